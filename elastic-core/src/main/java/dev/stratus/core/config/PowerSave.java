@@ -1,0 +1,36 @@
+package dev.stratus.core.config;
+
+import static dev.stratus.core.model.Checks.notNull;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The slurm.conf power-saving block Stratus renders. {@code hookProgram} is the absolute path of
+ * the launcher slurmctld runs as Resume/Suspend/ResumeFail program (it takes the hook kind from its
+ * first argument via small wrapper scripts, see the README).
+ */
+public record PowerSave(
+    Duration suspendTime,
+    Duration suspendTimeout,
+    Duration resumeTimeout,
+    int resumeRate,
+    int suspendRate,
+    int treeWidth,
+    Path hookDir,
+    List<String> slurmctldParameters) {
+  public PowerSave {
+    Timeouts.positive("suspendTime", suspendTime);
+    Timeouts.positive("suspendTimeout", suspendTimeout);
+    Timeouts.positive("resumeTimeout", resumeTimeout);
+    if (resumeRate < 0 || suspendRate < 0) {
+      throw new IllegalArgumentException("powerSave rates must be >= 0");
+    }
+    if (treeWidth < 1 || treeWidth > 65533) {
+      throw new IllegalArgumentException("powerSave.treeWidth must be 1..65533, got " + treeWidth);
+    }
+    notNull("powerSave.hookDir", hookDir);
+    slurmctldParameters = List.copyOf(slurmctldParameters);
+  }
+}

@@ -1,0 +1,68 @@
+package dev.stratus.core.config;
+
+import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.core.model.Checks.slurmName;
+
+import dev.stratus.core.model.Pool;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Everything in stratus.yaml, validated. {@code spoolDir} holds hook requests; {@code stateDir} is
+ * the controller's scratch (provider files, logs). {@code providers} maps a provider name to its
+ * own settings block. {@code mungeKeyFile} is the secret source for the munge key (a 0400 file).
+ */
+public record StratusConfig(
+    String cluster,
+    SlurmSettings slurm,
+    PowerSave powerSave,
+    Timeouts timeouts,
+    Path spoolDir,
+    Path stateDir,
+    Path mungeKeyFile,
+    List<Pool> pools,
+    Map<String, Map<String, Object>> providers) {
+  public StratusConfig {
+    slurmName("cluster", cluster);
+    notNull("slurm", slurm);
+    notNull("powerSave", powerSave);
+    notNull("timeouts", timeouts);
+    notNull("spoolDir", spoolDir);
+    notNull("stateDir", stateDir);
+    notNull("mungeKeyFile", mungeKeyFile);
+    pools = List.copyOf(pools);
+    providers = Map.copyOf(providers);
+    if (pools.isEmpty()) {
+      throw new IllegalArgumentException("at least one pool is needed");
+    }
+    Set<String> names = new HashSet<>();
+    for (Pool p : pools) {
+      if (!names.add(p.name())) {
+        throw new IllegalArgumentException("two pools are named '" + p.name() + "'");
+      }
+      for (var o : p.offerings()) {
+        if (!providers.containsKey(o.provider())) {
+          throw new IllegalArgumentException(
+              "pool '"
+                  + p.name()
+                  + "' uses provider '"
+                  + o.provider()
+                  + "' which has no block under providers:");
+        }
+      }
+    }
+  }
+
+  public Optional<Pool> pool(String name) {
+    return pools.stream().filter(p -> p.name().equals(name)).findFirst();
+  }
+
+  /** The pool whose slot this node name is. */
+  public Optional<Pool> poolOfNode(String nodeName) {
+    return pools.stream().filter(p -> p.owns(nodeName)).findFirst();
+  }
+}

@@ -1,0 +1,92 @@
+package dev.stratus.core.model;
+
+import static dev.stratus.core.model.Checks.positive;
+import static dev.stratus.core.model.Checks.slurmName;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A Slurm partition's set of elastic nodes. Node names are fixed slots {@code <name>-NNN}
+ * predeclared in slurm.conf as {@code State=CLOUD}; a slot is bound to an instance only while the
+ * instance runs (the binding lives in the instance's tags). Offerings are in order of preference.
+ */
+public record Pool(
+    String name,
+    String partition,
+    String gpuModel,
+    int gpusPerNode,
+    int cpus,
+    long memoryMiB,
+    int maxNodes,
+    List<Offering> offerings) {
+  public Pool {
+    slurmName("pool name", name);
+    slurmName("partition", partition);
+    slurmName("gpuModel", gpuModel);
+    positive("gpusPerNode", gpusPerNode);
+    positive("cpus", cpus);
+    positive("memoryMiB", memoryMiB);
+    positive("maxNodes", maxNodes);
+    if (maxNodes > 9999) {
+      throw new IllegalArgumentException("maxNodes must be <= 9999, got " + maxNodes);
+    }
+    offerings = List.copyOf(offerings);
+    if (offerings.isEmpty()) {
+      throw new IllegalArgumentException("pool '" + name + "' needs at least one offering");
+    }
+    for (Offering o : offerings) {
+      if (!o.gpuModel().equals(gpuModel) || o.gpusPerNode() < gpusPerNode) {
+        throw new IllegalArgumentException(
+            "pool '"
+                + name
+                + "' wants "
+                + gpusPerNode
+                + "x "
+                + gpuModel
+                + " per node but offering "
+                + o.key()
+                + " has "
+                + o.gpusPerNode()
+                + "x "
+                + o.gpuModel());
+      }
+    }
+  }
+
+  /** Digits in node names: at least 3, as in {@code gpu-001}. */
+  public int nameDigits() {
+    return Math.max(3, String.valueOf(maxNodes).length());
+  }
+
+  /** The slot name for index 1..maxNodes. */
+  public String nodeName(int index) {
+    if (index < 1 || index > maxNodes) {
+      throw new IllegalArgumentException(
+          "node index " + index + " outside 1.." + maxNodes + " of pool " + name);
+    }
+    return String.format(Locale.ROOT, "%s-%0" + nameDigits() + "d", name, index);
+  }
+
+  public List<String> nodeNames() {
+    List<String> names = new ArrayList<>(maxNodes);
+    for (int i = 1; i <= maxNodes; i++) {
+      names.add(nodeName(i));
+    }
+    return names;
+  }
+
+  /** True when the node name is one of this pool's slots. */
+  public boolean owns(String nodeName) {
+    if (!nodeName.startsWith(name + "-")) {
+      return false;
+    }
+    String digits = nodeName.substring(name.length() + 1);
+    if (digits.length() != nameDigits() || !digits.chars().allMatch(Character::isDigit)) {
+      return false;
+    }
+    int index = Integer.parseInt(digits);
+    return index >= 1 && index <= maxNodes;
+  }
+}

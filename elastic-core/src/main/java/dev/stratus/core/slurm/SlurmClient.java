@@ -1,0 +1,41 @@
+package dev.stratus.core.slurm;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * What Stratus reads from and does to slurmctld. The real one runs Slurm's commands with the
+ * cluster's SLURM_CONF; tests use an in-memory one. Failures throw {@link SlurmCommandException}
+ * naming the command and Slurm's message.
+ */
+public interface SlurmClient {
+  /** Every node, powered-down CLOUD nodes included (needs {@code PrivateData=cloud}). */
+  List<SlurmNode> nodes();
+
+  /** Every job slurmctld still knows (pending, running, and recently finished). */
+  List<SlurmJob> jobs();
+
+  /** {@code scontrol update nodename=... state=down reason=...}: Slurm requeues their jobs now. */
+  void setDown(Collection<String> nodes, String reason);
+
+  /**
+   * {@code state=resume}: a DOWN powered-down node goes back to {@code idle~}, ready for the next
+   * resume.
+   */
+  void resume(Collection<String> nodes);
+
+  /** {@code state=power_down_force}: requeue the jobs, power down now. */
+  void powerDownForce(Collection<String> nodes, String reason);
+
+  /** {@code state=drain}: no new jobs on these nodes. */
+  void drain(Collection<String> nodes, String reason);
+
+  /** {@code scontrol requeue JOBID}. */
+  void requeue(long jobId);
+
+  /** {@code scancel --signal=SIG --batch JOBID}: signal only the batch step. */
+  void signalBatch(long jobId, String signal);
+
+  /** {@code scontrol reconfigure}. */
+  void reconfigure();
+}

@@ -1,0 +1,28 @@
+package dev.stratus.core.spi;
+
+import static dev.stratus.core.model.Checks.notBlank;
+import static dev.stratus.core.model.Checks.notNull;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+
+/**
+ * What a provider gets when it is created: the cluster name, its own settings block from
+ * stratus.yaml (already parsed, keys as written), a directory it may keep files in, what its nodes
+ * need to join the cluster, and the clock.
+ */
+public record ProviderContext(
+    String cluster,
+    Map<String, Object> settings,
+    Path stateDir,
+    BootstrapSettings bootstrap,
+    Clock clock) {
+  public ProviderContext {
+    notBlank("cluster", cluster);
+    settings = Map.copyOf(settings);
+    notNull("stateDir", stateDir);
+    notNull("bootstrap", bootstrap);
+    notNull("clock", clock);
+  }
+}
