@@ -1,0 +1,103 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.Reasons;
+import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.spi.NodeProvider;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out one pass's actions, in order. A request is acknowledged (deleted from the spool) only
+ * if none of its launches was deferred and no action for it threw; otherwise it stays and the next
+ * pass replays it, which is safe because launches are idempotent on their derived client tokens.
+ */
+final class Actuator {
+  private static final Logger log = LoggerFactory.getLogger(Actuator.class);
+
+  private final SlurmClient slurm;
+  private final Map<String, NodeProvider> providers;
+  private final RequestSource requests;
+  private final LaunchExecutor launcher;
+  private final ControllerStats stats;
+
+  Actuator(
+      SlurmClient slurm,
+      Map<String, NodeProvider> providers,
+      RequestSource requests,
+      LaunchExecutor launcher,
+      ControllerStats stats) {
+    this.slurm = slurm;
+    this.providers = providers;
+    this.requests = requests;
+    this.launcher = launcher;
+    this.stats = stats;
+  }
+
+  void execute(List<Action> actions, List<Instance> observed) {
+    Set<String> keepRequests = new HashSet<>();
+    for (Action action : actions) {
+      try {
+        if (action instanceof Action.Launch l) {
+          launch(l, keepRequests);
+        } else if (action instanceof Action.Terminate t) {
+          terminate(t, observed);
+        } else if (action instanceof Action.SetDown d) {
+          setDown(d.nodes(), d.reason());
+        } else if (action instanceof Action.ForcePowerDown f) {
+          slurm.powerDownForce(f.nodes(), f.reason());
+        } else if (action instanceof Action.ReturnToService r) {
+          slurm.resume(r.nodes());
+        } else if (action instanceof Action.Ack a && !keepRequests.contains(a.requestId())) {
+          requests.delete(a.requestId());
+        }
+      } catch (RuntimeException e) {
+        log.error("action {} failed: {}", action, e.getMessage(), e);
+        if (action instanceof Action.Launch l) {
+          keepRequests.add(l.requestId());
+        }
+      }
+    }
+  }
+
+  private void launch(Action.Launch launch, Set<String> keepRequests) {
+    LaunchExecutor.Outcome outcome = launcher.run(launch);
+    if (outcome instanceof LaunchExecutor.Outcome.Launched ok) {
+      stats.nodesLaunched.addAndGet(ok.instances().size());
+    } else if (outcome instanceof LaunchExecutor.Outcome.Deferred) {
+      keepRequests.add(launch.requestId());
+    } else if (outcome instanceof LaunchExecutor.Outcome.Failed f) {
+      stats.launchFailures.incrementAndGet();
+      String why = f.lastError() == null ? "no offering" : f.lastError().describe();
+      setDown(launch.nodes(), Reasons.of("launch failed: " + why));
+    }
+  }
+
+  private void setDown(List<String> nodes, String reason) {
+    log.warn("setting {} DOWN: {}", nodes, reason);
+    slurm.setDown(nodes, reason);
+    stats.nodesSetDown.addAndGet(nodes.size());
+  }
+
+  private void terminate(Action.Terminate terminate, List<Instance> observed) {
+    Map<String, List<String>> byProvider = new LinkedHashMap<>();
+    for (Instance instance : observed) {
+      if (terminate.instanceIds().contains(instance.id())) {
+        byProvider.computeIfAbsent(instance.provider(), p -> new ArrayList<>()).add(instance.id());
+      }
+    }
+    byProvider.forEach(
+        (provider, ids) -> {
+          log.info("terminating {} on {}: {}", ids, provider, terminate.reason());
+          providers.get(provider).terminate(ids);
+          stats.instancesTerminated.addAndGet(ids.size());
+        });
+  }
+}

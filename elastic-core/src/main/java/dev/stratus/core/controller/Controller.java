@@ -1,0 +1,116 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.Planner;
+import dev.stratus.core.plan.Reasons;
+import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderException;
+import dev.stratus.core.spool.SpoolRequest;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One reconcile pass: observe (spool, Slurm, every provider's tagged instances) → plan (pure) →
+ * act. Holds no state that matters: everything is re-derived each pass, so a restarted controller
+ * carries on where the last one stopped. Passes never overlap.
+ */
+public final class Controller {
+  private static final Logger log = LoggerFactory.getLogger(Controller.class);
+
+  private final StratusConfig config;
+  private final SlurmClient slurm;
+  private final Map<String, NodeProvider> providers;
+  private final RequestSource requests;
+  private final Clock clock;
+  private final UnavailableOfferings unavailable;
+  private final ControllerStats stats = new ControllerStats();
+  private final StateClock poweringUp = new StateClock(SlurmNode::poweringUp);
+  private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
+  private final Actuator actuator;
+
+  public Controller(
+      StratusConfig config,
+      SlurmClient slurm,
+      Map<String, NodeProvider> providers,
+      RequestSource requests,
+      Clock clock) {
+    this.config = config;
+    this.slurm = slurm;
+    this.providers = Map.copyOf(providers);
+    this.requests = requests;
+    this.clock = clock;
+    this.unavailable =
+        new UnavailableOfferings(clock, Duration.ofMinutes(3), Duration.ofMinutes(30));
+    this.actuator =
+        new Actuator(
+            slurm,
+            this.providers,
+            requests,
+            new LaunchExecutor(config.cluster(), this.providers, unavailable),
+            stats);
+  }
+
+  /** Runs one pass and returns the actions it took (for logs and tests). */
+  public synchronized List<Action> runPass() {
+    stats.passes.incrementAndGet();
+    List<SpoolRequest> pending = requests.pending();
+    List<SlurmNode> nodes = slurm.nodes();
+    List<SlurmJob> jobs = slurm.jobs();
+    List<Instance> instances = new ArrayList<>();
+    Set<String> unlisted = new HashSet<>();
+    for (NodeProvider provider : providers.values()) {
+      try {
+        instances.addAll(provider.list(config.cluster()));
+      } catch (ProviderException e) {
+        unlisted.add(provider.name());
+        log.warn(
+            "cannot list instances of {}: {} (its nodes are left alone)",
+            provider.name(),
+            e.getMessage());
+      }
+    }
+    var now = clock.instant();
+    Snapshot snapshot =
+        new Snapshot(
+            now,
+            config.pools(),
+            config.timeouts(),
+            nodes,
+            jobs,
+            instances,
+            unlisted,
+            pending,
+            unavailable.current(),
+            poweringUp.observe(nodes, now),
+            downByUs.observe(nodes, now));
+    List<Action> actions = Planner.plan(snapshot);
+    for (Action action : actions) {
+      if (!(action instanceof Action.Ack)) {
+        log.info("action: {}", action);
+      }
+    }
+    actuator.execute(actions, instances);
+    return actions;
+  }
+
+  public ControllerStats stats() {
+    return stats;
+  }
+
+  public UnavailableOfferings unavailable() {
+    return unavailable;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.stratus.core.controller;
+
+import java.util.Properties;
+import java.util.UUID;
+import org.quartz.DisallowConcurrentExecution;
+import org.quartz.Job;
+import org.quartz.JobBuilder;
+import org.quartz.JobDetail;
+import org.quartz.JobExecutionContext;
+import org.quartz.JobExecutionException;
+import org.quartz.JobKey;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.SimpleScheduleBuilder;
+import org.quartz.Trigger;
+import org.quartz.TriggerBuilder;
+import org.quartz.impl.StdSchedulerFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the controller's passes on Quartz: every reconcile interval, and at once when {@link
+ * #wake()} is called (a hook request arrived). Quartz never runs two passes at the same time.
+ */
+public final class ControllerDaemon implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(ControllerDaemon.class);
+  private static final String CONTROLLER = "stratus.controller";
+  private static final JobKey PASS = JobKey.jobKey("reconcile", "stratus");
+
+  private final Scheduler scheduler;
+
+  public ControllerDaemon(Controller controller, java.time.Duration interval) {
+    try {
+      Properties props = new Properties();
+      props.setProperty("org.quartz.scheduler.instanceName", "stratus-" + UUID.randomUUID());
+      props.setProperty("org.quartz.threadPool.threadCount", "1");
+      props.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
+      props.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
+      scheduler = new StdSchedulerFactory(props).getScheduler();
+      scheduler.getContext().put(CONTROLLER, controller);
+      JobDetail job = JobBuilder.newJob(PassJob.class).withIdentity(PASS).storeDurably().build();
+      Trigger every =
+          TriggerBuilder.newTrigger()
+              .forJob(job)
+              .startNow()
+              .withSchedule(
+                  SimpleScheduleBuilder.simpleSchedule()
+                      .withIntervalInMilliseconds(interval.toMillis())
+                      .repeatForever()
+                      .withMisfireHandlingInstructionNextWithRemainingCount())
+              .build();
+      scheduler.scheduleJob(job, every);
+    } catch (SchedulerException e) {
+      throw new IllegalStateException("cannot set up the Quartz scheduler: " + e.getMessage(), e);
+    }
+  }
+
+  public void start() {
+    try {
+      scheduler.start();
+    } catch (SchedulerException e) {
+      throw new IllegalStateException("cannot start the scheduler: " + e.getMessage(), e);
+    }
+  }
+
+  /** Asks for a pass as soon as possible (coalesces with one already queued). */
+  public void wake() {
+    try {
+      scheduler.triggerJob(PASS);
+    } catch (SchedulerException e) {
+      log.warn("cannot trigger a pass: {}", e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      scheduler.shutdown(true);
+    } catch (SchedulerException e) {
+      log.warn("scheduler shutdown: {}", e.getMessage());
+    }
+  }
+
+  /** The Quartz job: one controller pass; a failed pass is logged and the next one tries again. */
+  @DisallowConcurrentExecution
+  public static final class PassJob implements Job {
+    @Override
+    public void execute(JobExecutionContext context) throws JobExecutionException {
+      try {
+        Controller controller = (Controller) context.getScheduler().getContext().get(CONTROLLER);
+        controller.runPass();
+      } catch (SchedulerException e) {
+        throw new JobExecutionException(e);
+      } catch (RuntimeException e) {
+        log.error("controller pass failed: {}", e.getMessage(), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one {@link Action.Launch}: tries its candidate offerings in order until one holds every
+ * node. A capacity or quota error marks the offering unavailable and moves on; a throttled or
+ * transient error defers the whole launch to a later pass; when no offering is left the outcome
+ * says why.
+ */
+final class LaunchExecutor {
+  private static final Logger log = LoggerFactory.getLogger(LaunchExecutor.class);
+
+  sealed interface Outcome {
+    record Launched(Offering offering, List<Instance> instances) implements Outcome {}
+
+    record Deferred(ProviderError error) implements Outcome {}
+
+    record Failed(ProviderError lastError) implements Outcome {}
+  }
+
+  private final String cluster;
+  private final Map<String, NodeProvider> providers;
+  private final UnavailableOfferings unavailable;
+
+  LaunchExecutor(
+      String cluster, Map<String, NodeProvider> providers, UnavailableOfferings unavailable) {
+    this.cluster = cluster;
+    this.providers = providers;
+    this.unavailable = unavailable;
+  }
+
+  Outcome run(Action.Launch launch) {
+    ProviderError last = null;
+    for (Offering offering : launch.candidates()) {
+      NodeProvider provider = providers.get(offering.provider());
+      if (provider == null) {
+        last = new ProviderError.InvalidRequest("NoProvider", "provider not configured");
+        continue;
+      }
+      String token = ClientTokens.of(cluster, launch.tokenSeed(), offering.key());
+      Map<String, String> tags = new HashMap<>();
+      tags.put(Tags.CLUSTER, cluster);
+      tags.put(Tags.POOL, launch.pool());
+      tags.put(Tags.TOKEN, token);
+      if (launch.jobId() > 0) {
+        tags.put(Tags.JOB, Long.toString(launch.jobId()));
+      }
+      LaunchRequest request =
+          new LaunchRequest(cluster, launch.pool(), offering, launch.nodes(), token, tags, true);
+      LaunchResult result = call(provider, request);
+      if (result.complete()) {
+        unavailable.markAvailable(offering.key());
+        log.info("launched {} in {} for {}", launch.nodes(), offering.key(), launch.reason());
+        return new Outcome.Launched(offering, result.launched());
+      }
+      if (!result.launched().isEmpty()) {
+        // The provider broke all-or-nothing: do not keep half a job's nodes.
+        provider.terminate(result.launched().stream().map(Instance::id).toList());
+      }
+      last = result.failures().get(0).error();
+      log.warn("launch of {} in {} failed: {}", launch.nodes(), offering.key(), last.describe());
+      switch (last.recovery()) {
+        case TRY_ANOTHER_OFFERING -> unavailable.markUnavailable(offering.key());
+        case RETRY_LATER -> {
+          return new Outcome.Deferred(last);
+        }
+        case GIVE_UP -> {
+          // This offering cannot work as configured; another provider may.
+        }
+      }
+    }
+    return new Outcome.Failed(last);
+  }
+
+  private static LaunchResult call(NodeProvider provider, LaunchRequest request) {
+    try {
+      return provider.launch(request);
+    } catch (RuntimeException e) {
+      // The SPI says launch reports failures as data; a provider that throws is treated as
+      // transient.
+      return LaunchResult.failure(
+          request.offering().key(),
+          request.nodeNames(),
+          new ProviderError.Transient(
+              e.getClass().getSimpleName(), String.valueOf(e.getMessage())));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.slurm.SlurmNode;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Remembers since when each node has been in a condition (e.g. POWERING_UP), across passes. A cache
+ * that is safe to lose: after a restart the timers start again from the first pass.
+ */
+final class StateClock {
+  private final Predicate<SlurmNode> condition;
+  private final Map<String, Instant> since = new HashMap<>();
+
+  StateClock(Predicate<SlurmNode> condition) {
+    this.condition = condition;
+  }
+
+  /** Updates with this pass's nodes and returns the start times of nodes in the condition now. */
+  synchronized Map<String, Instant> observe(List<SlurmNode> nodes, Instant now) {
+    Map<String, Instant> next = new HashMap<>();
+    for (SlurmNode node : nodes) {
+      if (condition.test(node)) {
+        next.put(node.name(), since.getOrDefault(node.name(), now));
+      }
+    }
+    since.clear();
+    since.putAll(next);
+    return Map.copyOf(next);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.model.OfferingKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Offerings that just said "no capacity", skipped until their TTL ends. Each repeated failure
+ * doubles the TTL up to a cap. In memory only: losing it on restart costs one failed launch.
+ */
+public final class UnavailableOfferings {
+  private final Clock clock;
+  private final Duration baseTtl;
+  private final Duration maxTtl;
+  private final Map<OfferingKey, Entry> entries = new ConcurrentHashMap<>();
+
+  private record Entry(Instant until, int strikes) {}
+
+  public UnavailableOfferings(Clock clock, Duration baseTtl, Duration maxTtl) {
+    this.clock = clock;
+    this.baseTtl = baseTtl;
+    this.maxTtl = maxTtl;
+  }
+
+  public void markUnavailable(OfferingKey key) {
+    entries.compute(
+        key,
+        (k, old) -> {
+          int strikes = old == null ? 1 : old.strikes() + 1;
+          Duration ttl = baseTtl.multipliedBy(1L << Math.min(strikes - 1, 16));
+          if (ttl.compareTo(maxTtl) > 0) {
+            ttl = maxTtl;
+          }
+          return new Entry(clock.instant().plus(ttl), strikes);
+        });
+  }
+
+  /** A successful launch clears the offering's record. */
+  public void markAvailable(OfferingKey key) {
+    entries.remove(key);
+  }
+
+  public Set<OfferingKey> current() {
+    Instant now = clock.instant();
+    Set<OfferingKey> out = new HashSet<>();
+    entries.forEach(
+        (k, e) -> {
+          if (e.until().isAfter(now)) {
+            out.add(k);
+          }
+        });
+    return out;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.stratus.core.plan;
+
+import static dev.stratus.core.model.Checks.notBlank;
+
+import dev.stratus.core.model.Offering;
+import java.util.List;
+
+/**
+ * What the planner wants done. Each action carries the reason it exists, so logs and Slurm node
+ * reasons say why Stratus acted.
+ */
+public sealed interface Action {
+  String reason();
+
+  /**
+   * Launch one instance per node in one offering, all or nothing; on failure try the next
+   * candidate. {@code jobId} is 0 when slurmctld named no job. {@code tokenSeed} makes the client
+   * token stable across restarts (the same request replayed must not launch twice). A launch that
+   * must be retried later leaves request {@code requestId} in the spool.
+   */
+  record Launch(
+      String requestId,
+      String pool,
+      long jobId,
+      List<String> nodes,
+      List<Offering> candidates,
+      String tokenSeed,
+      String reason)
+      implements Action {
+    public Launch {
+      nodes = List.copyOf(nodes);
+      candidates = List.copyOf(candidates);
+      if (nodes.isEmpty() || candidates.isEmpty()) {
+        throw new IllegalArgumentException("a launch needs nodes and at least one offering");
+      }
+      notBlank("requestId", requestId);
+      notBlank("tokenSeed", tokenSeed);
+    }
+  }
+
+  /** Terminate these instances (grouped by provider by the actuator). */
+  record Terminate(List<String> instanceIds, String reason) implements Action {
+    public Terminate {
+      instanceIds = List.copyOf(instanceIds);
+    }
+  }
+
+  /** {@code scontrol update state=down reason=...}: Slurm requeues the nodes' jobs at once. */
+  record SetDown(List<String> nodes, String reason) implements Action {
+    public SetDown {
+      nodes = List.copyOf(nodes);
+    }
+  }
+
+  /** {@code state=power_down_force}: requeue and power down now (Slurm then calls suspend). */
+  record ForcePowerDown(List<String> nodes, String reason) implements Action {
+    public ForcePowerDown {
+      nodes = List.copyOf(nodes);
+    }
+  }
+
+  /** {@code state=resume} on DOWN powered-down nodes: back to {@code idle~}. */
+  record ReturnToService(List<String> nodes, String reason) implements Action {
+    public ReturnToService {
+      nodes = List.copyOf(nodes);
+    }
+  }
+
+  /** The hook request is fully acted on: delete it from the spool. */
+  record Ack(String requestId, String reason) implements Action {}
+}

@@ -1,0 +1,97 @@
+package dev.stratus.core.plan;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.SlurmNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The part of every pass that makes the cloud and Slurm agree, whatever requests came in:
+ *
+ * <ul>
+ *   <li>an instance bound to no node that wants one (or a second instance for one node) is
+ *       terminated once it is older than the orphan grace, so launches in flight are safe;
+ *   <li>a powered-up node with no instance is set DOWN, so Slurm requeues its job now;
+ *   <li>a node POWERING_UP past its timeout is forced down (Slurm then suspends it: {@code idle~});
+ *   <li>a node Stratus (or ResumeTimeout) set DOWN goes back to {@code idle~} after the down hold.
+ * </ul>
+ *
+ * Nodes of a pool whose provider could not be listed this pass are left alone.
+ */
+final class GarbageCollector {
+  private GarbageCollector() {}
+
+  static void collect(Snapshot s, ClusterIndex index, Set<String> requested, List<Action> out) {
+    collectOrphans(s, index, out);
+    List<String> noInstance = new ArrayList<>();
+    List<String> stuck = new ArrayList<>();
+    List<String> toPowerDown = new ArrayList<>();
+    List<String> toReturn = new ArrayList<>();
+    for (SlurmNode node : s.nodes()) {
+      Pool pool = index.poolOf(node.name());
+      if (pool == null || requested.contains(node.name()) || unlisted(s, pool)) {
+        continue;
+      }
+      boolean hasInstance = !index.instancesOf(node.name()).isEmpty();
+      if (node.down() && Reasons.ours(node.reason())) {
+        if (Planner.olderThan(s, s.downSince().get(node.name()), s.timeouts().downHold())) {
+          (node.poweredDown() ? toReturn : toPowerDown).add(node.name());
+        }
+      } else if (node.poweringUp()) {
+        if (Planner.olderThan(s, s.poweringUpSince().get(node.name()), s.timeouts().powerUp())) {
+          stuck.add(node.name());
+        }
+      } else if (node.wantsInstance() && !hasInstance && !node.down()) {
+        noInstance.add(node.name());
+      }
+    }
+    if (!noInstance.isEmpty()) {
+      out.add(
+          new Action.SetDown(noInstance, Reasons.of("instance gone (no instance behind node)")));
+    }
+    if (!stuck.isEmpty()) {
+      out.add(
+          new Action.ForcePowerDown(
+              stuck, Reasons.of("power up timed out after " + s.timeouts().powerUp())));
+    }
+    if (!toPowerDown.isEmpty()) {
+      out.add(new Action.ForcePowerDown(toPowerDown, Reasons.of("down hold over: power down")));
+    }
+    if (!toReturn.isEmpty()) {
+      out.add(new Action.ReturnToService(toReturn, "down hold over: back to idle~"));
+    }
+  }
+
+  private static void collectOrphans(Snapshot s, ClusterIndex index, List<Action> out) {
+    List<String> orphans = new ArrayList<>();
+    for (Instance instance : s.instances()) {
+      if (!instance.state().alive()
+          || !Planner.olderThan(s, instance.launchedAt(), s.timeouts().orphanGrace())) {
+        continue;
+      }
+      String node = instance.nodeName().orElse(null);
+      SlurmNode slurm = node == null ? null : index.node(node);
+      if (slurm == null || !slurm.wantsInstance() || !isKept(instance, index.instancesOf(node))) {
+        orphans.add(instance.id());
+      }
+    }
+    if (!orphans.isEmpty()) {
+      out.add(new Action.Terminate(orphans, "orphan: no powered-up Slurm node is bound to it"));
+    }
+  }
+
+  /** Of several live instances for one node, the oldest is kept (ties: smallest id). */
+  private static boolean isKept(Instance instance, List<Instance> forNode) {
+    return forNode.stream()
+        .min(Comparator.comparing(Instance::launchedAt).thenComparing(Instance::id))
+        .map(kept -> kept.id().equals(instance.id()))
+        .orElse(true);
+  }
+
+  private static boolean unlisted(Snapshot s, Pool pool) {
+    return pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
+  }
+}

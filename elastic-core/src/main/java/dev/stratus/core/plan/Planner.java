@@ -1,0 +1,118 @@
+package dev.stratus.core.plan;
+
+import dev.stratus.core.hostlist.Hostlist;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spool.SpoolRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The pure policy: a {@link Snapshot} in, the {@link Action}s to take out. The same snapshot always
+ * gives the same actions; nothing here does I/O or reads a clock.
+ */
+public final class Planner {
+  private Planner() {}
+
+  public static List<Action> plan(Snapshot s) {
+    ClusterIndex index = ClusterIndex.of(s);
+    List<Action> actions = new ArrayList<>();
+    Set<String> requested = new HashSet<>();
+    for (SpoolRequest request : s.requests()) {
+      requested.addAll(request.nodes());
+      switch (request.kind()) {
+        case RESUME -> planResume(s, index, request, actions);
+        case SUSPEND, RESUME_FAIL -> planRelease(index, request, actions);
+      }
+      actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
+    }
+    GarbageCollector.collect(s, index, requested, actions);
+    return actions;
+  }
+
+  private static void planResume(
+      Snapshot s, ClusterIndex index, SpoolRequest request, List<Action> actions) {
+    Map<String, Long> jobOfNode = new LinkedHashMap<>();
+    for (ResumeFile.JobNodes job : request.jobs()) {
+      for (String node : Hostlist.expand(job.nodes())) {
+        jobOfNode.put(node, job.jobId());
+      }
+    }
+    // One group per (job, pool): all of a job's nodes in a pool launch together in one offering.
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    List<String> orphanNodes = new ArrayList<>();
+    for (String node : request.nodes()) {
+      Pool pool = index.poolOf(node);
+      if (pool == null) {
+        orphanNodes.add(node);
+        continue;
+      }
+      long job = jobOfNode.getOrDefault(node, index.jobOn(node));
+      groups.computeIfAbsent(job + "\u0000" + pool.name(), k -> new ArrayList<>()).add(node);
+    }
+    if (!orphanNodes.isEmpty()) {
+      actions.add(new Action.SetDown(orphanNodes, Reasons.of("node is in no Stratus pool")));
+    }
+    for (var entry : groups.entrySet()) {
+      String[] key = entry.getKey().split("\u0000");
+      long job = Long.parseLong(key[0]);
+      Pool pool = index.pool(key[1]);
+      List<String> needed = new ArrayList<>();
+      for (String node : entry.getValue()) {
+        SlurmNode slurm = index.node(node);
+        boolean stillWanted = slurm == null || slurm.wantsInstance();
+        if (stillWanted && index.instancesOf(node).isEmpty()) {
+          needed.add(node);
+        }
+      }
+      if (needed.isEmpty()) {
+        continue;
+      }
+      List<Offering> candidates =
+          pool.offerings().stream().filter(o -> !s.unavailable().contains(o.key())).toList();
+      String what = job > 0 ? "job " + job : "power-up request";
+      if (candidates.isEmpty()) {
+        actions.add(
+            new Action.SetDown(
+                needed, Reasons.of("no offering of pool " + pool.name() + " has capacity now")));
+        continue;
+      }
+      actions.add(
+          new Action.Launch(
+              request.id(),
+              pool.name(),
+              job,
+              needed,
+              candidates,
+              request.id() + "/" + job + "/" + pool.name(),
+              what + " needs " + needed.size() + " node(s) of pool " + pool.name()));
+    }
+  }
+
+  private static void planRelease(ClusterIndex index, SpoolRequest request, List<Action> actions) {
+    List<String> ids = new ArrayList<>();
+    for (String node : request.nodes()) {
+      for (Instance instance : index.instancesOf(node)) {
+        ids.add(instance.id());
+      }
+    }
+    if (!ids.isEmpty()) {
+      actions.add(
+          new Action.Terminate(
+              ids,
+              "slurm " + request.kind().cliName() + " of " + Hostlist.compress(request.nodes())));
+    }
+  }
+
+  static boolean olderThan(Snapshot s, java.time.Instant since, Duration limit) {
+    return since != null && !since.plus(limit).isAfter(s.now());
+  }
+}

@@ -1,0 +1,45 @@
+package dev.stratus.core.plan;
+
+import dev.stratus.core.config.Timeouts;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spool.SpoolRequest;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything the planner looks at, observed at {@code now}. {@code instances} holds only the
+ * providers whose list succeeded; {@code unlistedProviders} names those whose list failed, so the
+ * planner never takes a missing list for "no instances" (that would set nodes DOWN wrongly). {@code
+ * poweringUpSince} and {@code downSince} are when the controller first saw a node in that state (a
+ * cache: after a restart, timers restart too, which only delays action).
+ */
+public record Snapshot(
+    Instant now,
+    List<Pool> pools,
+    Timeouts timeouts,
+    List<SlurmNode> nodes,
+    List<SlurmJob> jobs,
+    List<Instance> instances,
+    Set<String> unlistedProviders,
+    List<SpoolRequest> requests,
+    Set<OfferingKey> unavailable,
+    Map<String, Instant> poweringUpSince,
+    Map<String, Instant> downSince) {
+  public Snapshot {
+    pools = List.copyOf(pools);
+    nodes = List.copyOf(nodes);
+    jobs = List.copyOf(jobs);
+    instances = List.copyOf(instances);
+    unlistedProviders = Set.copyOf(unlistedProviders);
+    requests = List.copyOf(requests);
+    unavailable = Set.copyOf(unavailable);
+    poweringUpSince = Map.copyOf(poweringUpSince);
+    downSince = Map.copyOf(downSince);
+  }
+}

@@ -1,0 +1,198 @@
+package dev.stratus.core.controller;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spool.HookKind;
+import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.core.testing.FakeNodeProvider;
+import dev.stratus.core.testing.FakeSlurm;
+import dev.stratus.core.testing.Fixtures;
+import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.core.testing.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The controller against the in-memory cloud and Slurm. */
+class ControllerTest {
+  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
+  static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
+
+  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+  final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
+  final FakeSlurm slurm = new FakeSlurm();
+  final InMemoryRequests spool = new InMemoryRequests();
+  Controller controller;
+
+  @BeforeEach
+  void setUp() {
+    slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
+    controller = newController();
+  }
+
+  Controller newController() {
+    return new Controller(
+        Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
+        slurm,
+        Map.<String, NodeProvider>of("fake", cloud),
+        spool,
+        clock);
+  }
+
+  void slurmResumes(String id, long job, String... nodes) {
+    for (String n : nodes) {
+      slurm.poweringUp(n);
+    }
+    spool.add(
+        new SpoolRequest(
+            id,
+            HookKind.RESUME,
+            List.of(nodes),
+            List.of(new ResumeFile.JobNodes(job, String.join(",", nodes))),
+            clock.instant()));
+  }
+
+  @Test
+  void resumeLaunchesTaggedInstancesAndDeletesTheRequest() {
+    slurmResumes("r1", 42, "gpu-001", "gpu-002");
+
+    controller.runPass();
+
+    assertThat(cloud.alive())
+        .extracting(i -> i.tags().get(Tags.NODE), i -> i.tags().get(Tags.JOB), Instance::offering)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple("gpu-001", "42", SPOT.key()),
+            org.assertj.core.groups.Tuple.tuple("gpu-002", "42", SPOT.key()));
+    assertThat(spool.pending()).isEmpty();
+    assertThat(controller.stats().nodesLaunched).hasValue(2);
+  }
+
+  @Test
+  void exhaustedOfferingFallsBackToTheNextAndIsSkippedAfterwards() {
+    cloud.exhaust(SPOT.key());
+    slurmResumes("r1", 1, "gpu-001", "gpu-002");
+
+    controller.runPass();
+
+    assertThat(cloud.alive()).allMatch(i -> i.offering().equals(ON_DEMAND.key())).hasSize(2);
+    assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
+    slurmResumes("r2", 2, "gpu-003");
+    controller.runPass();
+    assertThat(cloud.calls()).filteredOn(c -> c.contains(SPOT.key().toString())).hasSize(1);
+  }
+
+  @Test
+  void noCapacityAnywhereSetsNodesDownWithTheCloudErrorThenReturnsThemToIdle() {
+    cloud.exhaust(SPOT.key());
+    cloud.exhaust(ON_DEMAND.key());
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+
+    assertThat(cloud.alive()).isEmpty();
+    assertThat(slurm.node("gpu-001").down()).isTrue();
+    assertThat(slurm.node("gpu-001").reason())
+        .startsWith("stratus: launch failed: InsufficientInstanceCapacity");
+    assertThat(spool.pending()).isEmpty();
+
+    controller.runPass(); // first pass that sees it DOWN starts the hold
+    clock.advance(Fixtures.TIMEOUTS.downHold());
+    controller.runPass(); // not yet powered down: force it
+    controller.runPass(); // powered down: resume → idle~
+    assertThat(slurm.node("gpu-001").shortState()).isEqualTo("idle~");
+  }
+
+  @Test
+  void throttlingPastTheProvidersRetriesKeepsTheRequestForTheNextPass() {
+    cloud.throttleNext(4);
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+    assertThat(cloud.alive()).isEmpty();
+    assertThat(spool.pending()).hasSize(1);
+
+    controller.runPass();
+    assertThat(cloud.alive()).hasSize(1);
+    assertThat(spool.pending()).isEmpty();
+  }
+
+  @Test
+  void givingUpOnOneOfferingStillTriesTheNext() {
+    cloud.failNextLaunch(new ProviderError.Unauthorized("AuthFailure", "bad key"));
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+
+    assertThat(cloud.alive()).extracting(Instance::offering).containsExactly(ON_DEMAND.key());
+  }
+
+  @Test
+  void restartedControllerReplayingARequestLaunchesNoDuplicate() {
+    slurmResumes("r1", 1, "gpu-001", "gpu-002");
+    SpoolRequest request = spool.pending().get(0);
+    controller.runPass();
+    spool.add(request); // as if the controller died between launch and delete
+
+    newController().runPass();
+
+    assertThat(cloud.alive()).hasSize(2);
+    assertThat(spool.pending()).isEmpty();
+  }
+
+  @Test
+  void suspendTerminatesAndOrphansAreCollected() {
+    slurmResumes("r1", 1, "gpu-001");
+    controller.runPass();
+    slurm.registered("gpu-001");
+    Instance orphan = cloud.inject(SPOT.key(), Map.of(Tags.CLUSTER, "test", Tags.NODE, "gpu-004"));
+    Instance otherCluster =
+        cloud.inject(SPOT.key(), Map.of(Tags.CLUSTER, "other", Tags.NODE, "gpu-004"));
+
+    slurm.cloudNodes(List.of("gpu-001"));
+    spool.add(
+        new SpoolRequest("s1", HookKind.SUSPEND, List.of("gpu-001"), List.of(), clock.instant()));
+    controller.runPass();
+    assertThat(cloud.alive()).extracting(Instance::id).contains(orphan.id());
+
+    clock.advance(Fixtures.TIMEOUTS.orphanGrace());
+    controller.runPass();
+    assertThat(cloud.alive()).extracting(Instance::id).containsExactly(otherCluster.id());
+  }
+
+  @Test
+  void vanishedInstanceSetsItsNodeDown() {
+    slurmResumes("r1", 1, "gpu-001");
+    controller.runPass();
+    slurm.registered("gpu-001");
+    cloud.vanish(cloud.alive().get(0).id());
+
+    controller.runPass();
+
+    assertThat(slurm.node("gpu-001").down()).isTrue();
+    assertThat(slurm.node("gpu-001").reason()).contains("instance gone");
+  }
+
+  @Test
+  void nodeStuckPoweringUpIsForcedDownAfterTheTimeout() {
+    slurm.poweringUp("gpu-002");
+    controller.runPass();
+    clock.advance(Duration.ofSeconds(91));
+
+    controller.runPass();
+
+    assertThat(slurm.calls()).anyMatch(c -> c.startsWith("power_down_force [gpu-002]"));
+    assertThat(slurm.node("gpu-002").poweredDown()).isTrue();
+  }
+}

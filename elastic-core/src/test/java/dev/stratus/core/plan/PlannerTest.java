@@ -1,0 +1,260 @@
+package dev.stratus.core.plan;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spool.HookKind;
+import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.core.testing.Fixtures;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The planner as a table: snapshot in, actions out. */
+class PlannerTest {
+  static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
+  static final Offering SPOT_A = offering("fake", "a", CapacityType.SPOT, "30");
+  static final Offering OD_A = offering("fake", "a", CapacityType.ON_DEMAND, "98");
+  static final Pool GPU = pool("gpu", 4, SPOT_A, OD_A);
+
+  final List<SlurmNode> nodes = new ArrayList<>();
+  final List<Instance> instances = new ArrayList<>();
+  final List<SpoolRequest> requests = new ArrayList<>();
+  Set<dev.stratus.core.model.OfferingKey> unavailable = Set.of();
+  Map<String, Instant> poweringUpSince = Map.of();
+  Map<String, Instant> downSince = Map.of();
+  Set<String> unlisted = Set.of();
+
+  List<Action> plan() {
+    return Planner.plan(
+        new Snapshot(
+            NOW,
+            List.of(GPU),
+            Fixtures.TIMEOUTS,
+            nodes,
+            List.of(),
+            instances,
+            unlisted,
+            requests,
+            unavailable,
+            poweringUpSince,
+            downSince));
+  }
+
+  static SlurmNode node(String name, String state, String... flags) {
+    return new SlurmNode(name, state, Set.of(flags), "", "", "gpu:h100:8", List.of("gpu"));
+  }
+
+  static SlurmNode downNode(String name, String reason, String... flags) {
+    return new SlurmNode(name, "down", Set.of(flags), reason, "", "", List.of("gpu"));
+  }
+
+  static Instance instance(String id, String node, Instant launchedAt) {
+    return new Instance(
+        id,
+        SPOT_A.key(),
+        InstanceState.RUNNING,
+        launchedAt,
+        "",
+        Map.of(Tags.CLUSTER, "test", Tags.POOL, "gpu", Tags.NODE, node, Tags.TOKEN, "t"));
+  }
+
+  static SpoolRequest resume(String id, List<String> nodes, ResumeFile.JobNodes... jobs) {
+    return new SpoolRequest(id, HookKind.RESUME, nodes, List.of(jobs), NOW);
+  }
+
+  @Test
+  void resumeOfOneJobLaunchesAllItsNodesTogetherInPreferenceOrder() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(
+        resume("r1", List.of("gpu-001", "gpu-002"), new ResumeFile.JobNodes(7, "gpu-[001-002]")));
+
+    List<Action> actions = plan();
+
+    assertThat(actions)
+        .containsExactly(
+            new Action.Launch(
+                "r1",
+                "gpu",
+                7,
+                List.of("gpu-001", "gpu-002"),
+                List.of(SPOT_A, OD_A),
+                "r1/7/gpu",
+                "job 7 needs 2 node(s) of pool gpu"),
+            new Action.Ack("r1", "resume acted on"));
+  }
+
+  @Test
+  void twoJobsInOneResumeGetTwoLaunches() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(
+        resume(
+            "r1",
+            List.of("gpu-001", "gpu-002"),
+            new ResumeFile.JobNodes(7, "gpu-001"),
+            new ResumeFile.JobNodes(8, "gpu-002")));
+
+    assertThat(plan())
+        .filteredOn(a -> a instanceof Action.Launch)
+        .extracting(a -> ((Action.Launch) a).jobId())
+        .containsExactly(7L, 8L);
+  }
+
+  @Test
+  void replayedResumeLaunchesOnlyNodesWithoutInstance() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("i-1", "gpu-001", NOW));
+    requests.add(resume("r1", List.of("gpu-001", "gpu-002")));
+
+    assertThat(plan())
+        .filteredOn(a -> a instanceof Action.Launch)
+        .extracting(a -> ((Action.Launch) a).nodes())
+        .containsExactly(List.of("gpu-002"));
+  }
+
+  @Test
+  void unavailableOfferingsAreSkipped() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(resume("r1", List.of("gpu-001")));
+    unavailable = Set.of(SPOT_A.key());
+
+    assertThat(plan())
+        .filteredOn(a -> a instanceof Action.Launch)
+        .extracting(a -> ((Action.Launch) a).candidates())
+        .containsExactly(List.of(OD_A));
+  }
+
+  @Test
+  void noOfferingLeftSetsNodesDownWithAReason() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(resume("r1", List.of("gpu-001")));
+    unavailable = Set.of(SPOT_A.key(), OD_A.key());
+
+    assertThat(plan())
+        .contains(
+            new Action.SetDown(
+                List.of("gpu-001"), Reasons.of("no offering of pool gpu has capacity now")));
+  }
+
+  @Test
+  void nodeOutsideEveryPoolIsSetDown() {
+    requests.add(resume("r1", List.of("cpu-001")));
+
+    assertThat(plan())
+        .contains(new Action.SetDown(List.of("cpu-001"), Reasons.of("node is in no Stratus pool")));
+  }
+
+  @Test
+  void suspendTerminatesTheNodesInstances() {
+    nodes.add(node("gpu-001", "idle", "CLOUD", "POWERING_DOWN"));
+    instances.add(instance("i-1", "gpu-001", NOW.minusSeconds(600)));
+    requests.add(new SpoolRequest("s1", HookKind.SUSPEND, List.of("gpu-001"), List.of(), NOW));
+
+    assertThat(plan())
+        .startsWith(
+            new Action.Terminate(List.of("i-1"), "slurm suspend of gpu-001"),
+            new Action.Ack("s1", "suspend acted on"));
+  }
+
+  @Test
+  void orphanInstanceIsTerminatedOnlyAfterTheGracePeriod() {
+    nodes.add(node("gpu-001", "idle", "CLOUD", "POWERED_DOWN"));
+    instances.add(instance("young", "gpu-001", NOW.minusSeconds(10)));
+    instances.add(instance("old", "gpu-001", NOW.minusSeconds(31)));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.Terminate(
+                List.of("old"), "orphan: no powered-up Slurm node is bound to it"));
+  }
+
+  @Test
+  void secondInstanceForOneNodeIsAnOrphanButTheFirstIsKept() {
+    nodes.add(node("gpu-001", "allocated", "CLOUD"));
+    instances.add(instance("first", "gpu-001", NOW.minusSeconds(300)));
+    instances.add(instance("second", "gpu-001", NOW.minusSeconds(200)));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.Terminate(
+                List.of("second"), "orphan: no powered-up Slurm node is bound to it"));
+  }
+
+  @Test
+  void poweredUpNodeWithoutInstanceIsSetDown() {
+    nodes.add(node("gpu-003", "allocated", "CLOUD"));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.SetDown(
+                List.of("gpu-003"), Reasons.of("instance gone (no instance behind node)")));
+  }
+
+  @Test
+  void nodesOfAnUnlistedProviderAreLeftAlone() {
+    nodes.add(node("gpu-003", "allocated", "CLOUD"));
+    unlisted = Set.of("fake");
+
+    assertThat(plan()).isEmpty();
+  }
+
+  @Test
+  void nodeStuckPoweringUpIsForcedDownAfterItsTimeout() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("i-1", "gpu-001", NOW));
+    instances.add(instance("i-2", "gpu-002", NOW));
+    poweringUpSince =
+        Map.of("gpu-001", NOW.minus(Duration.ofSeconds(90)), "gpu-002", NOW.minusSeconds(10));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.ForcePowerDown(
+                List.of("gpu-001"), Reasons.of("power up timed out after PT1M30S")));
+  }
+
+  @Test
+  void ourDownNodesReturnToServiceAfterTheHoldAndOthersAreLeftAlone() {
+    nodes.add(downNode("gpu-001", Reasons.of("launch failed: X"), "CLOUD", "POWERED_DOWN"));
+    nodes.add(downNode("gpu-002", Reasons.of("launch failed: X"), "CLOUD"));
+    nodes.add(downNode("gpu-003", "disk broken", "CLOUD", "POWERED_DOWN"));
+    nodes.add(downNode("gpu-004", Reasons.of("launch failed: X"), "CLOUD", "POWERED_DOWN"));
+    downSince =
+        Map.of(
+            "gpu-001", NOW.minusSeconds(20),
+            "gpu-002", NOW.minusSeconds(25),
+            "gpu-003", NOW.minusSeconds(999),
+            "gpu-004", NOW.minusSeconds(5));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.ForcePowerDown(List.of("gpu-002"), Reasons.of("down hold over: power down")),
+            new Action.ReturnToService(List.of("gpu-001"), "down hold over: back to idle~"));
+  }
+
+  @Test
+  void sameSnapshotGivesSameActions() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-004", "allocated", "CLOUD"));
+    instances.add(instance("x", "gpu-002", NOW.minusSeconds(100)));
+    requests.add(resume("r1", List.of("gpu-001")));
+
+    assertThat(plan()).isEqualTo(plan());
+  }
+}

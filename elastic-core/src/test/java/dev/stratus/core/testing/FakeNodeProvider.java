@@ -1,0 +1,210 @@
+package dev.stratus.core.testing;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.ProviderException;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An in-memory cloud for tests: stores instances, filters by tag, can be told an offering has no
+ * capacity, that some nodes fail, that the next calls are throttled or fail with a given error; and
+ * records every call. Throttled calls are retried inside, as a real provider's retry policy would.
+ */
+public final class FakeNodeProvider implements NodeProvider {
+  private static final int MAX_ATTEMPTS = 4;
+
+  private final String name;
+  private final List<Offering> offerings;
+  private final Clock clock;
+  private final Map<String, Instance> instances = new LinkedHashMap<>();
+  private final Map<String, List<String>> idsByToken = new LinkedHashMap<>();
+  private final Set<OfferingKey> exhausted = new HashSet<>();
+  private final Set<String> failingNodes = new HashSet<>();
+  private final Deque<ProviderError> nextErrors = new ArrayDeque<>();
+  private final Deque<ProviderError> nextListErrors = new ArrayDeque<>();
+  private final List<String> calls = new ArrayList<>();
+  private int throttleNext;
+  private int sequence;
+
+  public FakeNodeProvider(String name, List<Offering> offerings, Clock clock) {
+    this.name = name;
+    this.offerings = List.copyOf(offerings);
+    this.clock = clock;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public List<Offering> offerings() {
+    return offerings;
+  }
+
+  @Override
+  public synchronized LaunchResult launch(LaunchRequest request) {
+    calls.add("launch " + request.nodeNames() + " " + request.offering().key());
+    List<String> known = idsByToken.get(request.clientToken());
+    if (known != null) {
+      return LaunchResult.success(known.stream().map(instances::get).toList());
+    }
+    Optional<ProviderError> error = nextError();
+    if (error.isPresent()) {
+      return LaunchResult.failure(request.offering().key(), request.nodeNames(), error.get());
+    }
+    OfferingKey key = request.offering().key();
+    if (exhausted.contains(key)) {
+      return LaunchResult.failure(
+          key,
+          request.nodeNames(),
+          new ProviderError.InsufficientCapacity(
+              "InsufficientInstanceCapacity", "no capacity for " + key));
+    }
+    List<String> failed = request.nodeNames().stream().filter(failingNodes::contains).toList();
+    if (!failed.isEmpty() && request.allOrNothing()) {
+      return LaunchResult.failure(
+          key,
+          request.nodeNames(),
+          new ProviderError.InsufficientCapacity(
+              "InsufficientInstanceCapacity", "not enough capacity for " + request.nodeNames()));
+    }
+    List<Instance> launched = new ArrayList<>();
+    for (String node : request.nodeNames()) {
+      if (failed.contains(node)) {
+        continue;
+      }
+      String id = name + "-i-" + String.format("%06d", ++sequence);
+      Instance instance =
+          new Instance(id, key, InstanceState.RUNNING, clock.instant(), "", request.tagsFor(node));
+      instances.put(id, instance);
+      launched.add(instance);
+    }
+    idsByToken.put(request.clientToken(), launched.stream().map(Instance::id).toList());
+    List<LaunchResult.Failure> failures =
+        failed.isEmpty()
+            ? List.of()
+            : List.of(
+                new LaunchResult.Failure(
+                    key,
+                    failed,
+                    new ProviderError.InsufficientCapacity(
+                        "InsufficientInstanceCapacity", "no capacity for " + failed)));
+    return new LaunchResult(launched, failures);
+  }
+
+  @Override
+  public synchronized List<Instance> list(String cluster) {
+    calls.add("list " + cluster);
+    ProviderError listError = nextListErrors.poll();
+    if (listError != null) {
+      throw new ProviderException(listError);
+    }
+    return instances.values().stream()
+        .filter(i -> i.state().alive())
+        .filter(i -> cluster.equals(i.tags().get(Tags.CLUSTER)))
+        .toList();
+  }
+
+  @Override
+  public synchronized Optional<Instance> get(String instanceId) {
+    return Optional.ofNullable(instances.get(instanceId)).filter(i -> i.state().alive());
+  }
+
+  @Override
+  public synchronized void terminate(Collection<String> instanceIds) {
+    calls.add("terminate " + List.copyOf(instanceIds));
+    for (String id : instanceIds) {
+      instances.computeIfPresent(id, (k, i) -> i.withState(InstanceState.TERMINATED));
+    }
+  }
+
+  /** Throttled errors are retried here up to a few attempts; others surface at once. */
+  private Optional<ProviderError> nextError() {
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS && throttleNext > 0; attempt++) {
+      throttleNext--;
+      calls.add("throttled");
+      if (attempt == MAX_ATTEMPTS) {
+        return Optional.of(new ProviderError.Throttled("RequestLimitExceeded", "throttled"));
+      }
+    }
+    return Optional.ofNullable(nextErrors.poll());
+  }
+
+  // ---- test controls ----
+
+  public synchronized void exhaust(OfferingKey key) {
+    exhausted.add(key);
+  }
+
+  public synchronized void restore(OfferingKey key) {
+    exhausted.remove(key);
+  }
+
+  public synchronized void failNodes(Collection<String> nodeNames) {
+    failingNodes.addAll(nodeNames);
+  }
+
+  /** The next launch fails with this error (after any throttling). */
+  public synchronized void failNextLaunch(ProviderError error) {
+    nextErrors.add(error);
+  }
+
+  public synchronized void failNextList(ProviderError error) {
+    nextListErrors.add(error);
+  }
+
+  /** The next {@code attempts} launch attempts are throttled; each launch retries up to 4 times. */
+  public synchronized void throttleNext(int attempts) {
+    throttleNext = attempts;
+  }
+
+  /** Puts an instance into the cloud as if someone else (or a crashed controller) launched it. */
+  public synchronized Instance inject(OfferingKey key, Map<String, String> tags) {
+    String id = name + "-i-" + String.format("%06d", ++sequence);
+    Instance instance = new Instance(id, key, InstanceState.RUNNING, clock.instant(), "", tags);
+    instances.put(id, instance);
+    return instance;
+  }
+
+  /** Makes an instance vanish, as a spot reclaim without notice would. */
+  public synchronized void vanish(String instanceId) {
+    instances.computeIfPresent(instanceId, (k, i) -> i.withState(InstanceState.TERMINATED));
+  }
+
+  public synchronized List<String> calls() {
+    return List.copyOf(calls);
+  }
+
+  public synchronized List<Instance> alive() {
+    return instances.values().stream().filter(i -> i.state().alive()).toList();
+  }
+
+  public synchronized void reset() {
+    instances.clear();
+    idsByToken.clear();
+    exhausted.clear();
+    failingNodes.clear();
+    nextErrors.clear();
+    nextListErrors.clear();
+    calls.clear();
+    throttleNext = 0;
+  }
+}

@@ -1,0 +1,120 @@
+package dev.stratus.core.testing;
+
+import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An in-memory slurmctld for controller tests: holds nodes and jobs, applies Stratus's updates the
+ * way Slurm 22.05 does for CLOUD nodes (DOWN keeps the power flags; resume on a DOWN powered-down
+ * node gives {@code idle~}; power_down_force goes straight to powered down here), and records
+ * calls.
+ */
+public final class FakeSlurm implements SlurmClient {
+  private final Map<String, SlurmNode> nodes = new LinkedHashMap<>();
+  private final List<SlurmJob> jobs = new ArrayList<>();
+  private final List<String> calls = new ArrayList<>();
+
+  public synchronized FakeSlurm cloudNodes(Collection<String> names) {
+    for (String n : names) {
+      nodes.put(n, node(n, "idle", Set.of("CLOUD", "POWERED_DOWN"), ""));
+    }
+    return this;
+  }
+
+  /** slurmctld allocated the node to a job and called the resume program. */
+  public synchronized void poweringUp(String name) {
+    nodes.put(name, node(name, "mixed", Set.of("CLOUD", "POWERING_UP"), ""));
+  }
+
+  /** The node's slurmd registered. */
+  public synchronized void registered(String name) {
+    nodes.put(name, node(name, "allocated", Set.of("CLOUD"), ""));
+  }
+
+  public synchronized void put(SlurmNode node) {
+    nodes.put(node.name(), node);
+  }
+
+  public synchronized void addJob(SlurmJob job) {
+    jobs.add(job);
+  }
+
+  public synchronized SlurmNode node(String name) {
+    return nodes.get(name);
+  }
+
+  public synchronized List<String> calls() {
+    return List.copyOf(calls);
+  }
+
+  @Override
+  public synchronized List<SlurmNode> nodes() {
+    return List.copyOf(nodes.values());
+  }
+
+  @Override
+  public synchronized List<SlurmJob> jobs() {
+    return List.copyOf(jobs);
+  }
+
+  @Override
+  public synchronized void setDown(Collection<String> names, String reason) {
+    calls.add("down " + names + " " + reason);
+    for (String n : names) {
+      SlurmNode old = nodes.get(n);
+      Set<String> flags = new HashSet<>(old.flags());
+      flags.remove("POWERING_UP");
+      nodes.put(n, node(n, "down", flags, reason));
+    }
+  }
+
+  @Override
+  public synchronized void resume(Collection<String> names) {
+    calls.add("resume " + names);
+    for (String n : names) {
+      SlurmNode old = nodes.get(n);
+      nodes.put(n, node(n, "idle", old.flags(), ""));
+    }
+  }
+
+  @Override
+  public synchronized void powerDownForce(Collection<String> names, String reason) {
+    calls.add("power_down_force " + names + " " + reason);
+    for (String n : names) {
+      SlurmNode old = nodes.get(n);
+      nodes.put(n, node(n, old.state(), Set.of("CLOUD", "POWERED_DOWN"), reason));
+    }
+  }
+
+  @Override
+  public synchronized void drain(Collection<String> names, String reason) {
+    calls.add("drain " + names + " " + reason);
+  }
+
+  @Override
+  public synchronized void requeue(long jobId) {
+    calls.add("requeue " + jobId);
+  }
+
+  @Override
+  public synchronized void signalBatch(long jobId, String signal) {
+    calls.add("signal " + jobId + " " + signal);
+  }
+
+  @Override
+  public synchronized void reconfigure() {
+    calls.add("reconfigure");
+  }
+
+  private static SlurmNode node(String name, String state, Set<String> flags, String reason) {
+    return new SlurmNode(name, state, flags, reason, "", "", List.of());
+  }
+}

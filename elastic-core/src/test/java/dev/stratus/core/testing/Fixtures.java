@@ -1,0 +1,71 @@
+package dev.stratus.core.testing;
+
+import dev.stratus.core.config.PowerSave;
+import dev.stratus.core.config.SlurmSettings;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.config.Timeouts;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Pool;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** Small, valid model objects for tests. */
+public final class Fixtures {
+  public static final Timeouts TIMEOUTS =
+      new Timeouts(
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(90),
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(20));
+
+  private Fixtures() {}
+
+  public static Offering offering(String provider, String zone, CapacityType type, String price) {
+    return new Offering(
+        new OfferingKey(provider, "region-1", zone, "p5.48xlarge", type),
+        "h100",
+        8,
+        192,
+        2_048_000,
+        new BigDecimal(price));
+  }
+
+  public static Pool pool(String name, int maxNodes, Offering... offerings) {
+    return new Pool(name, name, "h100", 8, 192, 2_048_000, maxNodes, List.of(offerings));
+  }
+
+  public static StratusConfig config(List<Pool> pools, String... providers) {
+    Map<String, Map<String, Object>> blocks = new java.util.HashMap<>();
+    for (String p : providers) {
+      blocks.put(p, Map.of());
+    }
+    Path root = Path.of("/tmp/stratus-test");
+    return new StratusConfig(
+        "test",
+        new SlurmSettings(
+            Path.of("/usr/bin"),
+            Path.of("/usr/sbin"),
+            root.resolve("etc/slurm.conf"),
+            root.resolve("munge/munge.socket")),
+        new PowerSave(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(60),
+            0,
+            0,
+            16,
+            root.resolve("bin"),
+            List.of("idle_on_node_suspend", "cloud_reg_addrs")),
+        TIMEOUTS,
+        root.resolve("spool"),
+        root.resolve("state"),
+        root.resolve("keys/munge.key"),
+        pools,
+        blocks);
+  }
+}
