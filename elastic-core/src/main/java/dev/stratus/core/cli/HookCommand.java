@@ -1,0 +1,27 @@
+package dev.stratus.core.cli;
+
+import dev.stratus.core.hook.HookMain;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stratus hook resume|suspend|resume-fail HOSTLIST}: the same work as the launchers slurmctld
+ * runs (which call {@link HookMain} directly, skipping picocli for start-up time).
+ */
+@Command(
+    name = "hook",
+    mixinStandardHelpOptions = true,
+    description = "Record a slurmctld power-saving request in the spool (what the launchers run).")
+public final class HookCommand implements Callable<Integer> {
+  @Parameters(index = "0", description = "resume, suspend or resume-fail")
+  String kind;
+
+  @Parameters(index = "1", description = "Slurm hostlist, e.g. gpu-[001-004]")
+  String hostlist;
+
+  @Override
+  public Integer call() {
+    return HookMain.run(new String[] {kind, hostlist});
+  }
+}

@@ -1,0 +1,30 @@
+package dev.stratus.core.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code stratus} command. */
+@Command(
+    name = "stratus",
+    mixinStandardHelpOptions = true,
+    version = "stratus 0.1.0",
+    description = "Elastic GPU capacity for Slurm on any cloud.",
+    subcommands = {
+      ControllerCommand.class,
+      HookCommand.class,
+      ConfigCommand.class,
+      StatusCommand.class,
+      DemoCommand.class
+    })
+public final class StratusCli implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new StratusCli()).execute(args));
+  }
+}

@@ -1,0 +1,57 @@
+package dev.stratus.core.demo;
+
+import dev.stratus.core.embedded.EmbeddedSpec;
+import dev.stratus.core.embedded.Prerequisites;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stratus demo}: the whole path on a real Slurm on this machine, then a clean teardown. */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start an embedded Slurm cluster with local GPU nodes, burst sample jobs onto it, "
+            + "watch nodes suspend, and tear everything down.")
+public final class DemoCommand implements Callable<Integer> {
+  @Option(names = "--json", description = "End with one JSON line summarising the run.")
+  boolean json;
+
+  @Option(
+      names = "--keep",
+      description = "Leave the cluster up after the jobs (Ctrl-C tears it down).")
+  boolean keep;
+
+  @Option(names = "--dir", description = "Scratch directory (default: a new one under /tmp).")
+  Path dir;
+
+  @Option(names = "--nodes", defaultValue = "4", description = "Nodes in the GPU pool.")
+  int nodes;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "PT5M",
+      description = "Give up after this long (ISO-8601, default PT5M).")
+  Duration timeout;
+
+  @Override
+  public Integer call() throws Exception {
+    List<String> problems =
+        Prerequisites.check(Prerequisites.systemPath(), Prerequisites.runningAsRoot());
+    if (!problems.isEmpty()) {
+      problems.forEach(p -> System.err.println("stratus demo: " + p));
+      return 2;
+    }
+    Path root = dir != null ? dir : Files.createTempDirectory("stratus-demo-");
+    Files.createDirectories(root.resolve("log"));
+    // Before any logger exists: the controller logs to a file so the progress display stays clean.
+    System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", nodes, new SecureRandom());
+    return new DemoRun(spec, System.out, json, keep, timeout).run();
+  }
+}
