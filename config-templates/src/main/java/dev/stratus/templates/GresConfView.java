@@ -1,0 +1,13 @@
+package dev.stratus.templates;
+
+import java.util.List;
+
+/** Everything in the generated gres.conf. */
+public record GresConfView(List<GresLine> lines) {
+  public GresConfView {
+    lines = List.copyOf(lines);
+    if (lines.isEmpty()) {
+      throw new IllegalArgumentException("gres.conf needs at least one line");
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package dev.stratus.core.config;
+
+import dev.stratus.core.model.Checks;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Loads stratus.yaml (see the README's reference for every key and default). Relative paths resolve
+ * against the YAML file's directory. Every error is a {@link ConfigException} naming file, line,
+ * column and field path; unknown keys are errors everywhere except inside the free-form provider
+ * blocks under {@code providers:}.
+ */
+public final class ConfigLoader {
+  static final List<String> DEFAULT_SLURMCTLD_PARAMETERS =
+      List.of("idle_on_node_suspend", "cloud_reg_addrs");
+
+  private ConfigLoader() {}
+
+  /** The validated config; see {@link #loadAll} for the render-only extras. */
+  public static StratusConfig load(Path file) {
+    return loadAll(file).config();
+  }
+
+  public static LoadedConfig loadAll(Path file) {
+    String name = file.toString();
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (IOException e) {
+      throw new ConfigException(name, 0, 0, "", "cannot read the file: " + e);
+    }
+    var doc = new Fields.Doc(name, file.toAbsolutePath().getParent());
+    Fields root =
+        Fields.of(
+            doc,
+            "",
+            YamlReader.parse(name, text),
+            "cluster",
+            "slurm",
+            "powerSave",
+            "timeouts",
+            "stateDir",
+            "spoolDir",
+            "mungeKeyFile",
+            "pools",
+            "providers");
+    String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
+    Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
+    Map<String, Map<String, Object>> providers = providers(root);
+    PoolReader pools = PoolReader.read(root, providers.keySet());
+    StratusConfig config =
+        build(
+            root,
+            () ->
+                new StratusConfig(
+                    cluster,
+                    slurm(root),
+                    powerSave(root, stateDir),
+                    timeouts(root),
+                    root.path("spoolDir", stateDir.resolve("spool")),
+                    stateDir,
+                    root.path("mungeKeyFile", Path.of("/etc/munge/munge.key")),
+                    pools.pools(),
+                    providers));
+    return new LoadedConfig(config, pools.gresAutodetect());
+  }
+
+  private static SlurmSettings slurm(Fields root) {
+    var s = root.section("slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket");
+    return new SlurmSettings(
+        s.map(f -> f.path("binDir", null)).orElse(Path.of("/usr/bin")),
+        s.map(f -> f.path("sbinDir", null)).orElse(Path.of("/usr/sbin")),
+        s.map(f -> f.path("slurmConf", null)).orElse(Path.of("/etc/slurm/slurm.conf")),
+        s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")));
+  }
+
+  private static PowerSave powerSave(Fields root, Path stateDir) {
+    Fields f =
+        root.section(
+                "powerSave",
+                "suspendTime",
+                "suspendTimeout",
+                "resumeTimeout",
+                "resumeRate",
+                "suspendRate",
+                "treeWidth",
+                "hookDir",
+                "slurmctldParameters")
+            .orElseGet(() -> Fields.of(root.doc(), "powerSave", emptyMap(root)));
+    return build(
+        f,
+        () ->
+            new PowerSave(
+                seconds(f, "suspendTime", Duration.ofMinutes(5)),
+                seconds(f, "suspendTimeout", Duration.ofSeconds(30)),
+                seconds(f, "resumeTimeout", Duration.ofMinutes(10)),
+                f.check("resumeRate", f.integer("resumeRate", 0), ConfigLoader::notNegative),
+                f.check("suspendRate", f.integer("suspendRate", 0), ConfigLoader::notNegative),
+                f.check("treeWidth", f.integer("treeWidth", 65533), ConfigLoader::treeWidth),
+                f.path("hookDir", stateDir.resolve("bin")),
+                f.strings("slurmctldParameters", DEFAULT_SLURMCTLD_PARAMETERS)));
+  }
+
+  private static Timeouts timeouts(Fields root) {
+    Timeouts d = Timeouts.DEFAULTS;
+    return root.section("timeouts", "reconcileInterval", "powerUp", "orphanGrace", "downHold")
+        .map(
+            f ->
+                new Timeouts(
+                    positive(f, "reconcileInterval", d.reconcileInterval()),
+                    positive(f, "powerUp", d.powerUp()),
+                    positive(f, "orphanGrace", d.orphanGrace()),
+                    positive(f, "downHold", d.downHold())))
+        .orElse(d);
+  }
+
+  private static Map<String, Map<String, Object>> providers(Fields root) {
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    root.node("providers")
+        .ifPresent(
+            n -> {
+              Fields all = Fields.freeForm(root.doc(), "providers", n);
+              for (String name : all.raw().entries().keySet()) {
+                out.put(
+                    name,
+                    all.node(name)
+                        .map(b -> FreeForm.block(Fields.freeForm(root.doc(), all.child(name), b)))
+                        .orElse(Map.of()));
+              }
+            });
+    return out;
+  }
+
+  static YamlNode.MapNode emptyMap(Fields at) {
+    return new YamlNode.MapNode(at.mark(), Map.of());
+  }
+
+  static Duration positive(Fields f, String key, Duration fallback) {
+    return f.check(key, f.duration(key, fallback), ConfigLoader::positiveDuration);
+  }
+
+  /** slurm.conf takes these in whole seconds: refuse 1500ms instead of rounding it silently. */
+  private static Duration seconds(Fields f, String key, Duration fallback) {
+    Duration d = positive(f, key, fallback);
+    if (d.toMillis() % 1000 != 0) {
+      throw f.error(key, "slurm.conf needs whole seconds, got " + d.toMillis() + "ms");
+    }
+    return d;
+  }
+
+  private static void positiveDuration(String key, Duration d) {
+    if (d.isZero() || d.isNegative()) {
+      throw new IllegalArgumentException("must be a positive duration");
+    }
+  }
+
+  private static void notNegative(String key, Integer v) {
+    if (v < 0) {
+      throw new IllegalArgumentException("must be >= 0, got " + v);
+    }
+  }
+
+  private static void treeWidth(String key, Integer v) {
+    if (v < 1 || v > 65533) {
+      throw new IllegalArgumentException("must be 1..65533, got " + v);
+    }
+  }
+
+  /** Runs a record constructor; a check it fails is reported at the mapping it was read from. */
+  static <T> T build(Fields at, Supplier<T> constructor) {
+    try {
+      return constructor.get();
+    } catch (IllegalArgumentException e) {
+      throw at.error(e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package dev.stratus.core.config;
+
+import static dev.stratus.core.model.Checks.notNull;
+
+import java.util.Map;
+
+/**
+ * stratus.yaml as loaded: the validated {@link StratusConfig} plus settings only the config
+ * renderer needs. {@code gresAutodetect} maps a pool name to its gres.conf {@code AutoDetect} value
+ * ({@code nvml}, {@code rsmi}, {@code off}); pools without one are absent.
+ */
+public record LoadedConfig(StratusConfig config, Map<String, String> gresAutodetect) {
+  public LoadedConfig {
+    notNull("config", config);
+    gresAutodetect = Map.copyOf(gresAutodetect);
+    for (String pool : gresAutodetect.keySet()) {
+      if (config.pool(pool).isEmpty()) {
+        throw new IllegalArgumentException("gresAutodetect names unknown pool '" + pool + "'");
+      }
+    }
+  }
+
+  /** A config without render-only settings. */
+  public static LoadedConfig of(StratusConfig config) {
+    return new LoadedConfig(config, Map.of());
+  }
+}

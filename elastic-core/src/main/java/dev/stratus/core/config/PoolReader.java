@@ -1,0 +1,167 @@
+package dev.stratus.core.config;
+
+import static dev.stratus.core.config.ConfigLoader.build;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Checks;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Pool;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads {@code pools:}. Each field is checked where it is written, before the records are built, so
+ * that an error points at the value and not at the whole pool. An offering's gpu, cpus and
+ * memoryMiB default to its pool's.
+ */
+record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
+  private static final Set<String> AUTODETECT = Set.of("nvml", "rsmi", "off");
+
+  static PoolReader read(Fields root, Set<String> providers) {
+    List<Pool> pools = new ArrayList<>();
+    Map<String, String> autodetect = new LinkedHashMap<>();
+    Set<String> names = new HashSet<>();
+    for (Fields f :
+        root.list(
+            "pools",
+            "name",
+            "partition",
+            "gpu",
+            "cpus",
+            "memoryMiB",
+            "maxNodes",
+            "gres",
+            "offerings")) {
+      String name = f.check("name", f.string("name"), Checks::slurmName);
+      if (!names.add(name)) {
+        throw f.error("name", "two pools are named '" + name + "'");
+      }
+      String partition = f.check("partition", f.string("partition", name), Checks::slurmName);
+      Fields gpu = f.section("gpu", "model", "count").orElseThrow(() -> missing(f, "gpu"));
+      Shape shape =
+          new Shape(
+              gpu.check("model", gpu.string("model"), Checks::slurmName),
+              gpu.check("count", gpu.integer("count"), Checks::positive),
+              f.check("cpus", f.integer("cpus"), Checks::positive),
+              f.check("memoryMiB", f.longValue("memoryMiB"), Checks::positive));
+      int maxNodes = f.check("maxNodes", f.integer("maxNodes"), PoolReader::maxNodes);
+      f.section("gres", "autodetect")
+          .ifPresent(
+              g ->
+                  autodetect.put(
+                      name, g.check("autodetect", g.string("autodetect"), PoolReader::autodetect)));
+      List<Offering> offerings = new ArrayList<>();
+      for (Fields o :
+          f.list(
+              "offerings",
+              "provider",
+              "region",
+              "zone",
+              "instanceType",
+              "capacity",
+              "pricePerHour",
+              "gpu",
+              "cpus",
+              "memoryMiB")) {
+        offerings.add(offering(o, shape, providers));
+      }
+      pools.add(
+          build(
+              f,
+              () ->
+                  new Pool(
+                      name,
+                      partition,
+                      shape.model,
+                      shape.count,
+                      shape.cpus,
+                      shape.memoryMiB,
+                      maxNodes,
+                      offerings)));
+    }
+    return new PoolReader(pools, autodetect);
+  }
+
+  /** What one node holds: a pool's, or an offering's (defaulting to its pool's). */
+  private record Shape(String model, int count, int cpus, long memoryMiB) {}
+
+  private static Offering offering(Fields o, Shape pool, Set<String> providers) {
+    String provider = o.string("provider");
+    if (!providers.contains(provider)) {
+      throw o.error(
+          "provider",
+          "no block '"
+              + provider
+              + "' under providers: (have: "
+              + String.join(", ", providers)
+              + ")");
+    }
+    var gpu = o.section("gpu", "model", "count");
+    String model = gpu.map(g -> g.string("model", pool.model)).orElse(pool.model);
+    if (!model.equals(pool.model)) {
+      throw gpu.get()
+          .error("model", "must be the pool's gpu model '" + pool.model + "', got '" + model + "'");
+    }
+    int count = gpu.map(g -> g.integer("count", pool.count)).orElse(pool.count);
+    if (count < pool.count) {
+      throw gpu.get()
+          .error("count", "must be >= the pool's gpu count " + pool.count + ", got " + count);
+    }
+    int cpus = o.check("cpus", o.integer("cpus", pool.cpus), Checks::positive);
+    long memory = o.node("memoryMiB").isPresent() ? o.longValue("memoryMiB") : pool.memoryMiB;
+    o.check("memoryMiB", memory, Checks::positive);
+    BigDecimal price = o.check("pricePerHour", o.decimal("pricePerHour"), PoolReader::price);
+    return build(
+        o,
+        () ->
+            new Offering(
+                new OfferingKey(
+                    provider,
+                    o.check("region", o.string("region"), Checks::notBlank),
+                    o.string("zone", ""),
+                    o.check("instanceType", o.string("instanceType"), Checks::notBlank),
+                    capacity(o)),
+                model,
+                count,
+                cpus,
+                memory,
+                price));
+  }
+
+  private static CapacityType capacity(Fields o) {
+    String c = o.string("capacity", "on-demand");
+    return switch (c) {
+      case "on-demand" -> CapacityType.ON_DEMAND;
+      case "spot" -> CapacityType.SPOT;
+      default -> throw o.error("capacity", "must be on-demand or spot, got '" + c + "'");
+    };
+  }
+
+  private static ConfigException missing(Fields f, String key) {
+    return f.error("missing required key '" + key + "'");
+  }
+
+  private static void maxNodes(String key, Integer v) {
+    if (v < 1 || v > 9999) {
+      throw new IllegalArgumentException("must be 1..9999, got " + v);
+    }
+  }
+
+  private static void price(String key, BigDecimal v) {
+    if (v.signum() < 0) {
+      throw new IllegalArgumentException("must be >= 0, got " + v);
+    }
+  }
+
+  private static void autodetect(String key, String v) {
+    if (!AUTODETECT.contains(v)) {
+      throw new IllegalArgumentException("must be one of nvml, rsmi, off; got '" + v + "'");
+    }
+  }
+}

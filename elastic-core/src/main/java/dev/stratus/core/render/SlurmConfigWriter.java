@@ -1,0 +1,54 @@
+package dev.stratus.core.render;
+
+import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.templates.Templates;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes the rendered Slurm files, each atomically (see {@link AtomicFiles}). The include and
+ * gres.conf belong in slurm.conf's directory: Slurm reads gres.conf from there. Re-rendering the
+ * same config gives byte-identical files, so writing is idempotent.
+ */
+public final class SlurmConfigWriter {
+  /** The include with power-saving settings, nodes and partitions. */
+  public static final String INCLUDE_FILE = "stratus-slurm.conf";
+
+  public static final String GRES_FILE = "gres.conf";
+
+  private SlurmConfigWriter() {}
+
+  public static String renderInclude(LoadedConfig config) {
+    return Templates.render(Templates.SLURM_INCLUDE, SlurmViews.include(config.config()));
+  }
+
+  public static String renderGres(LoadedConfig config) {
+    return Templates.render(Templates.GRES, SlurmViews.gres(config));
+  }
+
+  public static String renderBase(EmbeddedSlurm embedded) {
+    return Templates.render(Templates.EMBEDDED_BASE, SlurmViews.base(embedded));
+  }
+
+  /**
+   * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing).
+   *
+   * @return the paths written, include first
+   */
+  public static List<Path> write(LoadedConfig config, Path dir) throws IOException {
+    Path include = dir.resolve(INCLUDE_FILE);
+    Path gres = dir.resolve(GRES_FILE);
+    String includeText = renderInclude(config);
+    String gresText = renderGres(config);
+    AtomicFiles.write(include, includeText);
+    AtomicFiles.write(gres, gresText);
+    return List.of(include, gres);
+  }
+
+  /** Writes the embedded cluster's full base slurm.conf to {@code file}. */
+  public static Path writeBase(EmbeddedSlurm embedded, Path file) throws IOException {
+    AtomicFiles.write(file, renderBase(embedded));
+    return file;
+  }
+}

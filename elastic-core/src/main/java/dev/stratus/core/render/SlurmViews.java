@@ -1,0 +1,139 @@
+package dev.stratus.core.render;
+
+import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.config.PowerSave;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.spool.HookKind;
+import dev.stratus.templates.BaseConfView;
+import dev.stratus.templates.GresConfView;
+import dev.stratus.templates.GresLine;
+import dev.stratus.templates.HostRange;
+import dev.stratus.templates.NodeLine;
+import dev.stratus.templates.PartitionLine;
+import dev.stratus.templates.PowerSaveView;
+import dev.stratus.templates.SlurmIncludeView;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Pure mapping from the loaded config to the template views; no I/O. */
+public final class SlurmViews {
+  /** Name of the local provider, whose nodes use fake GPU devices instead of /dev. */
+  public static final String LOCAL_PROVIDER = "local";
+
+  private SlurmViews() {}
+
+  /** The launcher slurmctld runs for a hook: {@code <hookDir>/stratus-<resume|suspend|...>}. */
+  public static Path launcher(PowerSave powerSave, HookKind kind) {
+    return powerSave.hookDir().resolve("stratus-" + kind.cliName()).toAbsolutePath();
+  }
+
+  public static SlurmIncludeView include(StratusConfig config) {
+    PowerSave ps = config.powerSave();
+    var powerSave =
+        new PowerSaveView(
+            launcher(ps, HookKind.RESUME).toString(),
+            launcher(ps, HookKind.SUSPEND).toString(),
+            launcher(ps, HookKind.RESUME_FAIL).toString(),
+            ps.resumeTimeout().toSeconds(),
+            ps.suspendTime().toSeconds(),
+            ps.suspendTimeout().toSeconds(),
+            ps.resumeRate(),
+            ps.suspendRate(),
+            String.join(",", ps.slurmctldParameters()),
+            ps.treeWidth());
+    Map<String, Integer> weights = PoolWeights.of(config.pools());
+    List<NodeLine> nodes = new ArrayList<>();
+    Map<String, List<String>> partitions = new LinkedHashMap<>();
+    for (Pool pool : config.pools()) {
+      String hostlist = hostlist(pool);
+      nodes.add(
+          new NodeLine(
+              PoolWeights.describe(pool),
+              hostlist,
+              pool.cpus(),
+              pool.memoryMiB(),
+              "gpu:" + pool.gpuModel() + ":" + pool.gpusPerNode(),
+              String.join(",", features(pool)),
+              weights.get(pool.name())));
+      partitions.computeIfAbsent(pool.partition(), p -> new ArrayList<>()).add(hostlist);
+    }
+    List<PartitionLine> partitionLines = new ArrayList<>();
+    partitions.forEach(
+        (name, lists) ->
+            partitionLines.add(
+                new PartitionLine(name, String.join(",", lists), partitionLines.isEmpty())));
+    return new SlurmIncludeView(powerSave, nodes, partitionLines);
+  }
+
+  public static GresConfView gres(LoadedConfig loaded) {
+    StratusConfig config = loaded.config();
+    List<GresLine> lines = new ArrayList<>();
+    for (Pool pool : config.pools()) {
+      lines.add(
+          new GresLine(
+              hostlist(pool),
+              loaded.gresAutodetect().getOrDefault(pool.name(), ""),
+              pool.gpuModel(),
+              HostRange.devices(deviceDir(config, pool) + "/nvidia", pool.gpusPerNode())));
+    }
+    return new GresConfView(lines);
+  }
+
+  public static BaseConfView base(EmbeddedSlurm e) {
+    return new BaseConfView(
+        e.cluster(),
+        e.controllerHostname(),
+        e.controllerAddress(),
+        e.controllerPort(),
+        e.slurmdPort(),
+        e.stateSaveLocation().toString(),
+        e.controllerPidFile().toString(),
+        e.controllerLogFile().toString(),
+        e.nodesDir().toString(),
+        e.mungeSocket().toString(),
+        e.includeFile().toString(),
+        e.topologyTree());
+  }
+
+  /** All of a pool's slots as one hostlist expression, e.g. {@code gpu-[001-004]}. */
+  public static String hostlist(Pool pool) {
+    return HostRange.format(pool.name() + "-", 1, pool.maxNodes(), pool.nameDigits());
+  }
+
+  /**
+   * Where a pool's nodes find their GPUs: {@code /dev} on real machines; for a pool served only by
+   * the local provider, its fake devices in {@code providers.local.deviceDir} (default {@code
+   * <stateDir>/providers/local/dev}, the same default the local provider uses).
+   */
+  public static Path deviceDir(StratusConfig config, Pool pool) {
+    boolean allLocal = pool.offerings().stream().allMatch(o -> o.provider().equals(LOCAL_PROVIDER));
+    if (!allLocal) {
+      return Path.of("/dev");
+    }
+    Object dir = config.providers().getOrDefault(LOCAL_PROVIDER, Map.of()).get("deviceDir");
+    return dir != null
+        ? Path.of(dir.toString())
+        : config.stateDir().resolve("providers/local/dev").toAbsolutePath();
+  }
+
+  /** GPU model, pool name, then on-demand and/or spot as the pool's offerings sell them. */
+  static Set<String> features(Pool pool) {
+    Set<String> f = new LinkedHashSet<>(List.of(pool.gpuModel(), pool.name()));
+    List<CapacityType> types = pool.offerings().stream().map(Offering::capacityType).toList();
+    if (types.contains(CapacityType.ON_DEMAND)) {
+      f.add("on-demand");
+    }
+    if (types.contains(CapacityType.SPOT)) {
+      f.add("spot");
+    }
+    return f;
+  }
+}
