@@ -1,7 +1,9 @@
 package dev.stratus.core.embedded;
 
 import dev.stratus.core.config.ConfigLoader;
+import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.render.EmbeddedSlurm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,22 +20,25 @@ import java.util.Map;
  *
  * <pre>
  * root/stratus.yaml   etc/{slurm.conf,stratus-slurm.conf,gres.conf}   bin/ (hook launchers)
- * keys/munge.key (0400)   munge/munge.socket   ctld/ (state, log, pid)   nodes/%n/   spool/   state/
+ * keys/munge.key (0400)   munge/munge.socket   ctld/ (munged)   spool/   jobs/   log/
+ * state/slurm/{ctld,nodes/%n}   state/providers/local/
  * </pre>
  */
 public final class EmbeddedCluster implements AutoCloseable {
   private final EmbeddedSpec spec;
   private final StratusConfig config;
+  private final EmbeddedSlurm slurm;
 
-  private EmbeddedCluster(EmbeddedSpec spec, StratusConfig config) {
+  private EmbeddedCluster(EmbeddedSpec spec, StratusConfig config, EmbeddedSlurm slurm) {
     this.spec = spec;
     this.config = config;
+    this.slurm = slurm;
   }
 
   /** Writes every file (config, key, slurm.conf, launchers); starts nothing. */
   public static EmbeddedCluster prepare(EmbeddedSpec spec) throws IOException {
     Path root = spec.root();
-    for (String dir : List.of("etc", "bin", "munge", "ctld/state", "nodes", "spool", "state", "log", "jobs")) {
+    for (String dir : List.of("etc", "bin", "munge", "ctld", "nodes", "spool", "state", "log", "jobs")) {
       Files.createDirectories(root.resolve(dir));
     }
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -43,9 +48,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     createMungeKey(root);
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(yaml, EmbeddedYaml.render(spec));
-    StratusConfig config = ConfigLoader.load(yaml);
-    EmbeddedFiles.write(spec, config);
-    return new EmbeddedCluster(spec, config);
+    LoadedConfig loaded = ConfigLoader.loadAll(yaml);
+    EmbeddedSlurm slurm = EmbeddedFiles.write(spec, loaded);
+    return new EmbeddedCluster(spec, loaded.config(), slurm);
   }
 
   private static void createMungeKey(Path root) throws IOException {
@@ -94,7 +99,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             Duration.ofSeconds(30));
     if (rc != 0) {
       throw new IOException(
-          "slurmctld failed to start (exit " + rc + "), see " + root.resolve("ctld/slurmctld.log"));
+          "slurmctld failed to start (exit " + rc + "), see " + slurm.controllerLogFile());
     }
     Instant end = Instant.now().plusSeconds(30);
     while (Instant.now().isBefore(end)) {
@@ -110,10 +115,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** Stops slurmctld and munged (by their pid files). Nodes are the provider's to stop. */
   @Override
   public void close() {
-    Path ctld = spec.root().resolve("ctld");
-    Processes.readPid(ctld.resolve("slurmctld.pid"))
+    Processes.readPid(slurm.controllerPidFile())
         .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(10)));
-    Processes.readPid(ctld.resolve("munged.pid"))
+    Processes.readPid(spec.root().resolve("ctld/munged.pid"))
         .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
   }
 
