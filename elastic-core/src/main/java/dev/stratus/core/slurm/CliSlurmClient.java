@@ -1,0 +1,160 @@
+package dev.stratus.core.slurm;
+
+import dev.stratus.core.hostlist.Hostlist;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link SlurmClient} over Slurm's commands ({@code sinfo}, {@code squeue}, {@code scontrol},
+ * {@code scancel}) from one bin dir, each run with only {@code SLURM_CONF} and a fixed {@code
+ * PATH}. Many nodes go to scontrol as one sorted hostlist. An empty node collection is a no-op.
+ */
+public final class CliSlurmClient implements SlurmClient {
+  private static final Logger LOG = LoggerFactory.getLogger(CliSlurmClient.class);
+  private static final Pattern SIGNAL = Pattern.compile("(SIG)?[A-Z][A-Z0-9]*|[0-9]{1,2}");
+  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+  private final Path binDir;
+  private final CommandRunner runner;
+
+  public CliSlurmClient(Path binDir, Path slurmConf) {
+    this(binDir, slurmConf, DEFAULT_TIMEOUT);
+  }
+
+  public CliSlurmClient(Path binDir, Path slurmConf, Duration timeout) {
+    this(
+        binDir,
+        new CommandRunner(
+            Map.of(
+                "SLURM_CONF",
+                slurmConf.toAbsolutePath().toString(),
+                "PATH",
+                binDir.toAbsolutePath() + ":/usr/sbin:/usr/bin:/sbin:/bin"),
+            timeout));
+  }
+
+  CliSlurmClient(Path binDir, CommandRunner runner) {
+    this.binDir = binDir.toAbsolutePath();
+    this.runner = runner;
+  }
+
+  /** {@code sinfo --json}; if that fails or cannot be read, {@code scontrol -o show node}. */
+  @Override
+  public List<SlurmNode> nodes() {
+    try {
+      return SinfoJson.parse(ok("sinfo", "--json").stdout());
+    } catch (SlurmCommandException sinfoFailed) {
+      LOG.warn("sinfo --json failed, falling back to scontrol: {}", sinfoFailed.getMessage());
+      try {
+        return ScontrolNodeParser.parse(ok("scontrol", "-o", "show", "node").stdout());
+      } catch (SlurmCommandException scontrolFailed) {
+        scontrolFailed.addSuppressed(sinfoFailed);
+        throw scontrolFailed;
+      }
+    }
+  }
+
+  /**
+   * {@code squeue --json --all --states=all}: 22.05's JSON output lists finished jobs (until
+   * MinJobAge) even without {@code --states=all}; the flag keeps that true for later releases.
+   */
+  @Override
+  public List<SlurmJob> jobs() {
+    return SqueueJson.parse(ok("squeue", "--json", "--all", "--states=all").stdout());
+  }
+
+  @Override
+  public void setDown(Collection<String> nodes, String reason) {
+    updateNodes(nodes, "down", reason);
+  }
+
+  @Override
+  public void resume(Collection<String> nodes) {
+    updateNodes(nodes, "resume", null);
+  }
+
+  @Override
+  public void powerDownForce(Collection<String> nodes, String reason) {
+    updateNodes(nodes, "power_down_force", reason);
+  }
+
+  @Override
+  public void drain(Collection<String> nodes, String reason) {
+    updateNodes(nodes, "drain", reason);
+  }
+
+  /** A pending job cannot be requeued: Slurm answers "Job is pending execution". */
+  @Override
+  public void requeue(long jobId) {
+    ok("scontrol", "requeue", Long.toString(positive(jobId)));
+  }
+
+  /**
+   * Measured on 22.05: for a job that is not running yet, scancel prints "Job is in transitional
+   * state, retrying" and never returns; the runner's time limit ends it with a {@link
+   * SlurmCommandException}. Signal only running jobs.
+   */
+  @Override
+  public void signalBatch(long jobId, String signal) {
+    if (signal == null || !SIGNAL.matcher(signal).matches()) {
+      throw new IllegalArgumentException(
+          "signal '" + signal + "' must be a name like USR1 or SIGUSR1, or a number");
+    }
+    ok("scancel", "--signal=" + signal, "--batch", Long.toString(positive(jobId)));
+  }
+
+  @Override
+  public void reconfigure() {
+    ok("scontrol", "reconfigure");
+  }
+
+  /** {@code reason} is required by Slurm for down/drain; the argv keeps its spaces intact. */
+  private void updateNodes(Collection<String> nodes, String state, String reason) {
+    if (nodes.isEmpty()) {
+      return;
+    }
+    List<String> args =
+        new ArrayList<>(List.of("update", "nodename=" + Hostlist.compressSorted(nodes)));
+    args.add("state=" + state);
+    if (reason != null || !state.equals("resume")) {
+      if (reason == null || reason.isBlank() || reason.contains("\n")) {
+        throw new IllegalArgumentException(
+            "state=" + state + " needs a one-line, non-blank reason, got '" + reason + "'");
+      }
+      args.add("reason=" + reason);
+    }
+    ok("scontrol", args.toArray(String[]::new));
+  }
+
+  private CommandRunner.Result ok(String program, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(binDir.resolve(program).toString());
+    command.addAll(List.of(args));
+    LOG.debug("running {}", command);
+    CommandRunner.Result result = runner.run(command);
+    if (!result.ok()) {
+      throw new SlurmCommandException(
+          "`"
+              + String.join(" ", command)
+              + "` failed with exit code "
+              + result.exitCode()
+              + ": "
+              + result.stderr().strip());
+    }
+    return result;
+  }
+
+  private static long positive(long jobId) {
+    if (jobId <= 0) {
+      throw new IllegalArgumentException("job id must be > 0, got " + jobId);
+    }
+    return jobId;
+  }
+}

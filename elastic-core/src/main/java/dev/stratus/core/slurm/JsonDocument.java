@@ -1,0 +1,137 @@
+package dev.stratus.core.slurm;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Reading helpers for Slurm's JSON documents. Every failure names the document and the path of the
+ * field ({@code squeue --json: jobs[2].job_id: missing}), through {@code error}, so each parser
+ * chooses its own exception type.
+ */
+final class JsonDocument {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final String document;
+  private final Function<String, RuntimeException> error;
+
+  JsonDocument(String document, Function<String, RuntimeException> error) {
+    this.document = document;
+    this.error = error;
+  }
+
+  JsonNode parse(String json) {
+    if (json == null || json.isBlank()) {
+      throw fail("", "empty document");
+    }
+    try {
+      JsonNode root = MAPPER.readTree(json);
+      if (root == null || !root.isObject()) {
+        throw fail("", "expected a JSON object");
+      }
+      return root;
+    } catch (JsonProcessingException e) {
+      throw fail("", "not valid JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  /** The array {@code field} of {@code node}; required. */
+  List<JsonNode> array(JsonNode node, String path, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isArray()) {
+      throw fail(join(path, field), value == null ? "missing" : "expected an array");
+    }
+    List<JsonNode> items = new ArrayList<>();
+    value.forEach(items::add);
+    return items;
+  }
+
+  /** A text field; {@code null} when absent or JSON null. */
+  String text(JsonNode node, String path, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isValueNode()) {
+      throw fail(join(path, field), "expected text, got " + value.getNodeType());
+    }
+    return value.asText();
+  }
+
+  String requiredText(JsonNode node, String path, String field) {
+    String value = text(node, path, field);
+    if (value == null || value.isBlank()) {
+      throw fail(join(path, field), "missing");
+    }
+    return value;
+  }
+
+  /**
+   * A whole number; 23.02+ wraps numbers as {@code {"set":true,"infinite":false,"number":N}}, which
+   * is accepted too. {@code fallback} when absent or not set.
+   */
+  long number(JsonNode node, String path, String field, long fallback, boolean required) {
+    JsonNode value = node.get(field);
+    if (value != null && value.isObject()) {
+      value = value.path("set").asBoolean(true) ? value.get("number") : null;
+    }
+    if (value == null || value.isNull()) {
+      if (required) {
+        throw fail(join(path, field), "missing");
+      }
+      return fallback;
+    }
+    if (!value.canConvertToLong() || !value.isIntegralNumber()) {
+      throw fail(join(path, field), "expected a whole number, got " + value);
+    }
+    return value.asLong();
+  }
+
+  /**
+   * A state: 22.05 writes a string, 23.02+ an array whose first element is the base state and the
+   * rest flags. Returns base first, then the flags; never empty.
+   */
+  List<String> state(JsonNode node, String path, String field) {
+    JsonNode value = node.get(field);
+    List<String> words = new ArrayList<>();
+    if (value != null && value.isTextual()) {
+      words.add(value.asText());
+    } else if (value != null && value.isArray()) {
+      value.forEach(v -> words.add(v.asText()));
+    } else if (value != null && !value.isNull()) {
+      throw fail(join(path, field), "expected a string or an array of strings");
+    }
+    if (words.isEmpty() || words.get(0).isBlank()) {
+      throw fail(join(path, field), "missing");
+    }
+    return words;
+  }
+
+  List<String> strings(JsonNode node, String field) {
+    List<String> out = new ArrayList<>();
+    JsonNode value = node.get(field);
+    if (value != null && value.isArray()) {
+      value.forEach(v -> out.add(v.asText()));
+    }
+    return out;
+  }
+
+  /** Slurm's {@code errors} array: a non-empty one means the command failed. */
+  void checkNoErrors(JsonNode root) {
+    JsonNode errors = root.get("errors");
+    if (errors != null && errors.isArray() && !errors.isEmpty()) {
+      throw fail("errors", errors.toString());
+    }
+  }
+
+  RuntimeException fail(String path, String problem) {
+    return error.apply(document + ": " + (path.isEmpty() ? "" : path + ": ") + problem);
+  }
+
+  static String join(String path, String field) {
+    return path.isEmpty() ? field : path + "." + field;
+  }
+}

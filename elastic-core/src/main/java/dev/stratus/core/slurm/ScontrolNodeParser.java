@@ -1,0 +1,102 @@
+package dev.stratus.core.slurm;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code scontrol -o show node}: one line per node of {@code Key=Value} pairs, e.g. {@code
+ * NodeName=gpu-001 ... State=DOWN+CLOUD+POWERED_DOWN ... Reason=spot gone
+ * [root@2026-11-21T12:46:35]}.
+ *
+ * <p>Measured on 22.05: {@code Reason} is the last field and its text may hold spaces, '=' and
+ * brackets; Slurm appends {@code " [user@time]"}, which is dropped. Other values may hold spaces
+ * too ({@code OS=Linux 6.1 #1 SMP}): a value runs up to the next {@code " Key="}. {@code (null)}
+ * means empty.
+ */
+public final class ScontrolNodeParser {
+  private static final Pattern KEY = Pattern.compile("(?:^|\\s+)([A-Za-z][A-Za-z0-9_]*)=");
+  private static final Pattern SET_BY = Pattern.compile("\\s\\[[^\\[\\]@\\s]+@[^\\[\\]\\s]+]$");
+  private static final String REASON = " Reason=";
+
+  private ScontrolNodeParser() {}
+
+  /**
+   * @throws SlurmCommandException naming the line when a line has no NodeName or State
+   */
+  public static List<SlurmNode> parse(String output) {
+    List<SlurmNode> nodes = new ArrayList<>();
+    String[] lines = output == null ? new String[0] : output.split("\n");
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i].strip();
+      if (!line.isEmpty() && !line.startsWith("No nodes in the system")) {
+        nodes.add(node(line, i + 1));
+      }
+    }
+    return nodes;
+  }
+
+  private static SlurmNode node(String line, int number) {
+    String reason = "";
+    int at = line.indexOf(REASON);
+    String fields = line;
+    if (at >= 0) {
+      reason = SET_BY.matcher(line.substring(at + REASON.length())).replaceFirst("");
+      fields = line.substring(0, at);
+    }
+    Map<String, String> values = keyValues(fields);
+    String name = values.get("NodeName");
+    String state = values.get("State");
+    if (name == null || name.isEmpty() || state == null || state.isEmpty()) {
+      throw new SlurmCommandException(
+          "scontrol -o show node: line "
+              + number
+              + " has no "
+              + (name == null || name.isEmpty() ? "NodeName" : "State")
+              + ": "
+              + line);
+    }
+    List<String> words = Arrays.asList(state.split("\\+"));
+    Set<String> flags = new LinkedHashSet<>();
+    words.subList(1, words.size()).forEach(f -> flags.add(f.toUpperCase(Locale.ROOT)));
+    String partitions = values.getOrDefault("Partitions", "");
+    return new SlurmNode(
+        name,
+        words.get(0),
+        flags,
+        reason,
+        values.get("NodeAddr"),
+        values.get("Gres"),
+        partitions.isEmpty() ? List.of() : Arrays.asList(partitions.split(",")));
+  }
+
+  private static Map<String, String> keyValues(String fields) {
+    Map<String, String> values = new HashMap<>();
+    Matcher m = KEY.matcher(fields);
+    String key = null;
+    int valueStart = 0;
+    while (m.find()) {
+      if (key != null) {
+        values.put(key, clean(fields.substring(valueStart, m.start())));
+      }
+      key = m.group(1);
+      valueStart = m.end();
+    }
+    if (key != null) {
+      values.put(key, clean(fields.substring(valueStart)));
+    }
+    return values;
+  }
+
+  private static String clean(String value) {
+    String v = value.strip();
+    return v.equals("(null)") ? "" : v;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.stratus.core.slurm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parses {@code squeue --json}. 22.05 writes {@code job_state} as a string and {@code
+ * tres_per_node} as {@code gres:gpu:h100:2}; 23.02+ writes {@code job_state} as an array (base
+ * state first), wraps numbers as {@code {"set":..,"number":N}}, and later releases spell the GRES
+ * {@code gres/gpu:h100=2}. All become {@link SlurmJob}s with {@code gresPerNode} like {@code
+ * gpu:h100:2}.
+ */
+public final class SqueueJson {
+  private SqueueJson() {}
+
+  /**
+   * @throws SlurmCommandException naming the field when the document is not what squeue writes
+   */
+  public static List<SlurmJob> parse(String json) {
+    JsonDocument doc = new JsonDocument("squeue --json", SlurmCommandException::new);
+    JsonNode root = doc.parse(json);
+    doc.checkNoErrors(root);
+    List<JsonNode> items = doc.array(root, "", "jobs");
+    List<SlurmJob> jobs = new ArrayList<>(items.size());
+    for (int i = 0; i < items.size(); i++) {
+      JsonNode item = items.get(i);
+      String path = "jobs[" + i + "]";
+      long id = doc.number(item, path, "job_id", 0, true);
+      if (id <= 0) {
+        throw doc.fail(path + ".job_id", "must be > 0, got " + id);
+      }
+      path = path + "(job " + id + ")";
+      JsonNode requeue = item.get("requeue");
+      jobs.add(
+          new SlurmJob(
+              id,
+              doc.text(item, path, "name"),
+              doc.state(item, path, "job_state").get(0),
+              doc.text(item, path, "state_reason"),
+              doc.text(item, path, "partition"),
+              doc.text(item, path, "nodes"),
+              (int) doc.number(item, path, "node_count", 0, false),
+              normaliseGres(doc.text(item, path, "tres_per_node")),
+              (int) doc.number(item, path, "restart_cnt", 0, false),
+              requeue != null && requeue.asBoolean(false)));
+    }
+    return jobs;
+  }
+
+  /**
+   * {@code gres:gpu:h100:2} (22.05) and {@code gres/gpu:h100=2} (23.11+) both become {@code
+   * gpu:h100:2}; several entries stay comma separated; non-GRES TRES are left as they are.
+   */
+  static String normaliseGres(String tres) {
+    if (tres == null || tres.isBlank()) {
+      return "";
+    }
+    List<String> out = new ArrayList<>();
+    for (String entry : tres.split(",")) {
+      String e = entry.strip();
+      if (e.startsWith("gres:") || e.startsWith("gres/")) {
+        e = e.substring(5).replace('=', ':');
+      }
+      if (!e.isEmpty()) {
+        out.add(e);
+      }
+    }
+    return String.join(",", out);
+  }
+}

@@ -1,0 +1,164 @@
+package dev.stratus.core.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Against a real slurmctld started for this class (needs Slurm installed; CI installs it). */
+class CliSlurmClientTest {
+  @TempDir static Path dir;
+  private static ScratchSlurmctld slurmctld;
+  private static CliSlurmClient slurm;
+
+  @BeforeAll
+  static void startSlurmctld() throws IOException {
+    slurmctld = ScratchSlurmctld.start(Files.createDirectory(dir.resolve("ctld")));
+    slurm = new CliSlurmClient(ScratchSlurmctld.BIN, slurmctld.slurmConf());
+  }
+
+  @AfterAll
+  static void stopSlurmctld() {
+    if (slurmctld != null) {
+      slurmctld.close();
+    }
+  }
+
+  private static Map<String, SlurmNode> nodes() {
+    return slurm.nodes().stream().collect(Collectors.toMap(SlurmNode::name, Function.identity()));
+  }
+
+  @Test
+  void listsPoweredDownCloudNodes() {
+    Map<String, SlurmNode> nodes = nodes();
+
+    assertThat(nodes).containsKeys("gpu-001", "gpu-002", "gpu-003", "gpu-004", "cpu-1", "cpu-2");
+    assertThat(nodes.get("gpu-004").flags()).contains("CLOUD", "POWERED_DOWN");
+    assertThat(nodes.get("gpu-004").gres()).isEqualTo("gpu:h100:8");
+  }
+
+  @Test
+  void setDownShowsTheReasonWithItsSpacesAndResumeReturnsTheNodeToIdlePoweredDown() {
+    String reason = "cloud error: InsufficientInstanceCapacity in \"us-east-1a\" (offering p5)";
+    slurm.setDown(List.of("gpu-002", "gpu-001"), reason);
+
+    Map<String, SlurmNode> down = nodes();
+    assertThat(down.get("gpu-001").shortState()).isEqualTo("down~");
+    assertThat(down.get("gpu-001").reason()).isEqualTo(reason);
+    assertThat(down.get("gpu-002").reason()).isEqualTo(reason);
+
+    slurm.resume(List.of("gpu-001", "gpu-002"));
+
+    Map<String, SlurmNode> resumed = nodes();
+    assertThat(resumed.get("gpu-001").shortState()).isEqualTo("idle~");
+    assertThat(resumed.get("gpu-002").shortState()).isEqualTo("idle~");
+  }
+
+  @Test
+  void drainMarksTheNodeWithTheReason() {
+    slurm.drain(List.of("cpu-2"), "maintenance window 2");
+
+    SlurmNode node = nodes().get("cpu-2");
+    assertThat(node.drained()).isTrue();
+    assertThat(node.reason()).isEqualTo("maintenance window 2");
+    slurm.resume(List.of("cpu-2"));
+    assertThat(nodes().get("cpu-2").drained()).isFalse();
+  }
+
+  @Test
+  void anUnknownNodeIsACommandExceptionNamingIt() {
+    assertThatThrownBy(() -> slurm.setDown(List.of("gpu-999"), "test"))
+        .isInstanceOf(SlurmCommandException.class)
+        .hasMessageContaining("nodename=gpu-999")
+        .hasMessageContaining("Invalid node name");
+  }
+
+  @Test
+  void jobsListsPendingAndRecentlyFinishedJobs() {
+    long pending = submit("-N", "4", "-p", "cpu", "-J", "too-big");
+    long cancelled = submit("-p", "gpu", "--gres=gpu:h100:2", "-J", "cancel-me", "--hold");
+    assertThat(slurmctld.run("scancel", Long.toString(cancelled)).ok()).isTrue();
+
+    Map<Long, SlurmJob> jobs =
+        slurm.jobs().stream().collect(Collectors.toMap(SlurmJob::jobId, Function.identity()));
+
+    assertThat(jobs.get(pending).pending()).isTrue();
+    assertThat(jobs.get(pending).nodeCount()).isEqualTo(4);
+    assertThat(jobs.get(cancelled).state()).isEqualTo("CANCELLED");
+    assertThat(jobs.get(cancelled).gresPerNode()).isEqualTo("gpu:h100:2");
+  }
+
+  @Test
+  void signallingAPendingJobTimesOutBecauseScancelRetriesForever() {
+    long held = submit("-p", "gpu", "-J", "held", "--hold");
+    CliSlurmClient impatient =
+        new CliSlurmClient(ScratchSlurmctld.BIN, slurmctld.slurmConf(), Duration.ofSeconds(2));
+
+    assertThatThrownBy(() -> impatient.signalBatch(held, "USR1"))
+        .isInstanceOf(SlurmCommandException.class)
+        .hasMessageContaining("scancel --signal=USR1 --batch " + held)
+        .hasMessageContaining("timed out");
+  }
+
+  @Test
+  void requeueOfAnAllocatedJobPutsItBackToPendingButAHeldJobCannotBeRequeued() {
+    long allocated = submit("-p", "gpu", "-J", "allocated");
+    long held = submit("-p", "gpu", "-J", "held-too", "--hold");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> job(allocated).state().equals("CONFIGURING"));
+
+    slurm.requeue(allocated);
+
+    assertThat(job(allocated).pending()).isTrue();
+    assertThatThrownBy(() -> slurm.requeue(held))
+        .isInstanceOf(SlurmCommandException.class)
+        .hasMessageContaining("scontrol requeue " + held)
+        .hasMessageContaining("pending execution");
+  }
+
+  @Test
+  void reconfigureSucceeds() {
+    slurm.reconfigure();
+
+    assertThat(nodes()).containsKey("gpu-003");
+  }
+
+  @Test
+  void fallsBackToScontrolWhenSinfoFails() throws IOException {
+    Path bin = Files.createDirectory(dir.resolve("broken-sinfo-bin"));
+    Files.createSymbolicLink(bin.resolve("scontrol"), ScratchSlurmctld.BIN.resolve("scontrol"));
+    Path sinfo = bin.resolve("sinfo");
+    Files.writeString(sinfo, "#!/bin/sh\necho 'sinfo: broken on purpose' >&2\nexit 1\n");
+    Files.setPosixFilePermissions(sinfo, PosixFilePermissions.fromString("r-xr-xr-x"));
+
+    List<SlurmNode> nodes = new CliSlurmClient(bin, slurmctld.slurmConf()).nodes();
+
+    assertThat(nodes).extracting(SlurmNode::name).contains("gpu-001", "cpu-1");
+  }
+
+  private static SlurmJob job(long id) {
+    return slurm.jobs().stream().filter(j -> j.jobId() == id).findFirst().orElseThrow();
+  }
+
+  private static long submit(String... args) {
+    List<String> argv = new java.util.ArrayList<>(List.of("--parsable", "--wrap", "sleep 60"));
+    argv.addAll(List.of(args));
+    CommandRunner.Result r = slurmctld.run("sbatch", argv.toArray(String[]::new));
+    assertThat(r.ok()).as("sbatch: %s", r.stderr()).isTrue();
+    return Long.parseLong(r.stdout().strip().split(";")[0]);
+  }
+}
