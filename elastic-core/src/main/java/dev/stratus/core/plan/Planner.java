@@ -108,7 +108,7 @@ public final class Planner {
       actions.add(
           new Action.Terminate(
               ids,
-              "slurm " + request.kind().cliName() + " of " + Hostlist.compress(request.nodes())));
+              "slurm " + request.kind().cliName() + " of " + Hostlist.compressSorted(request.nodes())));
     }
   }
 
