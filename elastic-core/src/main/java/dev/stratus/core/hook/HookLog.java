@@ -1,0 +1,30 @@
+package dev.stratus.core.hook;
+
+import java.io.PrintStream;
+import java.time.Clock;
+
+/**
+ * The hook's log: one line per event, {@code <UTC time> stratus-hook[<pid>] <message>}, to a stream
+ * the launcher points at the hook log file. No logging framework: each one would add tens of
+ * milliseconds to a JVM that must start and exit fast. Never logs the environment.
+ */
+final class HookLog {
+  private final PrintStream out;
+  private final Clock clock;
+  private final long pid = ProcessHandle.current().pid();
+
+  HookLog(PrintStream out, Clock clock) {
+    this.out = out;
+    this.clock = clock;
+  }
+
+  void info(String message) {
+    out.println(
+        clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS)
+            + " stratus-hook["
+            + pid
+            + "] "
+            + message);
+    out.flush();
+  }
+}

@@ -1,0 +1,14 @@
+package dev.stratus.core.hook;
+
+import java.util.List;
+
+/**
+ * Seam: expands a Slurm hostlist ({@code gpu-[001-003,007]}) into node names, in order, without
+ * duplicates; throws IllegalArgumentException naming the bad part. The shared {@code
+ * dev.stratus.core.hostlist.Hostlist} can replace {@link SimpleHostlist} here (one line in {@link
+ * HookMain}).
+ */
+@FunctionalInterface
+interface HostlistExpander {
+  List<String> expand(String hostlist);
+}
