@@ -161,7 +161,12 @@ final class Agent {
     }
   }
 
-  private void slurmd() throws StepFailedException {
+  private void slurmd() throws StepFailedException, IOException {
+    for (Path d :
+        SlurmdPaths.directoriesToCreate(
+            Files.readAllLines(settings.slurmConf()), settings.nodeName())) {
+      Files.createDirectories(d);
+    }
     // slurmd daemonizes; -b makes it report "rebooted now" so slurmctld does not wait for a boot.
     Command slurmd =
         new Command(

@@ -37,7 +37,7 @@ public final class AgentMain {
         new Agent(
             settings,
             new Agent.Tools(tool("hostname"), tool("mount")),
-            new ProcessCommandRunner(),
+            new ProcessCommandRunner(tool("perl")),
             new DeviceFileGpuVerifier(settings.deviceDir()),
             Namespaces.fromProc(),
             Clock.systemUTC(),

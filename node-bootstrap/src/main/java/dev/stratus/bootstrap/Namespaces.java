@@ -13,7 +13,11 @@ interface Namespaces {
 
   boolean privateMount();
 
-  /** Compares {@code /proc/self/ns/X} with PID 1's: different links mean a namespace of our own. */
+  /**
+   * Compares {@code /proc/self/ns/X} with the parent's (the provider that ran nsenter + unshare,
+   * which exec and so leave the provider as parent), falling back to PID 1's; different links mean
+   * a namespace of our own. Unreadable links count as "not private": the agent then refuses.
+   */
   static Namespaces fromProc() {
     return new Namespaces() {
       @Override
@@ -31,10 +35,23 @@ interface Namespaces {
   private static boolean differs(String ns) {
     try {
       Path self = Files.readSymbolicLink(Path.of("/proc/self/ns", ns));
-      Path init = Files.readSymbolicLink(Path.of("/proc/1/ns", ns));
-      return !self.equals(init);
+      long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(1L);
+      return !self.equals(link(parent, ns)) && !self.equals(linkOrNull(1, ns));
     } catch (IOException e) {
       return false;
+    }
+  }
+
+  private static Path link(long pid, String ns) throws IOException {
+    return Files.readSymbolicLink(Path.of("/proc/" + pid + "/ns", ns));
+  }
+
+  /** PID 1's link, or null when it may not be read (as in some containers). */
+  private static Path linkOrNull(long pid, String ns) {
+    try {
+      return link(pid, ns);
+    } catch (IOException e) {
+      return null;
     }
   }
 }

@@ -33,6 +33,9 @@ class AgentTest {
     Files.write(key, new byte[1024]);
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
     Path nodeDir = Files.createDirectories(dir.resolve("nodes/gpu-001"));
+    Files.createDirectories(dir.resolve("etc"));
+    Files.writeString(
+        dir.resolve("etc/slurm.conf"), "SlurmdLogFile=" + dir + "/slurmd/%n/slurmd.log\n");
     settings =
         new AgentSettings(
             "gpu-001",
@@ -122,6 +125,13 @@ class AgentTest {
     assertThat(slurmd.env())
         .isEqualTo(
             Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", Agent.SYSTEM_PATH));
+  }
+
+  @Test
+  void slurmdsLogDirectoryFromSlurmConfExistsBeforeSlurmdStarts() {
+    runAgent();
+
+    assertThat(dir.resolve("slurmd/gpu-001")).isDirectory();
   }
 
   @Test
