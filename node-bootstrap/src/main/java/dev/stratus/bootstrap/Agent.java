@@ -1,0 +1,199 @@
+package dev.stratus.bootstrap;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bootstrap steps, in order: hostname, munge-socket, munge-key, munged, gpus, slurmd. Each step
+ * appends one status line; the first failure stops the agent, so slurmd is never started on a node
+ * whose munge or GPUs are not right.
+ */
+final class Agent {
+  /** The PATH every started program gets; slurmctld gives hooks none, so nothing relies on ours. */
+  static final String SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
+  private static final Duration POLL = Duration.ofMillis(50);
+
+  /** Absolute paths of the system tools the agent runs. */
+  record Tools(String hostname, String mount) {}
+
+  /** Waits between polls; a seam so tests never sleep. */
+  interface Pause {
+    void pause(Duration d) throws InterruptedException;
+  }
+
+  private final AgentSettings settings;
+  private final Tools tools;
+  private final CommandRunner runner;
+  private final GpuVerifier gpus;
+  private final Namespaces namespaces;
+  private final StatusReporter status;
+  private final Clock clock;
+  private final Pause pause;
+
+  Agent(
+      AgentSettings settings,
+      Tools tools,
+      CommandRunner runner,
+      GpuVerifier gpus,
+      Namespaces namespaces,
+      Clock clock,
+      Pause pause) {
+    this.settings = settings;
+    this.tools = tools;
+    this.runner = runner;
+    this.gpus = gpus;
+    this.namespaces = namespaces;
+    this.clock = clock;
+    this.pause = pause;
+    this.status = new StatusReporter(settings.statusFile(), clock);
+  }
+
+  interface Step {
+    void run() throws StepFailedException, IOException, InterruptedException;
+  }
+
+  /** Runs every step; true when all succeeded (slurmd started). */
+  boolean run() {
+    return step("hostname", this::hostname)
+        && step("munge-socket", this::mungeSocket)
+        && step(
+            "munge-key",
+            () -> MungeKeyInstaller.install(settings.mungeKeySource(), settings.keyFile()))
+        && step("munged", this::munged)
+        && step("gpus", this::gpus)
+        && step("slurmd", this::slurmd);
+  }
+
+  private boolean step(String name, Step step) {
+    try {
+      step.run();
+      status.ok(name);
+      return true;
+    } catch (StepFailedException e) {
+      status.failed(name, e.getMessage());
+    } catch (IOException e) {
+      status.failed(name, e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      status.failed(name, "interrupted");
+    }
+    return false;
+  }
+
+  private void hostname() throws StepFailedException {
+    if (settings.privateNamespaces() && !namespaces.privateUts()) {
+      throw new StepFailedException(
+          "refusing to set the hostname: not in a UTS namespace of its own (start the agent with"
+              + " unshare --uts)");
+    }
+    expectZero(command(List.of(tools.hostname(), settings.nodeName()), log("agent-commands.log")));
+  }
+
+  private void mungeSocket() throws StepFailedException, IOException {
+    if (settings.privateNamespaces() && !namespaces.privateMount()) {
+      throw new StepFailedException(
+          "refusing to bind-mount: not in a mount namespace of its own (start the agent with"
+              + " unshare --mount --propagation private)");
+    }
+    Path own = settings.nodeSocketDir();
+    Path shared = settings.mungeSocket().getParent();
+    // munged requires the socket directory to be searchable by all.
+    for (Path dir : List.of(own, shared)) {
+      Files.createDirectories(dir);
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    expectZero(
+        command(
+            List.of(tools.mount(), "--bind", own.toString(), shared.toString()),
+            log("agent-commands.log")));
+  }
+
+  private void munged() throws StepFailedException, InterruptedException {
+    Path dir = settings.nodeDir();
+    List<String> argv = new ArrayList<>();
+    argv.add(settings.sbinDir().resolve("munged").toString());
+    argv.add("--key-file=" + settings.keyFile());
+    argv.add("--socket=" + settings.mungeSocket());
+    argv.add("--pid-file=" + dir.resolve("munged.pid"));
+    argv.add("--log-file=" + dir.resolve("munged.log"));
+    argv.add("--seed-file=" + dir.resolve("munged.seed"));
+    if (!settings.address().isEmpty()) {
+      argv.add("--origin=" + settings.address());
+    }
+    expectZero(command(argv, log("munged.out")));
+    Command probe =
+        command(
+            List.of(
+                settings.binDir().resolve("munge").toString(),
+                "-n",
+                "-S",
+                settings.mungeSocket().toString()),
+            null);
+    Instant deadline = clock.instant().plus(settings.mungeTimeout());
+    while (runner.run(probe) != 0) {
+      if (!clock.instant().isBefore(deadline)) {
+        throw new StepFailedException(
+            "munged did not answer on "
+                + settings.mungeSocket()
+                + " within "
+                + settings.mungeTimeout().toMillis()
+                + " ms; see "
+                + dir.resolve("munged.log"));
+      }
+      pause.pause(POLL);
+    }
+  }
+
+  private void gpus() throws StepFailedException {
+    var problem = gpus.verify(settings.gpuCount());
+    if (problem.isPresent()) {
+      throw new StepFailedException(problem.get() + "; slurmd not started");
+    }
+  }
+
+  private void slurmd() throws StepFailedException, IOException {
+    for (Path d :
+        SlurmdPaths.directoriesToCreate(
+            Files.readAllLines(settings.slurmConf()), settings.nodeName())) {
+      Files.createDirectories(d);
+    }
+    // slurmd daemonizes; -b makes it report "rebooted now" so slurmctld does not wait for a boot.
+    Command slurmd =
+        new Command(
+            List.of(settings.sbinDir().resolve("slurmd").toString(), "-b"),
+            Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", SYSTEM_PATH),
+            log("slurmd.out"),
+            COMMAND_TIMEOUT);
+    expectZero(slurmd);
+  }
+
+  private Command command(List<String> argv, Path log) {
+    return new Command(argv, Map.of("PATH", SYSTEM_PATH), log, COMMAND_TIMEOUT);
+  }
+
+  private Path log(String name) {
+    return settings.nodeDir().resolve(name);
+  }
+
+  private void expectZero(Command command) throws StepFailedException {
+    int rc = runner.run(command);
+    if (rc != 0) {
+      throw new StepFailedException(
+          command.program()
+              + " exited with "
+              + rc
+              + (command.log() == null ? "" : "; see " + command.log())
+              + LogTail.of(command.log()));
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package dev.stratus.bootstrap;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Entry point: {@code AgentMain --settings FILE}. Exit status 0 when slurmd was started, 1 when a
+ * step failed (the status file says which), 2 for bad arguments or settings (printed to stderr, and
+ * also written to the status file when its path could be read).
+ *
+ * <p>Kept free of elastic-core and logging frameworks so the JVM starts fast on a new node.
+ */
+public final class AgentMain {
+  private AgentMain() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) {
+    if (args.length != 2 || !args[0].equals("--settings")) {
+      System.err.println("usage: AgentMain --settings FILE");
+      return 2;
+    }
+    AgentSettings settings;
+    try {
+      settings = AgentSettings.parse(Files.readString(Path.of(args[1]), StandardCharsets.UTF_8));
+    } catch (IOException | IllegalArgumentException e) {
+      System.err.println("bad agent settings " + args[1] + ": " + e.getMessage());
+      return 2;
+    }
+    Agent agent =
+        new Agent(
+            settings,
+            new Agent.Tools(tool("hostname"), tool("mount")),
+            new ProcessCommandRunner(tool("perl")),
+            new DeviceFileGpuVerifier(settings.deviceDir()),
+            Namespaces.fromProc(),
+            Clock.systemUTC(),
+            d -> Thread.sleep(d.toMillis()));
+    return agent.run() ? 0 : 1;
+  }
+
+  /** The absolute path of a system tool on {@link Agent#SYSTEM_PATH}, or its bare name. */
+  static String tool(String name) {
+    return find(name).map(Path::toString).orElse(name);
+  }
+
+  private static Optional<Path> find(String name) {
+    for (String dir : Agent.SYSTEM_PATH.split(":")) {
+      Path p = Path.of(dir, name);
+      if (Files.isExecutable(p)) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,189 @@
+package dev.stratus.bootstrap;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What the agent needs to turn a fresh node into a Slurm node, read from the JSON file given as
+ * {@code --settings}. Every path must be absolute. The munge key is named only by its source file:
+ * the key itself never travels through settings, argv or environment.
+ *
+ * @param address the node's IP, passed to munged as {@code --origin}; empty when unknown
+ * @param binDir where the {@code munge} client lives
+ * @param privateNamespaces when true the agent refuses to set the hostname or mount anything unless
+ *     it runs in its own UTS and mount namespaces (so a mistake can never rename or remount the
+ *     host)
+ */
+public record AgentSettings(
+    String nodeName,
+    String address,
+    Path slurmConf,
+    Path sbinDir,
+    Path binDir,
+    Path mungeKeySource,
+    Path mungeSocket,
+    Path nodeDir,
+    int gpuCount,
+    Path deviceDir,
+    Path statusFile,
+    Duration mungeTimeout,
+    boolean privateNamespaces) {
+  private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
+  private static final Set<String> KNOWN =
+      Set.of(
+          "nodeName",
+          "address",
+          "slurmConf",
+          "sbinDir",
+          "binDir",
+          "mungeKeySource",
+          "mungeSocket",
+          "nodeDir",
+          "gpuCount",
+          "deviceDir",
+          "statusFile",
+          "mungeTimeoutMillis",
+          "privateNamespaces");
+
+  public AgentSettings {
+    if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
+      throw new IllegalArgumentException(
+          "nodeName '" + nodeName + "' must match " + NODE_NAME.pattern());
+    }
+    address = address == null ? "" : address;
+    absolute("slurmConf", slurmConf);
+    absolute("sbinDir", sbinDir);
+    absolute("binDir", binDir);
+    absolute("mungeKeySource", mungeKeySource);
+    absolute("mungeSocket", mungeSocket);
+    if (mungeSocket.getParent() == null || mungeSocket.getParent().getParent() == null) {
+      throw new IllegalArgumentException(
+          "mungeSocket " + mungeSocket + " must be a file in a directory other than /");
+    }
+    absolute("nodeDir", nodeDir);
+    if (gpuCount < 0) {
+      throw new IllegalArgumentException("gpuCount must be >= 0, got " + gpuCount);
+    }
+    absolute("deviceDir", deviceDir);
+    absolute("statusFile", statusFile);
+    if (mungeTimeout == null || mungeTimeout.isNegative() || mungeTimeout.isZero()) {
+      throw new IllegalArgumentException("mungeTimeoutMillis must be > 0, got " + mungeTimeout);
+    }
+  }
+
+  /** Parses the settings JSON; unknown keys are refused so a typo cannot silently fall back. */
+  public static AgentSettings parse(String json) {
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("settings are not valid JSON: " + e.getOriginalMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw new IllegalArgumentException("settings must be a JSON object");
+    }
+    List<String> unknown = new ArrayList<>();
+    for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+      String key = it.next();
+      if (!KNOWN.contains(key)) {
+        unknown.add(key);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("unknown settings keys " + unknown + "; known: " + KNOWN);
+    }
+    return new AgentSettings(
+        text(root, "nodeName").orElse(null),
+        text(root, "address").orElse(""),
+        path(root, "slurmConf"),
+        path(root, "sbinDir"),
+        text(root, "binDir").map(Path::of).orElse(Path.of("/usr/bin")),
+        path(root, "mungeKeySource"),
+        path(root, "mungeSocket"),
+        path(root, "nodeDir"),
+        integer(root, "gpuCount"),
+        path(root, "deviceDir"),
+        path(root, "statusFile"),
+        Duration.ofMillis(
+            root.has("mungeTimeoutMillis") ? integer(root, "mungeTimeoutMillis") : 10_000),
+        !root.has("privateNamespaces") || bool(root, "privateNamespaces"));
+  }
+
+  /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
+  public String toJson() {
+    var root = new ObjectMapper().createObjectNode();
+    root.put("nodeName", nodeName);
+    root.put("address", address);
+    root.put("slurmConf", slurmConf.toString());
+    root.put("sbinDir", sbinDir.toString());
+    root.put("binDir", binDir.toString());
+    root.put("mungeKeySource", mungeKeySource.toString());
+    root.put("mungeSocket", mungeSocket.toString());
+    root.put("nodeDir", nodeDir.toString());
+    root.put("gpuCount", gpuCount);
+    root.put("deviceDir", deviceDir.toString());
+    root.put("statusFile", statusFile.toString());
+    root.put("mungeTimeoutMillis", mungeTimeout.toMillis());
+    root.put("privateNamespaces", privateNamespaces);
+    return root.toPrettyString();
+  }
+
+  /** Where the agent writes the node's copy of the munge key (directory 0700, file 0400). */
+  public Path keyFile() {
+    return nodeDir.resolve("keys").resolve("munge.key");
+  }
+
+  /** This node's own munged socket directory, bind-mounted over {@code mungeSocket}'s directory. */
+  public Path nodeSocketDir() {
+    return nodeDir.resolve("munge");
+  }
+
+  private static void absolute(String field, Path value) {
+    if (value == null) {
+      throw new IllegalArgumentException(field + " must be set");
+    }
+    if (!value.isAbsolute()) {
+      throw new IllegalArgumentException(field + " must be an absolute path, got '" + value + "'");
+    }
+  }
+
+  private static Optional<String> text(JsonNode root, String field) {
+    JsonNode n = root.get(field);
+    if (n == null || n.isNull()) {
+      return Optional.empty();
+    }
+    if (!n.isTextual()) {
+      throw new IllegalArgumentException(field + " must be a string, got " + n);
+    }
+    return Optional.of(n.asText());
+  }
+
+  private static Path path(JsonNode root, String field) {
+    return text(root, field).map(Path::of).orElse(null);
+  }
+
+  private static int integer(JsonNode root, String field) {
+    JsonNode n = root.get(field);
+    if (n == null || !n.canConvertToExactIntegral() || !n.canConvertToInt()) {
+      throw new IllegalArgumentException(field + " must be an integer, got " + n);
+    }
+    return n.asInt();
+  }
+
+  private static boolean bool(JsonNode root, String field) {
+    JsonNode n = root.get(field);
+    if (!n.isBoolean()) {
+      throw new IllegalArgumentException(field + " must be true or false, got " + n);
+    }
+    return n.asBoolean();
+  }
+}

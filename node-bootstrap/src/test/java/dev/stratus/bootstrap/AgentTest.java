@@ -1,0 +1,249 @@
+package dev.stratus.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentTest {
+  @TempDir Path dir;
+  AgentSettings settings;
+  final List<Command> commands = new ArrayList<>();
+  Function<Command, Integer> exitCodes = c -> 0;
+  Optional<String> gpuProblem = Optional.empty();
+  boolean privateNamespaces = true;
+  final MutableClock clock = new MutableClock();
+
+  @BeforeEach
+  void setUp() throws Exception {
+    Path key = dir.resolve("munge.key");
+    Files.write(key, new byte[1024]);
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
+    Path nodeDir = Files.createDirectories(dir.resolve("nodes/gpu-001"));
+    Files.createDirectories(dir.resolve("etc"));
+    Files.writeString(
+        dir.resolve("etc/slurm.conf"), "SlurmdLogFile=" + dir + "/slurmd/%n/slurmd.log\n");
+    settings =
+        new AgentSettings(
+            "gpu-001",
+            "10.77.0.11",
+            dir.resolve("etc/slurm.conf"),
+            Path.of("/usr/sbin"),
+            Path.of("/usr/bin"),
+            key,
+            dir.resolve("munge/munge.socket"),
+            nodeDir,
+            8,
+            dir.resolve("dev"),
+            nodeDir.resolve("status.jsonl"),
+            Duration.ofSeconds(2),
+            true);
+  }
+
+  boolean runAgent() {
+    CommandRunner runner =
+        c -> {
+          commands.add(c);
+          return exitCodes.apply(c);
+        };
+    Namespaces ns =
+        new Namespaces() {
+          @Override
+          public boolean privateUts() {
+            return privateNamespaces;
+          }
+
+          @Override
+          public boolean privateMount() {
+            return privateNamespaces;
+          }
+        };
+    return new Agent(
+            settings,
+            new Agent.Tools("/bin/hostname", "/bin/mount"),
+            runner,
+            n -> gpuProblem,
+            ns,
+            clock,
+            clock::advance)
+        .run();
+  }
+
+  List<StatusLine> status() throws Exception {
+    return Files.readAllLines(settings.statusFile()).stream()
+        .map(l -> StatusLine.parse(l).orElseThrow())
+        .toList();
+  }
+
+  List<String> programs() {
+    return commands.stream().map(Command::program).toList();
+  }
+
+  @Test
+  void runsEveryStepInOrderAndStartsSlurmdLast() throws Exception {
+    assertThat(runAgent()).isTrue();
+
+    assertThat(status())
+        .extracting(StatusLine::step)
+        .containsExactly("hostname", "munge-socket", "munge-key", "munged", "gpus", "slurmd");
+    assertThat(status()).allMatch(StatusLine::ok);
+    assertThat(programs())
+        .containsExactly(
+            "/bin/hostname",
+            "/bin/mount",
+            "/usr/sbin/munged",
+            "/usr/bin/munge",
+            "/usr/sbin/slurmd");
+    assertThat(commands.get(0).argv()).containsExactly("/bin/hostname", "gpu-001");
+    assertThat(commands.get(1).argv())
+        .containsExactly(
+            "/bin/mount",
+            "--bind",
+            settings.nodeSocketDir().toString(),
+            dir.resolve("munge").toString());
+  }
+
+  @Test
+  void slurmdGetsExactlySlurmConfAndPathAndTheBootFlag() {
+    runAgent();
+
+    Command slurmd = commands.get(commands.size() - 1);
+    assertThat(slurmd.argv()).containsExactly("/usr/sbin/slurmd", "-b");
+    assertThat(slurmd.env())
+        .isEqualTo(
+            Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", Agent.SYSTEM_PATH));
+  }
+
+  @Test
+  void slurmdsLogDirectoryFromSlurmConfExistsBeforeSlurmdStarts() {
+    runAgent();
+
+    assertThat(dir.resolve("slurmd/gpu-001")).isDirectory();
+  }
+
+  @Test
+  void mungedGetsTheNodesKeyCopyAndTheSharedSocketPathButNeverTheKeyBytes() throws Exception {
+    Files.write(
+        settings.mungeKeySource(),
+        "S3CRET-KEY-BYTES-0123456789abcdef-long-enough".getBytes(),
+        java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
+    runAgent();
+
+    Command munged = commands.get(2);
+    assertThat(munged.argv())
+        .contains(
+            "--key-file=" + settings.keyFile(),
+            "--socket=" + settings.mungeSocket(),
+            "--origin=10.77.0.11");
+    assertThat(commands)
+        .allSatisfy(
+            c -> {
+              assertThat(String.join(" ", c.argv())).doesNotContain("S3CRET");
+              assertThat(c.env().values()).noneMatch(v -> v.contains("S3CRET"));
+            });
+    assertThat(Files.readString(settings.statusFile())).doesNotContain("S3CRET");
+  }
+
+  @Test
+  void gpuMismatchIsReportedAndSlurmdIsNotStarted() throws Exception {
+    gpuProblem = Optional.of("expected 8 GPU devices, found 7");
+
+    assertThat(runAgent()).isFalse();
+
+    StatusLine last = status().get(status().size() - 1);
+    assertThat(last.step()).isEqualTo("gpus");
+    assertThat(last.ok()).isFalse();
+    assertThat(last.message()).contains("found 7").contains("slurmd not started");
+    assertThat(programs()).doesNotContain("/usr/sbin/slurmd");
+  }
+
+  @Test
+  void badKeySourceStopsBeforeMungedStarts() throws Exception {
+    Files.setPosixFilePermissions(
+        settings.mungeKeySource(), PosixFilePermissions.fromString("rw-rw-rw-"));
+
+    assertThat(runAgent()).isFalse();
+
+    assertThat(status().get(status().size() - 1))
+        .satisfies(l -> assertThat(l.step()).isEqualTo("munge-key"))
+        .satisfies(l -> assertThat(l.message()).contains("0666"));
+    assertThat(programs()).doesNotContain("/usr/sbin/munged", "/usr/sbin/slurmd");
+  }
+
+  @Test
+  void refusesToRenameOrRemountTheHostOutsideItsOwnNamespaces() throws Exception {
+    privateNamespaces = false;
+
+    assertThat(runAgent()).isFalse();
+
+    assertThat(status())
+        .singleElement()
+        .satisfies(
+            l -> {
+              assertThat(l.step()).isEqualTo("hostname");
+              assertThat(l.message()).contains("UTS namespace");
+            });
+    assertThat(commands).isEmpty();
+  }
+
+  @Test
+  void mungedThatNeverAnswersFailsAfterTheTimeout() throws Exception {
+    exitCodes = c -> c.program().endsWith("/munge") ? 1 : 0;
+
+    assertThat(runAgent()).isFalse();
+
+    StatusLine last = status().get(status().size() - 1);
+    assertThat(last.step()).isEqualTo("munged");
+    assertThat(last.message()).contains("did not answer").contains("2000 ms");
+    assertThat(clock.instant()).isAfterOrEqualTo(MutableClock.START.plusSeconds(2));
+    assertThat(programs()).doesNotContain("/usr/sbin/slurmd");
+  }
+
+  @Test
+  void slurmdFailingToStartIsReportedWithItsExitStatus() throws Exception {
+    exitCodes = c -> c.program().endsWith("/slurmd") ? 1 : 0;
+
+    assertThat(runAgent()).isFalse();
+
+    StatusLine last = status().get(status().size() - 1);
+    assertThat(last.step()).isEqualTo("slurmd");
+    assertThat(last.message()).contains("exited with 1");
+  }
+
+  static final class MutableClock extends Clock {
+    static final Instant START = Instant.parse("2026-11-21T12:00:00Z");
+    private Instant now = START;
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneOffset getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+}

@@ -1,0 +1,170 @@
+package dev.stratus.provider.local;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.bootstrap.AgentMain;
+import dev.stratus.bootstrap.AgentSettings;
+import dev.stratus.bootstrap.StatusLine;
+import dev.stratus.core.spi.BootstrapSettings;
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * "Boots" a local node: writes the agent's settings and runs the node-bootstrap agent inside the
+ * node's namespaces with {@code nsenter --net=/run/netns/NS unshare --mount --propagation private
+ * --uts -- java ... AgentMain}. Never {@code ip netns exec}: it remounts /sys, /sys/fs/cgroup
+ * disappears and slurmd 22.05 dies (slurm-lab.md §4a). The agent JVM gets a clean environment (only
+ * PATH), stdin from /dev/null and its output in {@code agent.log}; it starts munged and {@code
+ * slurmd -b}, which daemonize and stay in the namespace, and then exits.
+ */
+final class AgentLauncher {
+  private static final List<String> JVM_OPTIONS =
+      List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xmx64m");
+
+  private final BootstrapSettings bootstrap;
+  private final Path deviceDir;
+  private final int gpuCount;
+  private final Duration timeout;
+  private final Path nodesDir;
+
+  AgentLauncher(
+      BootstrapSettings bootstrap, Path deviceDir, int gpuCount, Duration timeout, Path stateDir) {
+    this.bootstrap = bootstrap;
+    this.deviceDir = deviceDir;
+    this.gpuCount = gpuCount;
+    this.timeout = timeout;
+    this.nodesDir = stateDir.resolve("nodes");
+  }
+
+  Path nodeDir(String netns) {
+    return nodesDir.resolve(netns);
+  }
+
+  /** Runs the agent to its exit; empty on success, else why the node did not come up. */
+  Optional<String> boot(InstanceRecord node) throws IOException {
+    Path dir = nodeDir(node.netns());
+    Files.createDirectories(dir);
+    Path status = dir.resolve("status.jsonl");
+    Files.deleteIfExists(status);
+    AgentSettings settings =
+        new AgentSettings(
+            node.nodeName(),
+            node.address(),
+            bootstrap.slurmConf().toAbsolutePath(),
+            bootstrap.slurmSbinDir().toAbsolutePath(),
+            Path.of("/usr/bin"),
+            bootstrap.mungeKeyFile().toAbsolutePath(),
+            bootstrap.mungeSocket().toAbsolutePath(),
+            dir.toAbsolutePath(),
+            gpuCount,
+            deviceDir.toAbsolutePath(),
+            status.toAbsolutePath(),
+            Duration.ofSeconds(10),
+            true);
+    Path settingsFile = dir.resolve("agent.json");
+    Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
+    Path log = dir.resolve("agent.log");
+    ProcessBuilder pb = new ProcessBuilder(command(node.netns(), settingsFile));
+    pb.environment().clear();
+    pb.environment().put("PATH", Shell.SYSTEM_PATH);
+    pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    pb.redirectErrorStream(true);
+    Process agent = pb.start();
+    try {
+      if (!agent.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        agent.destroyForcibly();
+        return Optional.of(
+            "agent did not finish within " + timeout.toSeconds() + " s" + lastStep(status));
+      }
+    } catch (InterruptedException e) {
+      agent.destroyForcibly();
+      Thread.currentThread().interrupt();
+      return Optional.of("interrupted while the agent ran");
+    }
+    if (agent.exitValue() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        failure(status).orElse("agent exited with " + agent.exitValue() + "; see " + log));
+  }
+
+  private List<String> command(String netns, Path settingsFile) {
+    List<String> cmd = new ArrayList<>();
+    cmd.addAll(
+        List.of(
+            Shell.tool("nsenter"),
+            "--net=/run/netns/" + netns,
+            Shell.tool("unshare"),
+            "--mount",
+            "--propagation",
+            "private",
+            "--uts",
+            "--"));
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(JVM_OPTIONS);
+    cmd.add("-cp");
+    cmd.add(agentClassPath());
+    cmd.add(AgentMain.class.getName());
+    cmd.add("--settings");
+    cmd.add(settingsFile.toAbsolutePath().toString());
+    return cmd;
+  }
+
+  /** The agent's own jar and Jackson's three: a small class path starts the JVM faster. */
+  static String agentClassPath() {
+    Set<String> entries = new LinkedHashSet<>();
+    for (Class<?> c :
+        List.of(
+            AgentMain.class,
+            ObjectMapper.class,
+            JsonFactory.class,
+            com.fasterxml.jackson.annotation.JsonProperty.class)) {
+      try {
+        entries.add(
+            Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+      } catch (URISyntaxException | NullPointerException e) {
+        return System.getProperty("java.class.path");
+      }
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+
+  /** "agent step X failed: message" from the status file's first failed line. */
+  static Optional<String> failure(Path status) {
+    return lines(status).stream()
+        .filter(l -> !l.ok())
+        .findFirst()
+        .map(l -> "agent step " + l.step() + " failed: " + l.message());
+  }
+
+  private static String lastStep(Path status) {
+    List<StatusLine> lines = lines(status);
+    return lines.isEmpty() ? "" : " (last step done: " + lines.get(lines.size() - 1).step() + ")";
+  }
+
+  private static List<StatusLine> lines(Path status) {
+    try {
+      if (!Files.exists(status)) {
+        return List.of();
+      }
+      return Files.readAllLines(status, StandardCharsets.UTF_8).stream()
+          .map(StatusLine::parse)
+          .flatMap(Optional::stream)
+          .toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+}

@@ -1,0 +1,297 @@
+package dev.stratus.provider.local;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.ProviderError;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Nodes on this machine built from Linux namespaces (design.md §6, slurm-lab.md §4a): a network
+ * namespace with a veth on a private bridge, and the node-bootstrap agent run in fresh UTS and
+ * mount namespaces, which starts the node's own munged and {@code slurmd -b}.
+ *
+ * <p>The "cloud" is {@code <stateDir>/instances/*.json}; an instance whose namespace is gone (the
+ * node was killed from outside) is dropped from it when seen. Launch boots nodes in parallel and
+ * returns when each agent has finished. Faults can be injected, see {@link LocalFaults}.
+ */
+public final class LocalNodeProvider implements NodeProvider, PlacementAware {
+  private final ProviderContext context;
+  private final LocalSettings settings;
+  private final InstanceStore store;
+  private final HostNetwork network;
+  private final AgentLauncher launcher;
+  private final ExecutorService workers;
+
+  /** Guards the store and namespace creation: address choice and "does this node run" checks. */
+  private final Object lock = new Object();
+
+  public LocalNodeProvider(ProviderContext context) {
+    this.context = context;
+    this.settings = LocalSettings.parse(context.settings(), context.stateDir());
+    this.store = new InstanceStore(context.stateDir());
+    this.network = new HostNetwork(settings.bridge(), settings.subnet(), context.stateDir());
+    this.launcher =
+        new AgentLauncher(
+            context.bootstrap(),
+            settings.deviceDir(),
+            settings.gpuCount(),
+            settings.agentTimeout(),
+            context.stateDir());
+    this.workers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "local-provider");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  @Override
+  public String name() {
+    return LocalSettings.PROVIDER;
+  }
+
+  @Override
+  public List<Offering> offerings() {
+    return settings.offerings();
+  }
+
+  @Override
+  public LaunchResult launch(LaunchRequest request) {
+    OfferingKey key = request.offering().key();
+    Optional<ProviderError> refusal = refusal(request);
+    if (refusal.isPresent()) {
+      return LaunchResult.failure(key, request.nodeNames(), refusal.get());
+    }
+    LaunchPlan plan;
+    synchronized (lock) {
+      plan = LaunchPlan.of(request, faults(), store.all(), HostNetwork::netnsExists);
+      if (request.allOrNothing() && !plan.failures().isEmpty()) {
+        return allFailed(request, plan.existing(), plan.failures().get(0).error());
+      }
+    }
+    List<InstanceRecord> created = new ArrayList<>();
+    List<LaunchResult.Failure> failures = new ArrayList<>(plan.failures());
+    for (String node : plan.toBoot()) {
+      try {
+        created.add(create(request, node));
+      } catch (RuntimeException e) {
+        failures.add(new LaunchResult.Failure(key, List.of(node), bootError(node, e.getMessage())));
+      }
+    }
+    List<CompletableFuture<Optional<String>>> boots =
+        created.stream().map(r -> CompletableFuture.supplyAsync(() -> boot(r), workers)).toList();
+    List<Instance> launched = new ArrayList<>();
+    plan.existing().forEach(r -> launched.add(r.toInstance()));
+    for (int i = 0; i < created.size(); i++) {
+      InstanceRecord r = created.get(i);
+      Optional<String> problem = boots.get(i).join();
+      if (problem.isEmpty()) {
+        InstanceRecord running = r.withState(InstanceState.RUNNING);
+        store.write(running);
+        launched.add(running.toInstance());
+      } else {
+        failures.add(
+            new LaunchResult.Failure(
+                key, List.of(r.nodeName()), bootError(r.nodeName(), problem.get())));
+      }
+    }
+    if (request.allOrNothing() && !failures.isEmpty()) {
+      terminate(launched.stream().map(Instance::id).toList());
+      return LaunchResult.failure(
+          key,
+          request.nodeNames(),
+          new ProviderError.Transient(
+              failures.get(0).error().code(),
+              "all-or-nothing launch rolled back: " + failures.get(0).error().message()));
+    }
+    return new LaunchResult(launched, failures);
+  }
+
+  /**
+   * Errors that concern the whole request: wrong provider, unreadable faults, no capacity, no
+   * bridge.
+   */
+  private Optional<ProviderError> refusal(LaunchRequest request) {
+    OfferingKey key = request.offering().key();
+    if (!key.provider().equals(name())) {
+      return Optional.of(
+          new ProviderError.InvalidRequest(
+              "LocalWrongProvider", "offering " + key + " is not a local offering"));
+    }
+    LocalFaults faults;
+    try {
+      faults = faults();
+    } catch (IllegalArgumentException e) {
+      return Optional.of(new ProviderError.InvalidRequest("LocalFaults", e.getMessage()));
+    }
+    if (faults.exhausted(key)) {
+      return Optional.of(
+          new ProviderError.InsufficientCapacity(
+              "LocalCapacity", "offering " + key + " has no local capacity (exhaustedOfferings)"));
+    }
+    try {
+      network.ensureBridge();
+      FakeGpus.ensure(settings.deviceDir(), settings.gpuCount());
+    } catch (RuntimeException e) {
+      return Optional.of(new ProviderError.InvalidRequest("LocalHostSetup", e.getMessage()));
+    }
+    return Optional.empty();
+  }
+
+  private LaunchResult allFailed(
+      LaunchRequest request, List<InstanceRecord> existing, ProviderError cause) {
+    terminate(existing.stream().map(InstanceRecord::id).toList());
+    return LaunchResult.failure(request.offering().key(), request.nodeNames(), cause);
+  }
+
+  private LocalFaults faults() {
+    return settings.faults().plus(LocalFaults.read(context.stateDir()));
+  }
+
+  /** Under the lock: pick the address, add the namespace, record the instance as PENDING. */
+  private InstanceRecord create(LaunchRequest request, String node) {
+    synchronized (lock) {
+      String netns = LocalNames.netns(request.cluster(), node);
+      String veth = LocalNames.veth(netns);
+      if (HostNetwork.netnsExists(netns)) {
+        // Left by a crash of an earlier run (no live record claims it: LaunchPlan checked).
+        NodeReaper.reap(network, netns, veth);
+      }
+      var taken = new java.util.HashSet<Integer>();
+      for (InstanceRecord r : store.all()) {
+        taken.add(settings.subnet().hostOf(r.address()));
+      }
+      String address = settings.subnet().address(AddressPlan.choose(node, taken));
+      InstanceRecord record =
+          new InstanceRecord(
+              LocalNames.instanceId(request.cluster(), request.clientToken(), node),
+              request.cluster(),
+              node,
+              address,
+              netns,
+              veth,
+              InstanceState.PENDING,
+              request.offering().key(),
+              request.tagsFor(node),
+              context.clock().instant().toString(),
+              request.clientToken());
+      network.addNetns(netns);
+      store.write(record);
+      return record;
+    }
+  }
+
+  /** Wires the network and runs the agent; on failure the node is torn down again. */
+  private Optional<String> boot(InstanceRecord r) {
+    Optional<String> problem;
+    try {
+      network.wire(r.netns(), r.veth(), r.address());
+      problem = launcher.boot(r);
+    } catch (Exception e) {
+      problem = Optional.of(e.getMessage());
+    }
+    if (problem.isPresent()) {
+      destroy(r);
+    }
+    return problem;
+  }
+
+  private static ProviderError bootError(String node, String message) {
+    return new ProviderError.Transient("LocalBootFailed", "node " + node + ": " + message);
+  }
+
+  @Override
+  public List<Instance> list(String cluster) {
+    List<Instance> live = new ArrayList<>();
+    for (InstanceRecord r : liveRecords()) {
+      if (cluster.equals(r.tags().get(Tags.CLUSTER))) {
+        live.add(r.toInstance());
+      }
+    }
+    live.sort(Comparator.comparing(Instance::id));
+    return live;
+  }
+
+  @Override
+  public Optional<Instance> get(String instanceId) {
+    return liveRecords().stream()
+        .filter(r -> r.id().equals(instanceId))
+        .findFirst()
+        .map(InstanceRecord::toInstance);
+  }
+
+  /** Records whose namespace exists; the others (killed from outside) are forgotten. */
+  private List<InstanceRecord> liveRecords() {
+    synchronized (lock) {
+      List<InstanceRecord> live = new ArrayList<>();
+      for (InstanceRecord r : store.all()) {
+        if (HostNetwork.netnsExists(r.netns())) {
+          live.add(r);
+        } else {
+          store.delete(r.id());
+        }
+      }
+      return live;
+    }
+  }
+
+  @Override
+  public void terminate(Collection<String> instanceIds) {
+    List<CompletableFuture<Void>> done = new ArrayList<>();
+    for (String id : instanceIds) {
+      store
+          .read(id)
+          .ifPresent(r -> done.add(CompletableFuture.runAsync(() -> destroy(r), workers)));
+    }
+    done.forEach(CompletableFuture::join);
+  }
+
+  private void destroy(InstanceRecord r) {
+    NodeReaper.reap(network, r.netns(), r.veth());
+    synchronized (lock) {
+      store.delete(r.id());
+    }
+  }
+
+  /** Placement per instance id: {@code [spine, <rack>]} from the {@code racks} setting. */
+  @Override
+  public Map<String, List<String>> placement(List<Instance> instances) {
+    Map<String, List<String>> paths = new LinkedHashMap<>();
+    for (Instance i : instances) {
+      i.nodeName().ifPresent(node -> paths.put(i.id(), List.copyOf(settings.racks().pathOf(node))));
+    }
+    return paths;
+  }
+
+  /**
+   * Leaves running nodes alone (a controller restart must not kill them); deletes the bridge when
+   * no instance of this provider is left, so a finished demo leaves nothing behind.
+   */
+  @Override
+  public void close() {
+    workers.shutdown();
+    synchronized (lock) {
+      if (liveRecords().isEmpty()) {
+        network.deleteBridgeIfUnused();
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package dev.stratus.provider.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.ProviderError;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class LaunchPlanTest {
+  static final OfferingKey KEY =
+      new OfferingKey("local", "local", "", "ns", CapacityType.ON_DEMAND);
+  static final Offering OFFERING = new Offering(KEY, "h100", 8, 8, 64000, BigDecimal.ZERO);
+
+  static LaunchRequest request(String token, String... nodes) {
+    return new LaunchRequest(
+        "demo",
+        "gpu",
+        OFFERING,
+        List.of(nodes),
+        token,
+        Map.of(Tags.CLUSTER, "demo", Tags.POOL, "gpu", Tags.TOKEN, token),
+        false);
+  }
+
+  static InstanceRecord record(String token, String node) {
+    String netns = LocalNames.netns("demo", node);
+    return new InstanceRecord(
+        LocalNames.instanceId("demo", token, node),
+        "demo",
+        node,
+        "10.77.0.11",
+        netns,
+        LocalNames.veth(netns),
+        InstanceState.RUNNING,
+        KEY,
+        Map.of(Tags.CLUSTER, "demo"),
+        "2026-11-21T12:00:00Z",
+        token);
+  }
+
+  @Test
+  void nodesAlreadyLaunchedWithTheSameTokenAreReturnedNotBootedAgain() {
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t1", "gpu-001", "gpu-002"),
+            LocalFaults.none(),
+            List.of(record("t1", "gpu-001")),
+            ns -> true);
+
+    assertThat(plan.existing()).extracting(InstanceRecord::nodeName).containsExactly("gpu-001");
+    assertThat(plan.toBoot()).containsExactly("gpu-002");
+    assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void aRecordWhoseNamespaceVanishedDoesNotCountAsLaunched() {
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t1", "gpu-001"),
+            LocalFaults.none(),
+            List.of(record("t1", "gpu-001")),
+            ns -> false);
+
+    assertThat(plan.existing()).isEmpty();
+    assertThat(plan.toBoot()).containsExactly("gpu-001");
+  }
+
+  @Test
+  void aNodeRunningUnderAnotherTokenIsRefusedAsBusy() {
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t2", "gpu-001"),
+            LocalFaults.none(),
+            List.of(record("t1", "gpu-001")),
+            ns -> true);
+
+    assertThat(plan.toBoot()).isEmpty();
+    assertThat(plan.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.error()).isInstanceOf(ProviderError.InvalidRequest.class);
+              assertThat(f.error().code()).isEqualTo("LocalNodeBusy");
+            });
+  }
+
+  @Test
+  void failLaunchesGivesACapacityErrorForThatNodeOnly() {
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t1", "gpu-001", "gpu-002"),
+            new LocalFaults(Set.of("gpu-002"), Set.of()),
+            List.of(),
+            ns -> true);
+
+    assertThat(plan.toBoot()).containsExactly("gpu-001");
+    assertThat(plan.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.nodeNames()).containsExactly("gpu-002");
+              assertThat(f.error())
+                  .isEqualTo(
+                      new ProviderError.InsufficientCapacity(
+                          "LocalCapacity", "no local capacity for node gpu-002 (failLaunches)"));
+            });
+  }
+}

@@ -1,0 +1,114 @@
+package dev.stratus.tests.contract;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.provider.local.LocalFaults;
+import dev.stratus.provider.local.LocalNodeProviderFactory;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The local provider under the contract suite: real namespaces, real munged and slurmd. Capacity
+ * errors are made through the provider's faults file ({@code exhaustedOfferings}, {@code
+ * failLaunches}), exactly as the e2e suite and the demo make them. Throttling does not exist
+ * locally (there is no API to throttle), so this harness does not implement {@link Throttling}.
+ */
+final class LocalHarness implements ContractHarness {
+  static final Offering OFFERING =
+      new Offering(
+          new OfferingKey("local", "local", "", "ns-h100x8", CapacityType.ON_DEMAND),
+          "h100",
+          8,
+          8,
+          64000,
+          BigDecimal.ZERO);
+
+  private final LocalTestbed bed;
+  final Path stateDir;
+  final String cluster;
+  final NodeProvider provider;
+  private final Set<String> failLaunches = new HashSet<>();
+  private final Set<String> exhausted = new HashSet<>();
+
+  LocalHarness(LocalTestbed bed, Map<String, Object> extraSettings) throws IOException {
+    this.bed = bed;
+    this.stateDir = bed.newStateDir();
+    this.cluster = bed.nextCluster();
+    Map<String, Object> settings = new HashMap<>();
+    settings.put("bridge", bed.bridge);
+    settings.put("subnet", bed.subnet);
+    settings.put("deviceDir", bed.deviceDir.toString());
+    settings.put("gpuCount", 8);
+    settings.put("offerings", List.of(Map.of("instanceType", "ns-h100x8", "gpuModel", "h100")));
+    settings.putAll(extraSettings);
+    this.provider =
+        new LocalNodeProviderFactory()
+            .create(
+                new ProviderContext(
+                    cluster,
+                    settings,
+                    stateDir,
+                    new BootstrapSettings(
+                        bed.slurmConf, Path.of("/usr/sbin"), bed.keyFile, bed.mungeSocket),
+                    Clock.systemUTC()));
+  }
+
+  @Override
+  public NodeProvider provider() {
+    return provider;
+  }
+
+  @Override
+  public Offering offering() {
+    return OFFERING;
+  }
+
+  @Override
+  public String cluster() {
+    return cluster;
+  }
+
+  @Override
+  public List<String> nodeNames(int count) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      names.add(bed.nextNodeName());
+    }
+    return names;
+  }
+
+  @Override
+  public void exhaust(OfferingKey offering) {
+    exhausted.add(offering.toString());
+    new LocalFaults(failLaunches, exhausted).write(stateDir);
+  }
+
+  @Override
+  public void failLaunchOf(String nodeName) {
+    failLaunches.add(nodeName);
+    new LocalFaults(failLaunches, exhausted).write(stateDir);
+  }
+
+  @Override
+  public void close() {
+    List<String> ids = new ArrayList<>();
+    for (String c : List.of(cluster(), otherCluster())) {
+      provider.list(c).stream().map(Instance::id).forEach(ids::add);
+    }
+    provider.terminate(ids);
+    provider.close();
+  }
+}
