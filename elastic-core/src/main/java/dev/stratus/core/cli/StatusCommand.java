@@ -35,7 +35,8 @@ public final class StatusCommand implements Callable<Integer> {
     var slurm = new CliSlurmClient(cfg.slurm().binDir(), cfg.slurm().slurmConf());
     List<Instance> instances = new ArrayList<>();
     for (NodeProvider provider : ProviderRegistry.create(cfg, Clock.systemUTC()).values()) {
-      // Not closed: closing the local provider may remove its bridge, and status must change nothing.
+      // Not closed: closing the local provider may remove its bridge, and status must change
+      // nothing.
       instances.addAll(provider.list(cfg.cluster()));
     }
     StatusReport report =

@@ -15,7 +15,10 @@ import java.util.Map;
 /** What {@code stratus status} prints, computed from observations (pure). */
 public record StatusReport(List<String> lines, List<String> mismatches) {
   public static StatusReport of(
-      String cluster, List<Pool> pools, List<SlurmNode> nodes, List<Instance> instances,
+      String cluster,
+      List<Pool> pools,
+      List<SlurmNode> nodes,
+      List<Instance> instances,
       Instant now) {
     List<String> lines = new ArrayList<>();
     List<String> mismatches = new ArrayList<>();
@@ -32,7 +35,12 @@ public record StatusReport(List<String> lines, List<String> mismatches) {
           String.format(
               Locale.ROOT,
               "  %-10s partition=%s %dx %s, %d CPUs, %d MiB, max %d nodes",
-              p.name(), p.partition(), p.gpusPerNode(), p.gpuModel(), p.cpus(), p.memoryMiB(),
+              p.name(),
+              p.partition(),
+              p.gpusPerNode(),
+              p.gpuModel(),
+              p.cpus(),
+              p.memoryMiB(),
               p.maxNodes()));
       for (Offering o : p.offerings()) {
         lines.add("    offering " + o.key() + " $" + o.pricePerHour() + "/node-hour");
@@ -61,8 +69,13 @@ public record StatusReport(List<String> lines, List<String> mismatches) {
       long age = Duration.between(i.launchedAt(), now).toSeconds();
       lines.add(
           String.format(
-              Locale.ROOT, "  %-16s %-8s %s node=%s age=%ds %s",
-              i.id(), i.state().name().toLowerCase(Locale.ROOT), i.offering(), node, age,
+              Locale.ROOT,
+              "  %-16s %-8s %s node=%s age=%ds %s",
+              i.id(),
+              i.state().name().toLowerCase(Locale.ROOT),
+              i.offering(),
+              node,
+              age,
               i.address()));
       SlurmNode n = nodesByName.get(node);
       if (n == null || !n.wantsInstance()) {

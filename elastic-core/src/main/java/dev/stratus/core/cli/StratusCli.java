@@ -1,5 +1,6 @@
 package dev.stratus.core.cli;
 
+import dev.stratus.core.demo.DemoCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -20,7 +20,12 @@ public final class DemoJobs {
     Files.createDirectories(dir);
     return List.of(
         job(dir, "gpu2", partition, "#SBATCH --nodes=1\n#SBATCH --gres=gpu:" + gpu + ":2\n", 1),
-        job(dir, "two-nodes", partition, "#SBATCH --nodes=2\n#SBATCH --gres=gpu:" + gpu + ":8\n", 1),
+        job(
+            dir,
+            "two-nodes",
+            partition,
+            "#SBATCH --nodes=2\n#SBATCH --gres=gpu:" + gpu + ":8\n",
+            1),
         job(
             dir,
             "array",

@@ -61,10 +61,15 @@ final class DemoRun {
     try {
       say("scratch cluster in " + spec.root() + " (controller log: log/controller.log)");
       cluster = EmbeddedCluster.prepare(spec);
-      cluster.start();
-      say("slurmctld and munged are up; " + spec.nodes() + " CLOUD nodes, all powered down (idle~)");
+      // The controller first: its local provider creates the bridge slurmctld is reached on.
       runtime = ControllerRuntime.start(cluster.config(), clock);
-      for (DemoJobs.Job job : DemoJobs.write(spec.root().resolve("jobs"), spec.pool(), spec.gpuModel())) {
+      cluster.start();
+      say(
+          "slurmctld and munged are up; "
+              + spec.nodes()
+              + " CLOUD nodes, all powered down (idle~)");
+      for (DemoJobs.Job job :
+          DemoJobs.write(spec.root().resolve("jobs"), spec.pool(), spec.gpuModel())) {
         String id = sbatch(job.script());
         submitted += job.count();
         say("submitted " + job.name() + " as job " + id);
@@ -88,7 +93,9 @@ final class DemoRun {
       if (!finished) {
         say("timed out after " + timeout + " waiting for jobs to finish and nodes to suspend");
       } else {
-        say("all jobs finished and every node is suspended again; job output in " + spec.root().resolve("jobs"));
+        say(
+            "all jobs finished and every node is suspended again; job output in "
+                + spec.root().resolve("jobs"));
       }
       if (keep) {
         say("cluster kept up. In another shell:");
@@ -164,7 +171,10 @@ final class DemoRun {
     StringBuilder nodeStates = new StringBuilder();
     boolean allDown = true;
     for (SlurmNode n : nodes) {
-      nodeStates.append(nodeStates.length() == 0 ? "" : " ").append(n.name()).append('=')
+      nodeStates
+          .append(nodeStates.length() == 0 ? "" : " ")
+          .append(n.name())
+          .append('=')
           .append(n.shortState());
       allDown &= n.poweredDown();
     }
@@ -173,9 +183,17 @@ final class DemoRun {
         String.format(
             java.util.Locale.ROOT,
             "nodes: %s | jobs: %d pending, %d running, %d done | instances: %d | cost $%s",
-            nodeStates, pending, running, finished, instances.size(), cost.dollars().toPlainString());
+            nodeStates,
+            pending,
+            running,
+            finished,
+            instances.size(),
+            cost.dollars().toPlainString());
     return new Observation(
-        "[" + String.format("%4ds", secs) + "] " + line, completed, finished, allDown,
+        "[" + String.format("%4ds", secs) + "] " + line,
+        completed,
+        finished,
+        allDown,
         instances.size());
   }
 

@@ -26,7 +26,8 @@ final class LeftOvers {
       }
     }
     int bridge =
-        Processes.run(List.of("ip", "link", "show", spec.bridge()), Map.of(), log, Duration.ofSeconds(10));
+        Processes.run(
+            List.of("ip", "link", "show", spec.bridge()), Map.of(), log, Duration.ofSeconds(10));
     return count + (bridge == 0 ? 1 : 0);
   }
 }

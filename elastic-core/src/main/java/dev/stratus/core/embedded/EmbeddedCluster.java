@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A real Slurm control plane on this machine for the demo and the end-to-end tests: a munge key,
- * a munged, a slurmctld with CLOUD nodes rendered from a generated stratus.yaml, and the hook
+ * A real Slurm control plane on this machine for the demo and the end-to-end tests: a munge key, a
+ * munged, a slurmctld with CLOUD nodes rendered from a generated stratus.yaml, and the hook
  * launchers. The nodes themselves come later, from the local provider, when slurmctld resumes them.
  *
  * <pre>
@@ -38,13 +38,16 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** Writes every file (config, key, slurm.conf, launchers); starts nothing. */
   public static EmbeddedCluster prepare(EmbeddedSpec spec) throws IOException {
     Path root = spec.root();
-    for (String dir : List.of("etc", "bin", "munge", "ctld", "nodes", "spool", "state", "log", "jobs")) {
+    for (String dir :
+        List.of("etc", "bin", "munge", "ctld", "nodes", "spool", "state", "log", "jobs")) {
       Files.createDirectories(root.resolve(dir));
     }
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
     // munged refuses a socket directory that is not executable by all
-    Files.setPosixFilePermissions(root.resolve("munge"), PosixFilePermissions.fromString("rwxr-xr-x"));
-    Files.setPosixFilePermissions(root.resolve("jobs"), PosixFilePermissions.fromString("rwxrwxrwx"));
+    Files.setPosixFilePermissions(
+        root.resolve("munge"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.setPosixFilePermissions(
+        root.resolve("jobs"), PosixFilePermissions.fromString("rwxrwxrwx"));
     createMungeKey(root);
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(yaml, EmbeddedYaml.render(spec));
@@ -66,7 +69,8 @@ public final class EmbeddedCluster implements AutoCloseable {
               root.resolve("log/mungekey.log"),
               Duration.ofSeconds(20));
       if (rc != 0) {
-        throw new IOException("mungekey failed (exit " + rc + "), see " + root.resolve("log/mungekey.log"));
+        throw new IOException(
+            "mungekey failed (exit " + rc + "), see " + root.resolve("log/mungekey.log"));
       }
     }
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));

@@ -1,13 +1,18 @@
 package dev.stratus.core.embedded;
 
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.hook.HookLaunchers;
+import dev.stratus.core.hook.LauncherSpec;
 import dev.stratus.core.render.EmbeddedSlurm;
 import dev.stratus.core.render.SlurmConfigWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes the embedded cluster's Slurm files: base slurm.conf, the include, gres.conf. */
+/**
+ * Writes the embedded cluster's Slurm files (base slurm.conf, the include, gres.conf) and the hook
+ * launchers slurmctld runs.
+ */
 final class EmbeddedFiles {
   private EmbeddedFiles() {}
 
@@ -19,6 +24,12 @@ final class EmbeddedFiles {
     Files.createDirectories(slurm.nodesDir());
     SlurmConfigWriter.write(loaded, config.slurm().confDir());
     SlurmConfigWriter.writeBase(slurm, config.slurm().slurmConf());
+    HookLaunchers.write(
+        config.powerSave().hookDir(),
+        LauncherSpec.forThisJvm(
+            config.spoolDir(),
+            config.slurm().command("scontrol"),
+            spec.root().resolve("log/hooks.log")));
     return slurm;
   }
 

@@ -10,8 +10,8 @@ import java.util.Random;
 
 /**
  * The shape of a scratch cluster on this machine: one GPU pool of local nodes, split over racks.
- * {@code subnetOctet} picks the private 10.X.Y.0/24 the bridge uses; {@code slurmctldPort} must
- * be free. Everything lives under {@code root}.
+ * {@code subnetOctet} picks the private 10.X.Y.0/24 the bridge uses; {@code slurmctldPort} must be
+ * free. Everything lives under {@code root}.
  */
 public record EmbeddedSpec(
     Path root,

@@ -9,7 +9,11 @@ final class EmbeddedYaml {
   static String render(EmbeddedSpec s) {
     StringBuilder racks = new StringBuilder();
     for (int i = 0; i < s.rackSizes().size(); i++) {
-      racks.append(i == 0 ? "" : ", ").append("rack-").append((char) ('a' + i)).append(": ")
+      racks
+          .append(i == 0 ? "" : ", ")
+          .append("rack-")
+          .append((char) ('a' + i))
+          .append(": ")
           .append(s.rackSizes().get(i));
     }
     return String.format(

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the embedded cluster needs on this machine, and which Debian package brings each. Pure
- * apart from looking at files, so the report is testable with a fake PATH.
+ * What the embedded cluster needs on this machine, and which Debian package brings each. Pure apart
+ * from looking at files, so the report is testable with a fake PATH.
  */
 public final class Prerequisites {
   /** Program → Debian package that provides it. */
@@ -43,7 +43,8 @@ public final class Prerequisites {
       boolean found =
           searchPath.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(entry.getKey())));
       if (!found) {
-        problems.add("missing program '" + entry.getKey() + "' (Debian package " + entry.getValue() + ")");
+        problems.add(
+            "missing program '" + entry.getKey() + "' (Debian package " + entry.getValue() + ")");
         if (!packages.contains(entry.getValue())) {
           packages.add(entry.getValue());
         }

@@ -1,5 +1,6 @@
 package dev.stratus.core.hook;
 
+import dev.stratus.core.hostlist.Hostlist;
 import dev.stratus.core.spool.Spool;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -47,8 +48,9 @@ public final class HookMain {
             : new Spool(Path.of(spoolDir), clock)::write;
     Hook hook =
         new Hook(
-            new SimpleHostlist(), // seam: the shared Hostlist::expand
-            new JsonResumeFileReader(), // seam: the shared ResumeFileParser
+            names -> List.copyOf(new java.util.LinkedHashSet<>(Hostlist.expand(names))),
+            new JsonResumeFileReader(), // streaming jackson-core: no databind on the hook's class
+            // path
             () -> readResumeFile(props.getProperty(RESUME_FD, ""), env.get("SLURM_RESUME_FILE")),
             writer,
             new ScontrolDowner(props.getProperty(SCONTROL, "scontrol"), log),

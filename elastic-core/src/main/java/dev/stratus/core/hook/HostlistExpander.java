@@ -4,9 +4,8 @@ import java.util.List;
 
 /**
  * Seam: expands a Slurm hostlist ({@code gpu-[001-003,007]}) into node names, in order, without
- * duplicates; throws IllegalArgumentException naming the bad part. The shared {@code
- * dev.stratus.core.hostlist.Hostlist} can replace {@link SimpleHostlist} here (one line in {@link
- * HookMain}).
+ * duplicates; throws IllegalArgumentException naming the bad part. The shared {@code Hostlist} is
+ * used.
  */
 @FunctionalInterface
 interface HostlistExpander {

@@ -4,9 +4,8 @@ import dev.stratus.core.slurm.ResumeFile;
 
 /**
  * Seam: parses the content of SLURM_RESUME_FILE (22.05 or 23.02+ spelling); throws
- * IllegalArgumentException saying what is wrong. The shared {@code
- * dev.stratus.core.slurm.ResumeFileParser} can replace {@link JsonResumeFileReader} here (one line
- * in {@link HookMain}).
+ * IllegalArgumentException saying what is wrong. {@link JsonResumeFileReader} reads it with
+ * jackson-core's streaming parser, which keeps the hook's class path small.
  */
 @FunctionalInterface
 interface ResumeFileReader {

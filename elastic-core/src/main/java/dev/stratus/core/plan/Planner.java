@@ -108,7 +108,10 @@ public final class Planner {
       actions.add(
           new Action.Terminate(
               ids,
-              "slurm " + request.kind().cliName() + " of " + Hostlist.compressSorted(request.nodes())));
+              "slurm "
+                  + request.kind().cliName()
+                  + " of "
+                  + Hostlist.compressSorted(request.nodes())));
     }
   }
 

@@ -32,17 +32,25 @@ public final class ControllerRuntime implements AutoCloseable {
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
     this.providers = ProviderRegistry.create(config, clock);
-    Spool spool = new Spool(config.spoolDir());
+    Spool spool = new Spool(config.spoolDir(), clock);
     RequestSource requests =
         new RequestSource() {
           @Override
           public List<SpoolRequest> pending() {
-            return spool.pending();
+            try {
+              return spool.pending();
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException("cannot read the spool " + spool.dir(), e);
+            }
           }
 
           @Override
           public void delete(String id) {
-            spool.delete(id);
+            try {
+              spool.delete(id);
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException("cannot delete spool request " + id, e);
+            }
           }
         };
     this.controller = new Controller(config, slurm, providers, requests, clock);

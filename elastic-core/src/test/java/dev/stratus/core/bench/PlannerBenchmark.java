@@ -34,9 +34,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One planner pass over a large cluster: 10,000 pending jobs, 2,000 nodes in 4 pools (half
- * powered down, a quarter running, some powering up or DOWN), 1,000 instances and 50 resume
- * requests. Target: well under 50 ms per pass. Run it with the command in the README.
+ * One planner pass over a large cluster: 10,000 pending jobs, 2,000 nodes in 4 pools (half powered
+ * down, a quarter running, some powering up or DOWN), 1,000 instances and 50 resume requests.
+ * Target: well under 50 ms per pass. Run it with the command in the README.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -81,8 +81,8 @@ public class PlannerBenchmark {
           poweringUp.add(name);
         } else {
           nodes.add(
-              new SlurmNode(name, "down", Set.of("CLOUD", "POWERED_DOWN"), "stratus: x", "", "",
-                  List.of()));
+              new SlurmNode(
+                  name, "down", Set.of("CLOUD", "POWERED_DOWN"), "stratus: x", "", "", List.of()));
         }
       }
     }
@@ -101,12 +101,30 @@ public class PlannerBenchmark {
     List<SlurmJob> jobs = new ArrayList<>();
     for (int j = 1; j <= 10_000; j++) {
       jobs.add(
-          new SlurmJob(j, "train", "PENDING", "Resources", pools.get(j % 4).partition(), "", 2,
-              "gpu:h100:8", 0, true));
+          new SlurmJob(
+              j,
+              "train",
+              "PENDING",
+              "Resources",
+              pools.get(j % 4).partition(),
+              "",
+              2,
+              "gpu:h100:8",
+              0,
+              true));
     }
     return new Snapshot(
-        now, pools, Timeouts.DEFAULTS, nodes, jobs, instances, Set.of(), requests, Set.of(),
-        Map.of(), Map.of());
+        now,
+        pools,
+        Timeouts.DEFAULTS,
+        nodes,
+        jobs,
+        instances,
+        Set.of(),
+        requests,
+        Set.of(),
+        Map.of(),
+        Map.of());
   }
 
   static SlurmNode node(String name, String state, String... flags) {
@@ -115,7 +133,11 @@ public class PlannerBenchmark {
 
   static Instance instance(String node, dev.stratus.core.model.OfferingKey key, Instant at) {
     return new Instance(
-        "i-" + node, key, InstanceState.RUNNING, at, "",
+        "i-" + node,
+        key,
+        InstanceState.RUNNING,
+        at,
+        "",
         Map.of(Tags.CLUSTER, "bench", Tags.NODE, node, Tags.POOL, "p", Tags.TOKEN, "t"));
   }
 }

@@ -30,7 +30,10 @@ class HookTest {
     HookLog log = new HookLog(new PrintStream(logBytes, true, StandardCharsets.UTF_8), clock);
     Hook hook =
         new Hook(
-            new SimpleHostlist(),
+            names ->
+                List.copyOf(
+                    new java.util.LinkedHashSet<>(
+                        dev.stratus.core.hostlist.Hostlist.expand(names))),
             new JsonResumeFileReader(),
             () -> {
               if (resumeJson == null) {

@@ -42,11 +42,16 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
   /** Guards the store and namespace creation: address choice and "does this node run" checks. */
   private final Object lock = new Object();
 
+  /**
+   * Creates the bridge at once: slurmctld's address for the nodes is the bridge's, so it must
+   * exist before slurmctld is asked anything, not only at the first launch.
+   */
   public LocalNodeProvider(ProviderContext context) {
     this.context = context;
     this.settings = LocalSettings.parse(context.settings(), context.stateDir());
     this.store = new InstanceStore(context.stateDir());
     this.network = new HostNetwork(settings.bridge(), settings.subnet(), context.stateDir());
+    network.ensureBridge();
     this.launcher =
         new AgentLauncher(
             context.bootstrap(),
