@@ -113,7 +113,11 @@ final class SimpleHostlist implements HostlistExpander {
   }
 
   private static long number(String s, int at, String digits) {
-    if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(Character::isDigit)) {
+    boolean ok = !digits.isEmpty() && digits.length() <= 18;
+    for (int i = 0; ok && i < digits.length(); i++) {
+      ok = digits.charAt(i) >= '0' && digits.charAt(i) <= '9';
+    }
+    if (!ok) {
       throw error(s, at, "'" + digits + "' is not a number");
     }
     return Long.parseLong(digits);

@@ -7,14 +7,12 @@ import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.Spool;
 import dev.stratus.core.spool.SpoolRequest;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,22 +50,7 @@ class HookLauncherProcessTest {
   }
 
   int slurmctldRuns(HookKind kind, String hostlist, String resumeJson) throws Exception {
-    Path fake = tmp.resolve("fake-slurmctld.pl");
-    try (InputStream in = getClass().getResourceAsStream("fake-slurmctld.pl")) {
-      Files.copy(in, fake, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    }
-    List<String> cmd = new ArrayList<>(List.of("/usr/bin/perl", fake.toString()));
-    cmd.addAll(List.of(written.launchers().get(kind).toString(), hostlist, "/etc/slurm/x.conf"));
-    if (resumeJson != null) {
-      Path resume = tmp.resolve("resume-" + System.nanoTime() + ".json");
-      Files.writeString(resume, resumeJson);
-      cmd.add(resume.toString());
-    }
-    ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-    pb.environment().clear();
-    Process p = pb.start();
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the hook finished").isTrue();
-    return p.exitValue();
+    return FakeSlurmctld.run(tmp, written.launchers().get(kind), hostlist, resumeJson);
   }
 
   List<SpoolRequest> spooled() throws IOException {
