@@ -169,6 +169,36 @@ class HookLauncherProcessTest {
     }
   }
 
+  /** Blocks slurmctld's signals, then execs {@code cmd}; returns what it printed. */
+  static String withSlurmctldMask(String... cmd) throws Exception {
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "/usr/bin/perl",
+                "-MPOSIX",
+                "-e",
+                "sigprocmask(SIG_BLOCK, POSIX::SigSet->new(map { POSIX->can(\"SIG$_\")->() }"
+                    + " qw(HUP INT QUIT ABRT USR1 USR2 PIPE ALRM TERM TSTP XCPU))) or die;"
+                    + " exec { $ARGV[0] } @ARGV or die"));
+    argv.addAll(List.of(cmd));
+    Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    p.waitFor();
+    return out;
+  }
+
+  @Test
+  void sigresetEmptiesTheBlockedSignalMaskItInherits() throws Exception {
+    String grep = "/bin/grep";
+
+    assertThat(withSlurmctldMask(grep, "SigBlk", "/proc/self/status"))
+        .as("control: the mask really is inherited")
+        .isEqualTo("SigBlk:\t0000000000887a27");
+    assertThat(
+            withSlurmctldMask(written.sigreset().toString(), grep, "SigBlk", "/proc/self/status"))
+        .isEqualTo("SigBlk:\t0000000000000000");
+  }
+
   @Test
   void theLaunchersAreExecutableAndNotGroupOrWorldWritable() throws IOException {
     for (Path p : new ArrayList<>(written.launchers().values())) {
