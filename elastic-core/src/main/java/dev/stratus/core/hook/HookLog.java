@@ -1,5 +1,6 @@
 package dev.stratus.core.hook;
 
+import dev.stratus.core.spool.SpoolIds;
 import java.io.PrintStream;
 import java.time.Clock;
 
@@ -11,7 +12,7 @@ import java.time.Clock;
 final class HookLog {
   private final PrintStream out;
   private final Clock clock;
-  private final long pid = ProcessHandle.current().pid();
+  private final long pid = SpoolIds.pid();
 
   HookLog(PrintStream out, Clock clock) {
     this.out = out;

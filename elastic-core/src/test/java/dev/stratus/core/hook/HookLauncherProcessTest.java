@@ -7,14 +7,12 @@ import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.Spool;
 import dev.stratus.core.spool.SpoolRequest;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,22 +50,7 @@ class HookLauncherProcessTest {
   }
 
   int slurmctldRuns(HookKind kind, String hostlist, String resumeJson) throws Exception {
-    Path fake = tmp.resolve("fake-slurmctld.pl");
-    try (InputStream in = getClass().getResourceAsStream("fake-slurmctld.pl")) {
-      Files.copy(in, fake, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    }
-    List<String> cmd = new ArrayList<>(List.of("/usr/bin/perl", fake.toString()));
-    cmd.addAll(List.of(written.launchers().get(kind).toString(), hostlist, "/etc/slurm/x.conf"));
-    if (resumeJson != null) {
-      Path resume = tmp.resolve("resume-" + System.nanoTime() + ".json");
-      Files.writeString(resume, resumeJson);
-      cmd.add(resume.toString());
-    }
-    ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-    pb.environment().clear();
-    Process p = pb.start();
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the hook finished").isTrue();
-    return p.exitValue();
+    return FakeSlurmctld.run(tmp, written.launchers().get(kind), hostlist, resumeJson);
   }
 
   List<SpoolRequest> spooled() throws IOException {
@@ -184,6 +167,36 @@ class HookLauncherProcessTest {
           .as("signal %d in SigBlk %s", signal, mask)
           .isZero();
     }
+  }
+
+  /** Blocks slurmctld's signals, then execs {@code cmd}; returns what it printed. */
+  static String withSlurmctldMask(String... cmd) throws Exception {
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "/usr/bin/perl",
+                "-MPOSIX",
+                "-e",
+                "sigprocmask(SIG_BLOCK, POSIX::SigSet->new(map { POSIX->can(\"SIG$_\")->() }"
+                    + " qw(HUP INT QUIT ABRT USR1 USR2 PIPE ALRM TERM TSTP XCPU))) or die;"
+                    + " exec { $ARGV[0] } @ARGV or die"));
+    argv.addAll(List.of(cmd));
+    Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    p.waitFor();
+    return out;
+  }
+
+  @Test
+  void sigresetEmptiesTheBlockedSignalMaskItInherits() throws Exception {
+    String grep = "/bin/grep";
+
+    assertThat(withSlurmctldMask(grep, "SigBlk", "/proc/self/status"))
+        .as("control: the mask really is inherited")
+        .isEqualTo("SigBlk:\t0000000000887a27");
+    assertThat(
+            withSlurmctldMask(written.sigreset().toString(), grep, "SigBlk", "/proc/self/status"))
+        .isEqualTo("SigBlk:\t0000000000000000");
   }
 
   @Test
