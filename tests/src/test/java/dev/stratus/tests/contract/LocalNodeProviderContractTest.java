@@ -150,6 +150,9 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
     assertThat(LocalProbe.linkExists(bed.bridge)).isTrue();
 
     provider.terminate(List.of(again.launched().get(0).id()));
+    Path nodeDir = ((LocalHarness) harness).stateDir.resolve("nodes/" + netnsOf(first));
+    assertThat(nodeDir.resolve("status.jsonl")).exists();
+    assertThat(nodeDir.resolve("keys")).as("the node's copy of the munge key").doesNotExist();
     provider.close();
 
     assertThat(LocalProbe.linkExists(bed.bridge)).isFalse();
