@@ -107,10 +107,13 @@ final class Agent {
     }
     Path own = settings.nodeSocketDir();
     Path shared = settings.mungeSocket().getParent();
-    // munged requires the socket directory to be searchable by all.
-    for (Path dir : List.of(own, shared)) {
-      Files.createDirectories(dir);
-      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+    // munged requires the socket directory to be searchable by all. The shared (host) directory
+    // is only created when missing; an existing one is left as it is.
+    Files.createDirectories(own);
+    Files.setPosixFilePermissions(own, PosixFilePermissions.fromString("rwxr-xr-x"));
+    if (!Files.isDirectory(shared)) {
+      Files.createDirectories(shared);
+      Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
     expectZero(
         command(

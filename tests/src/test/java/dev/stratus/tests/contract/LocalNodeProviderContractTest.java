@@ -8,6 +8,8 @@ import dev.stratus.core.spi.LaunchResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,5 +82,100 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
         .during(Duration.ofSeconds(3))
         .atMost(Duration.ofSeconds(5))
         .until(() -> Files.exists(Path.of("/proc/" + slurmd)));
+  }
+
+  String netnsOf(Instance node) {
+    return "st-" + harness.cluster() + "-" + node.nodeName().orElseThrow();
+  }
+
+  @Test
+  void aNodeWithoutItsGpusFailsAtTheGpuStepStartsNoSlurmdAndLeavesNothing() throws Exception {
+    Path devices = Files.createDirectories(bed.root.resolve("dev-missing-one"));
+    // nvidia7 exists but is no NVIDIA device (major 1): the provider leaves it, the agent counts 7.
+    LocalProbe.run("mknod", devices.resolve("nvidia7").toString(), "c", "1", "3");
+    try (LocalHarness broken = new LocalHarness(bed, Map.of("deviceDir", devices.toString()))) {
+      String node = broken.nodeNames(1).get(0);
+
+      LaunchResult result =
+          broken.provider().launch(request(broken.cluster(), List.of(node), newToken(), false));
+
+      assertThat(result.launched()).isEmpty();
+      assertThat(result.failures())
+          .singleElement()
+          .satisfies(
+              f -> {
+                assertThat(f.error().message())
+                    .contains("agent step gpus failed")
+                    .contains("expected 8 GPU devices")
+                    .contains("found 7");
+              });
+      assertThat(broken.provider().list(broken.cluster())).isEmpty();
+      assertThat(LocalProbe.namespacesOf(bed.runId)).noneMatch(n -> n.endsWith(node));
+      assertThat(bed.root.resolve("slurmd/" + node + "/slurmd.log")).doesNotExist();
+    }
+  }
+
+  @Test
+  void aNodeKilledFromOutsideIsNoLongerListed() throws Exception {
+    Instance node = launchOne();
+    String netns = netnsOf(node);
+
+    for (String pid : LocalProbe.run("ip", "netns", "pids", netns).split("\\s+")) {
+      ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+    }
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> LocalProbe.run("ip", "netns", "pids", netns).isBlank());
+    LocalProbe.run("ip", "netns", "del", netns);
+
+    assertThat(provider.list(harness.cluster())).isEmpty();
+    assertThat(provider.get(node.id())).isEmpty();
+    provider.terminate(List.of(node.id()));
+  }
+
+  @Test
+  void aRelaunchedNodeGetsTheSameAddressAndCloseRemovesTheBridge() throws Exception {
+    Instance first = launchOne();
+    String name = first.nodeName().orElseThrow();
+    provider.terminate(List.of(first.id()));
+
+    LaunchResult again = provider.launch(request(List.of(name), true));
+    assertThat(again.launched())
+        .singleElement()
+        .satisfies(
+            i -> {
+              assertThat(i.address()).isEqualTo(first.address());
+              assertThat(i.id()).isNotEqualTo(first.id());
+            });
+    assertThat(LocalProbe.linkExists(bed.bridge)).isTrue();
+
+    provider.terminate(List.of(again.launched().get(0).id()));
+    Path nodeDir = ((LocalHarness) harness).stateDir.resolve("nodes/" + netnsOf(first));
+    assertThat(nodeDir.resolve("status.jsonl")).exists();
+    assertThat(nodeDir.resolve("keys")).as("the node's copy of the munge key").doesNotExist();
+    provider.close();
+
+    assertThat(LocalProbe.linkExists(bed.bridge)).isFalse();
+    assertThat(LocalProbe.namespacesOf(bed.runId)).isEmpty();
+  }
+
+  @Test
+  void theNodesOfOneLaunchBootInParallel() throws Exception {
+    LaunchResult result = provider.launch(request(harness.nodeNames(2), true));
+    assertThat(result.launched()).hasSize(2);
+
+    List<Instant[]> spans = new java.util.ArrayList<>();
+    for (Instance node : result.launched()) {
+      Path status =
+          ((LocalHarness) harness).stateDir.resolve("nodes/" + netnsOf(node) + "/status.jsonl");
+      List<Instant> at =
+          Files.readAllLines(status).stream()
+              .map(l -> Instant.parse(l.replaceAll(".*\"at\":\"([^\"]+)\".*", "$1")))
+              .toList();
+      spans.add(new Instant[] {at.get(0), at.get(at.size() - 1)});
+    }
+    // Each node's agent started its first step before the other one finished its last.
+    assertThat(spans.get(0)[0]).isBefore(spans.get(1)[1]);
+    assertThat(spans.get(1)[0]).isBefore(spans.get(0)[1]);
   }
 }

@@ -51,6 +51,21 @@ final class AgentLauncher {
     return nodesDir.resolve(netns);
   }
 
+  /** Deletes the node's copy of the munge key (the agent writes it under keys/). */
+  void forgetKey(String netns) {
+    Path keys = nodeDir(netns).resolve("keys");
+    try (var files = Files.list(keys)) {
+      for (Path f : files.toList()) {
+        Files.deleteIfExists(f);
+      }
+      Files.deleteIfExists(keys);
+    } catch (java.nio.file.NoSuchFileException e) {
+      // never written: the agent failed before the key step
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot delete " + keys, e);
+    }
+  }
+
   /** Runs the agent to its exit; empty on success, else why the node did not come up. */
   Optional<String> boot(InstanceRecord node) throws IOException {
     Path dir = nodeDir(node.netns());

@@ -78,8 +78,20 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
     return settings.offerings();
   }
 
+  /** Never throws for a cloud-side problem: a broken host or state dir is a Transient failure. */
   @Override
   public LaunchResult launch(LaunchRequest request) {
+    try {
+      return doLaunch(request);
+    } catch (RuntimeException e) {
+      return LaunchResult.failure(
+          request.offering().key(),
+          request.nodeNames(),
+          new ProviderError.Transient("LocalError", String.valueOf(e.getMessage())));
+    }
+  }
+
+  private LaunchResult doLaunch(LaunchRequest request) {
     OfferingKey key = request.offering().key();
     Optional<ProviderError> refusal = refusal(request);
     if (refusal.isPresent()) {
@@ -176,12 +188,19 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
     synchronized (lock) {
       String netns = LocalNames.netns(request.cluster(), node);
       String veth = LocalNames.veth(netns);
+      List<InstanceRecord> records = store.all();
+      var claimed = records.stream().filter(r -> r.netns().equals(netns)).findFirst();
+      if (claimed.isPresent()) {
+        // A concurrent launch got this node first.
+        throw new LocalCommandException(
+            "node " + node + " is being launched as instance " + claimed.get().id());
+      }
       if (HostNetwork.netnsExists(netns)) {
-        // Left by a crash of an earlier run (no live record claims it: LaunchPlan checked).
+        // Left by a crash of an earlier run: no record claims it.
         NodeReaper.reap(network, netns, veth);
       }
       var taken = new java.util.HashSet<Integer>();
-      for (InstanceRecord r : store.all()) {
+      for (InstanceRecord r : records) {
         taken.add(settings.subnet().hostOf(r.address()));
       }
       String address = settings.subnet().address(AddressPlan.choose(node, taken));
@@ -269,8 +288,10 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
     done.forEach(CompletableFuture::join);
   }
 
+  /** Kills and deletes the node and its copy of the munge key (a VM's disk would go with it). */
   private void destroy(InstanceRecord r) {
     NodeReaper.reap(network, r.netns(), r.veth());
+    launcher.forgetKey(r.netns());
     synchronized (lock) {
       store.delete(r.id());
     }
