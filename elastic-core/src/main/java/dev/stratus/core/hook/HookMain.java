@@ -48,7 +48,7 @@ public final class HookMain {
             : new Spool(Path.of(spoolDir), clock)::write;
     Hook hook =
         new Hook(
-            names -> List.copyOf(new java.util.LinkedHashSet<>(Hostlist.expand(names))),
+            HookMain::nodeNames,
             new JsonResumeFileReader(), // streaming jackson-core: no databind on the hook's class
             // path
             () -> readResumeFile(props.getProperty(RESUME_FD, ""), env.get("SLURM_RESUME_FILE")),
@@ -57,6 +57,27 @@ public final class HookMain {
             clock,
             log);
     return hook.run(args);
+  }
+
+  /**
+   * The hook's hostlist, expanded without duplicates. Slurm node names are letters, digits, '.',
+   * '-' and '_'; anything else (a space, a ';') means slurmctld did not write this argument, so it
+   * is refused with the position rather than split into odd names.
+   */
+  static List<String> nodeNames(String hostlist) {
+    for (int i = 0; i < hostlist.length(); i++) {
+      char c = hostlist.charAt(i);
+      if (!(Character.isLetterOrDigit(c) || ".-_[],".indexOf(c) >= 0) || c > 0x7e) {
+        throw new IllegalArgumentException(
+            "invalid hostlist '"
+                + hostlist
+                + "': unexpected character '"
+                + c
+                + "' at position "
+                + i);
+      }
+    }
+    return List.copyOf(new java.util.LinkedHashSet<>(Hostlist.expand(hostlist)));
   }
 
   static String readResumeFile(String fd, String envPath) throws IOException {

@@ -116,7 +116,7 @@ class ControllerTest {
 
   @Test
   void throttlingPastTheProvidersRetriesKeepsTheRequestForTheNextPass() {
-    cloud.throttleNext(4);
+    cloud.throttleNext(8); // list gives up after 4 attempts, then launch does
     slurmResumes("r1", 1, "gpu-001");
 
     controller.runPass();

@@ -116,12 +116,12 @@ class HookLauncherProcessTest {
     int status = slurmctldRuns(HookKind.SUSPEND, "gpu-[002-001]", null);
 
     assertThat(status).isEqualTo(Hook.FAILED);
-    assertThat(logText()).contains("range 002-001 runs backwards");
+    assertThat(logText()).contains("reversed range '002-001'");
     assertThat(Files.readAllLines(scontrolArgs))
         .startsWith("update", "nodename=gpu-[002-001]", "state=down")
         .last()
         .asString()
-        .startsWith("reason=stratus hook: bad hostlist");
+        .startsWith("reason=stratus hook: invalid hostlist");
     assertThat(spooled()).isEmpty();
   }
 

@@ -98,7 +98,7 @@ class HookTest {
         .singleElement()
         .asString()
         .startsWith(
-            "gpu-[001-002] | stratus hook: bad SLURM_RESUME_FILE: bad hostlist 'gpu-[2-1]'");
+            "gpu-[001-002] | stratus hook: bad SLURM_RESUME_FILE: invalid hostlist 'gpu-[2-1]'");
   }
 
   @Test

@@ -113,6 +113,10 @@ public final class FakeNodeProvider implements NodeProvider {
   @Override
   public synchronized List<Instance> list(String cluster) {
     calls.add("list " + cluster);
+    Optional<ProviderError> throttled = throttled();
+    if (throttled.isPresent()) {
+      throw new ProviderException(throttled.get());
+    }
     ProviderError listError = nextListErrors.poll();
     if (listError != null) {
       throw new ProviderException(listError);
@@ -138,6 +142,12 @@ public final class FakeNodeProvider implements NodeProvider {
 
   /** Throttled errors are retried here up to a few attempts; others surface at once. */
   private Optional<ProviderError> nextError() {
+    Optional<ProviderError> throttled = throttled();
+    return throttled.isPresent() ? throttled : Optional.ofNullable(nextErrors.poll());
+  }
+
+  /** Consumes throttled attempts; an error only when a call used up all its attempts. */
+  private Optional<ProviderError> throttled() {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS && throttleNext > 0; attempt++) {
       throttleNext--;
       calls.add("throttled");
@@ -145,7 +155,7 @@ public final class FakeNodeProvider implements NodeProvider {
         return Optional.of(new ProviderError.Throttled("RequestLimitExceeded", "throttled"));
       }
     }
-    return Optional.ofNullable(nextErrors.poll());
+    return Optional.empty();
   }
 
   // ---- test controls ----
@@ -171,7 +181,7 @@ public final class FakeNodeProvider implements NodeProvider {
     nextListErrors.add(error);
   }
 
-  /** The next {@code attempts} launch attempts are throttled; each launch retries up to 4 times. */
+  /** The next {@code attempts} call attempts are throttled; each call retries up to 4 times. */
   public synchronized void throttleNext(int attempts) {
     throttleNext = attempts;
   }

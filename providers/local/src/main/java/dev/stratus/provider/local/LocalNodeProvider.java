@@ -43,8 +43,8 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
   private final Object lock = new Object();
 
   /**
-   * Creates the bridge at once: slurmctld's address for the nodes is the bridge's, so it must
-   * exist before slurmctld is asked anything, not only at the first launch.
+   * Creates the bridge at once: slurmctld's address for the nodes is the bridge's, so it must exist
+   * before slurmctld is asked anything, not only at the first launch.
    */
   public LocalNodeProvider(ProviderContext context) {
     this.context = context;

@@ -1,0 +1,71 @@
+package dev.stratus.tests.contract;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.testing.FakeNodeProvider;
+import dev.stratus.core.testing.Fixtures;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The in-memory fake keeps the same contract as the real providers, throttling included. */
+class FakeNodeProviderContractTest extends ThrottlingContract {
+  @Override
+  protected ContractHarness createHarness() {
+    return new FakeHarness();
+  }
+
+  static final class FakeHarness implements ContractHarness, Throttling {
+    static final Offering OFFERING = Fixtures.offering("fake", "a", CapacityType.SPOT, "30");
+    final FakeNodeProvider fake =
+        new FakeNodeProvider("fake", List.of(OFFERING), Clock.systemUTC());
+    final AtomicInteger next = new AtomicInteger();
+
+    @Override
+    public NodeProvider provider() {
+      return fake;
+    }
+
+    @Override
+    public Offering offering() {
+      return OFFERING;
+    }
+
+    @Override
+    public String cluster() {
+      return "contract";
+    }
+
+    @Override
+    public List<String> nodeNames(int count) {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        names.add(String.format("gpu-%03d", next.incrementAndGet()));
+      }
+      return names;
+    }
+
+    @Override
+    public void exhaust(OfferingKey offering) {
+      fake.exhaust(offering);
+    }
+
+    @Override
+    public void failLaunchOf(String nodeName) {
+      fake.failNodes(List.of(nodeName));
+    }
+
+    @Override
+    public void throttleNextCalls(int calls) {
+      fake.throttleNext(calls);
+    }
+
+    @Override
+    public void close() {
+      fake.reset();
+    }
+  }
+}

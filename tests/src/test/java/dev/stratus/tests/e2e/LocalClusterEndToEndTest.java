@@ -1,0 +1,305 @@
+package dev.stratus.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.core.embedded.EmbeddedSpec;
+import dev.stratus.core.embedded.Processes;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.runtime.ControllerRuntime;
+import dev.stratus.core.runtime.ProviderRegistry;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.provider.local.LocalFaults;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The whole path on the real Slurm 22.05 of this machine: a real slurmctld and munged, the
+ * controller, the hook launchers slurmctld runs, and the local provider whose nodes are real slurmd
+ * processes in network namespaces. One cluster is shared by the scenarios, in order.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LocalClusterEndToEndTest {
+  static final Duration SLURM_WAIT = Duration.ofSeconds(120);
+  static EmbeddedCluster cluster;
+  static ControllerRuntime runtime;
+  static NodeProvider local;
+  static Path localState;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Path root = Files.createTempDirectory("stratus-e2e-");
+    SecureRandom random = new SecureRandom();
+    String name = "e2e" + Integer.toHexString(random.nextInt(0x10000));
+    cluster = EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, 4, random));
+    runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
+    local = runtime.providers().get("local");
+    localState = cluster.config().stateDir().resolve("providers/local");
+    cluster.start();
+  }
+
+  @AfterAll
+  static void tearDown() {
+    if (runtime != null) {
+      runtime.close();
+    }
+    if (cluster != null) {
+      Map<String, NodeProvider> cleanup =
+          ProviderRegistry.create(cluster.config(), Clock.systemUTC());
+      for (NodeProvider p : cleanup.values()) {
+        p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
+        assertThat(p.list(cluster.config().cluster())).isEmpty();
+        p.close();
+      }
+      cluster.close();
+      assertThat(namespacesOfCluster()).isEmpty();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void oneNodeGpuJobOnAPoweredDownClusterRunsAndSeesItsGpus() {
+    assertThat(slurmNodes()).allMatch(SlurmNode::poweredDown);
+
+    String out =
+        run(
+            "srun",
+            "-p",
+            "gpu",
+            "-N1",
+            "--gres=gpu:h100:2",
+            "bash",
+            "-c",
+            "echo CUDA=$CUDA_VISIBLE_DEVICES host=$(hostname)");
+
+    assertThat(out).contains("CUDA=0,1").containsPattern("host=gpu-00[1-4]");
+  }
+
+  @Test
+  @Order(2)
+  void twoNodeJobIsLaunchedAllOrNothingInOneOffering() {
+    String out =
+        run(
+            "srun",
+            "-p",
+            "gpu",
+            "-N2",
+            "--gres=gpu:h100:8",
+            "bash",
+            "-c",
+            "echo CUDA=$CUDA_VISIBLE_DEVICES host=$(hostname)");
+
+    assertThat(out.lines().filter(l -> l.startsWith("CUDA=0,1,2,3,4,5,6,7 host=gpu-"))).hasSize(2);
+    Set<String> hosts =
+        out.lines().map(l -> l.substring(l.indexOf("host="))).collect(Collectors.toSet());
+    assertThat(hosts).hasSize(2);
+    Map<String, List<Instance>> byJob =
+        local.list(cluster.config().cluster()).stream()
+            .filter(i -> i.tags().containsKey(Tags.JOB))
+            .collect(Collectors.groupingBy(i -> i.tags().get(Tags.JOB)));
+    assertThat(byJob.values())
+        .anySatisfy(
+            group -> {
+              assertThat(group).hasSize(2);
+              assertThat(group.stream().map(Instance::offering).distinct()).hasSize(1);
+            });
+  }
+
+  @Test
+  @Order(3)
+  void idleNodesAreSuspendedAndTheirNamespacesAreGone() {
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              assertThat(slurmNodes()).allMatch(SlurmNode::poweredDown);
+              assertThat(local.list(cluster.config().cluster())).isEmpty();
+              assertThat(namespacesOfCluster()).isEmpty();
+            });
+  }
+
+  @Test
+  @Order(4)
+  void launchFailureSetsNodesDownWithTheErrorAndTheJobRunsOnceCapacityIsBack() {
+    new LocalFaults(Set.of("*"), Set.of()).write(localState);
+    String job = sbatch("--requeue", "-N1", "--gres=gpu:h100:1", "--wrap", "hostname");
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () ->
+                slurmNodes().stream()
+                    .anyMatch(n -> n.down() && n.reason().contains("launch failed")));
+    assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
+
+    LocalFaults.none().write(localState);
+    await()
+        .atMost(Duration.ofSeconds(180))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> jobState(job).equals("COMPLETED"));
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> slurmNodes().stream().allMatch(n -> n.poweredDown() && !n.down()));
+  }
+
+  @Test
+  @Order(5)
+  void orphanInstanceTaggedForTheClusterIsTerminated() {
+    var offering = cluster.config().pools().get(0).offerings().get(0);
+    String clusterName = cluster.config().cluster();
+    var result =
+        local.launch(
+            new LaunchRequest(
+                clusterName,
+                "gpu",
+                offering,
+                List.of("gpu-099"),
+                "orphan-test",
+                Map.of(Tags.CLUSTER, clusterName, Tags.POOL, "gpu", Tags.TOKEN, "orphan-test"),
+                true));
+    assertThat(result.launched()).hasSize(1);
+
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> local.list(clusterName).isEmpty());
+  }
+
+  @Test
+  @Order(6)
+  void controllerKilledWithSigkillCompletesTheSpooledResumeAfterRestartWithoutDuplicates()
+      throws Exception {
+    runtime.close();
+    Process first = startControllerProcess("first");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> Files.exists(logOf("first")) && alive(first));
+    first.destroyForcibly().waitFor();
+
+    String job = sbatch("-N2", "--gres=gpu:h100:1", "--wrap", "srun hostname");
+    Path spool = cluster.config().spoolDir();
+    await().atMost(Duration.ofSeconds(30)).until(() -> spoolFiles(spool) > 0);
+
+    Process second = startControllerProcess("second");
+    try {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> local.list(cluster.config().cluster()).size() >= 2);
+      Map<String, Long> perNode =
+          local.list(cluster.config().cluster()).stream()
+              .collect(Collectors.groupingBy(i -> i.nodeName().orElse("?"), Collectors.counting()));
+      assertThat(perNode.values()).allMatch(count -> count == 1);
+      await()
+          .atMost(SLURM_WAIT)
+          .pollInterval(Duration.ofSeconds(1))
+          .until(() -> jobState(job).equals("COMPLETED"));
+      assertThat(spoolFiles(spool)).isZero();
+    } finally {
+      second.destroy();
+      second.waitFor();
+    }
+  }
+
+  // ---- helpers ----
+
+  static Process startControllerProcess(String name) throws Exception {
+    Path launcher = Path.of(System.getProperty("user.dir")).getParent().resolve("stratus");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            launcher.toString(), "controller", "--config", cluster.configFile().toString());
+    pb.redirectErrorStream(true);
+    pb.redirectOutput(logOf(name).toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    return pb.start();
+  }
+
+  static Path logOf(String name) {
+    return cluster.root().resolve("log/controller-" + name + ".log");
+  }
+
+  static boolean alive(Process p) {
+    try {
+      return p.isAlive() && Files.readString(logOf("first")).contains("started");
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  static long spoolFiles(Path spool) throws java.io.IOException {
+    try (var files = Files.list(spool)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".json")).count();
+    }
+  }
+
+  static List<SlurmNode> slurmNodes() {
+    return runtimeSlurm().nodes();
+  }
+
+  static dev.stratus.core.slurm.SlurmClient runtimeSlurm() {
+    return new dev.stratus.core.slurm.CliSlurmClient(
+        cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
+  }
+
+  static String jobState(String jobId) {
+    return runtimeSlurm().jobs().stream()
+        .filter(j -> Long.toString(j.jobId()).equals(jobId))
+        .map(dev.stratus.core.slurm.SlurmJob::state)
+        .findFirst()
+        .orElse("UNKNOWN");
+  }
+
+  static String sbatch(String... args) {
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "sbatch",
+                "--parsable",
+                "-p",
+                "gpu",
+                "--output=" + cluster.root().resolve("jobs/%j.out")));
+    argv.addAll(List.of(args));
+    return run(argv.toArray(String[]::new)).strip();
+  }
+
+  static String run(String... argv) {
+    Processes.Result r =
+        Processes.output(
+            List.of(argv),
+            cluster.slurmEnv(),
+            cluster.root().resolve("log/e2e-commands.log"),
+            SLURM_WAIT);
+    assertThat(r.exitCode()).as("exit code of %s", List.of(argv)).isZero();
+    return r.stdout();
+  }
+
+  static List<String> namespacesOfCluster() {
+    Processes.Result r =
+        Processes.output(
+            List.of("ip", "netns", "list"), Map.of(),
+            cluster.root().resolve("log/e2e-commands.log"), Duration.ofSeconds(10));
+    String prefix = "st-" + cluster.config().cluster() + "-";
+    return r.stdout().lines().filter(l -> l.startsWith(prefix)).toList();
+  }
+}
