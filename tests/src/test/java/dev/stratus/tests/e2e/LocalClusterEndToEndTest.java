@@ -153,8 +153,9 @@ class LocalClusterEndToEndTest {
     assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
 
     LocalFaults.none().write(localState);
+    // The failed offering stays unavailable for its TTL (3 min) before it is tried again.
     await()
-        .atMost(Duration.ofSeconds(180))
+        .atMost(Duration.ofSeconds(330))
         .pollInterval(Duration.ofSeconds(1))
         .until(() -> jobState(job).equals("COMPLETED"));
     await()

@@ -51,7 +51,9 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
     this.settings = LocalSettings.parse(context.settings(), context.stateDir());
     this.store = new InstanceStore(context.stateDir());
     this.network = new HostNetwork(settings.bridge(), settings.subnet(), context.stateDir());
-    network.ensureBridge();
+    if (!HostNetwork.linkExists(settings.bridge())) {
+      network.ensureBridge();
+    }
     this.launcher =
         new AgentLauncher(
             context.bootstrap(),
