@@ -109,14 +109,16 @@ public final class ConfigLoader {
 
   private static Timeouts timeouts(Fields root) {
     Timeouts d = Timeouts.DEFAULTS;
-    return root.section("timeouts", "reconcileInterval", "powerUp", "orphanGrace", "downHold")
+    return root.section(
+            "timeouts", "reconcileInterval", "powerUp", "orphanGrace", "downHold", "unavailableTtl")
         .map(
             f ->
                 new Timeouts(
                     positive(f, "reconcileInterval", d.reconcileInterval()),
                     positive(f, "powerUp", d.powerUp()),
                     positive(f, "orphanGrace", d.orphanGrace()),
-                    positive(f, "downHold", d.downHold())))
+                    positive(f, "downHold", d.downHold()),
+                    positive(f, "unavailableTtl", d.unavailableTtl())))
         .orElse(d);
   }
 

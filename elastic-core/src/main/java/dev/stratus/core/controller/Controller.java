@@ -52,8 +52,8 @@ public final class Controller {
     this.providers = Map.copyOf(providers);
     this.requests = requests;
     this.clock = clock;
-    this.unavailable =
-        new UnavailableOfferings(clock, Duration.ofMinutes(3), Duration.ofMinutes(30));
+    Duration ttl = config.timeouts().unavailableTtl();
+    this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
     this.actuator =
         new Actuator(
             slurm,

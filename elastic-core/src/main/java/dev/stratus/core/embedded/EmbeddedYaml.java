@@ -35,7 +35,7 @@ final class EmbeddedYaml {
           treeWidth: 16
           hookDir: ./bin
           slurmctldParameters: [idle_on_node_suspend, cloud_reg_addrs, power_save_interval=1, power_save_min_interval=0]
-        timeouts: {reconcileInterval: 2s, powerUp: 90s, orphanGrace: 20s, downHold: %3$ds}
+        timeouts: {reconcileInterval: 2s, powerUp: 90s, orphanGrace: 20s, downHold: %3$ds, unavailableTtl: 20s}
         spoolDir: ./spool
         stateDir: ./state
         mungeKeyFile: ./keys/munge.key

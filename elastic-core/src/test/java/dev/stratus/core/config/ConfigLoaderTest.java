@@ -100,7 +100,8 @@ class ConfigLoaderTest {
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(90),
                 Duration.ofSeconds(30),
-                Duration.ofMillis(500)));
+                Duration.ofMillis(500),
+                Duration.ofMinutes(3)));
     assertThat(c.spoolDir()).isEqualTo(dir.resolve("spool"));
     assertThat(c.stateDir()).isEqualTo(Path.of("/var/tmp/stratus-state"));
     assertThat(c.mungeKeyFile()).isEqualTo(dir.resolve("keys/munge.key"));

@@ -21,7 +21,8 @@ public final class Fixtures {
           Duration.ofSeconds(5),
           Duration.ofSeconds(90),
           Duration.ofSeconds(30),
-          Duration.ofSeconds(20));
+          Duration.ofSeconds(20),
+          Duration.ofMinutes(3));
 
   private Fixtures() {}
 

@@ -11,8 +11,11 @@ import dev.stratus.core.model.Tags;
 import dev.stratus.core.runtime.ControllerRuntime;
 import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.Providers;
 import dev.stratus.provider.local.LocalFaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +98,14 @@ class LocalClusterEndToEndTest {
 
   @Test
   @Order(2)
-  void twoNodeJobIsLaunchedAllOrNothingInOneOffering() {
+  void idleNodesAreSuspendedAndTheirNamespacesAreGone() {
+    awaitAllSuspended();
+  }
+
+  @Test
+  @Order(3)
+  void twoNodeJobOnAPoweredDownClusterIsLaunchedAllOrNothingInOneOffering() {
+    awaitAllSuspended();
     String out =
         run(
             "srun",
@@ -124,20 +134,6 @@ class LocalClusterEndToEndTest {
   }
 
   @Test
-  @Order(3)
-  void idleNodesAreSuspendedAndTheirNamespacesAreGone() {
-    await()
-        .atMost(SLURM_WAIT)
-        .pollInterval(Duration.ofSeconds(1))
-        .untilAsserted(
-            () -> {
-              assertThat(slurmNodes()).allMatch(SlurmNode::poweredDown);
-              assertThat(local.list(cluster.config().cluster())).isEmpty();
-              assertThat(namespacesOfCluster()).isEmpty();
-            });
-  }
-
-  @Test
   @Order(4)
   void launchFailureSetsNodesDownWithTheErrorAndTheJobRunsOnceCapacityIsBack() {
     new LocalFaults(Set.of("*"), Set.of()).write(localState);
@@ -153,38 +149,71 @@ class LocalClusterEndToEndTest {
     assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
 
     LocalFaults.none().write(localState);
-    // The failed offering stays unavailable for its TTL (3 min) before it is tried again.
+    // The failed offering stays unavailable for its TTL (20 s in the embedded config) first.
     await()
-        .atMost(Duration.ofSeconds(330))
+        .atMost(Duration.ofSeconds(180))
         .pollInterval(Duration.ofSeconds(1))
         .until(() -> jobState(job).equals("COMPLETED"));
-    await()
-        .atMost(SLURM_WAIT)
-        .pollInterval(Duration.ofSeconds(1))
-        .until(() -> slurmNodes().stream().allMatch(n -> n.poweredDown() && !n.down()));
+    awaitAllSuspended();
   }
 
   @Test
   @Order(5)
-  void orphanInstanceTaggedForTheClusterIsTerminated() {
-    var offering = cluster.config().pools().get(0).offerings().get(0);
-    String clusterName = cluster.config().cluster();
+  void orphanInstanceTaggedForTheClusterIsTerminated() throws Exception {
+    // A machine that booted but whose slurmd never registered (here: its slurm.conf names a port
+    // no slurmctld listens on) costs money and is invisible to Slurm: only the GC can find it.
+    Path conf = cluster.root().resolve("etc-unreachable");
+    Files.createDirectories(conf);
+    Path etc = cluster.config().slurm().confDir();
+    Files.writeString(
+        conf.resolve("slurm.conf"),
+        Files.readString(etc.resolve("slurm.conf"))
+            .replaceFirst("(?m)^SlurmctldPort=\\d+", "SlurmctldPort=" + unusedPort()));
+    Files.copy(etc.resolve("gres.conf"), conf.resolve("gres.conf"));
+    var config = cluster.config();
+    NodeProvider stray =
+        Providers.find("local")
+            .create(
+                new ProviderContext(
+                    config.cluster(),
+                    config.providers().get("local"),
+                    localState,
+                    new BootstrapSettings(
+                        conf.resolve("slurm.conf"),
+                        config.slurm().sbinDir(),
+                        config.mungeKeyFile(),
+                        config.slurm().mungeSocket()),
+                    Clock.systemUTC()));
+    String clusterName = config.cluster();
     var result =
-        local.launch(
+        stray.launch(
             new LaunchRequest(
                 clusterName,
                 "gpu",
-                offering,
-                List.of("gpu-099"),
+                config.pools().get(0).offerings().get(0),
+                List.of("gpu-004"),
                 "orphan-test",
                 Map.of(Tags.CLUSTER, clusterName, Tags.POOL, "gpu", Tags.TOKEN, "orphan-test"),
                 true));
     assertThat(result.launched()).hasSize(1);
+    assertThat(local.list(clusterName))
+        .extracting(Instance::id)
+        .contains(result.launched().get(0).id());
 
     await()
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofSeconds(1))
         .until(() -> local.list(clusterName).isEmpty());
+    assertThat(slurmNodes())
+        .filteredOn(n -> n.name().equals("gpu-004"))
+        .allMatch(SlurmNode::poweredDown);
+    assertThat(namespacesOfCluster()).isEmpty();
+  }
+
+  static int unusedPort() throws java.io.IOException {
+    try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
   }
 
   @Test
@@ -224,6 +253,18 @@ class LocalClusterEndToEndTest {
   }
 
   // ---- helpers ----
+
+  static void awaitAllSuspended() {
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              assertThat(slurmNodes()).allMatch(n -> n.poweredDown() && !n.down());
+              assertThat(local.list(cluster.config().cluster())).isEmpty();
+              assertThat(namespacesOfCluster()).isEmpty();
+            });
+  }
 
   static Process startControllerProcess(String name) throws Exception {
     Path launcher = Path.of(System.getProperty("user.dir")).getParent().resolve("stratus");
