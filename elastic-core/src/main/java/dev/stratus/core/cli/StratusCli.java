@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       HookCommand.class,
       ConfigCommand.class,
       StatusCommand.class,
+      ProvidersCommand.class,
       DemoCommand.class
     })
 public final class StratusCli implements Runnable {

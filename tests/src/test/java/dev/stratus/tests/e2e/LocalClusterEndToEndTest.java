@@ -136,19 +136,23 @@ class LocalClusterEndToEndTest {
   @Test
   @Order(4)
   void launchFailureSetsNodesDownWithTheErrorAndTheJobRunsOnceCapacityIsBack() {
+    awaitAllSuspended(); // a node still up would take the job without any launch
     new LocalFaults(Set.of("*"), Set.of()).write(localState);
-    String job = sbatch("--requeue", "-N1", "--gres=gpu:h100:1", "--wrap", "hostname");
+    String job;
+    try {
+      job = sbatch("--requeue", "-N1", "--gres=gpu:h100:1", "--wrap", "hostname");
 
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .pollInterval(Duration.ofMillis(500))
-        .until(
-            () ->
-                slurmNodes().stream()
-                    .anyMatch(n -> n.down() && n.reason().contains("launch failed")));
-    assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
-
-    LocalFaults.none().write(localState);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(500))
+          .until(
+              () ->
+                  slurmNodes().stream()
+                      .anyMatch(n -> n.down() && n.reason().contains("launch failed")));
+      assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
+    } finally {
+      LocalFaults.none().write(localState);
+    }
     // The failed offering stays unavailable for its TTL (20 s in the embedded config) first.
     await()
         .atMost(Duration.ofSeconds(180))
@@ -160,6 +164,7 @@ class LocalClusterEndToEndTest {
   @Test
   @Order(5)
   void orphanInstanceTaggedForTheClusterIsTerminated() throws Exception {
+    awaitAllSuspended();
     // A machine that booted but whose slurmd never registered (here: its slurm.conf names a port
     // no slurmctld listens on) costs money and is invisible to Slurm: only the GC can find it.
     Path conf = cluster.root().resolve("etc-unreachable");
@@ -220,6 +225,7 @@ class LocalClusterEndToEndTest {
   @Order(6)
   void controllerKilledWithSigkillCompletesTheSpooledResumeAfterRestartWithoutDuplicates()
       throws Exception {
+    awaitAllSuspended();
     runtime.close();
     Process first = startControllerProcess("first");
     await()

@@ -1,0 +1,134 @@
+package dev.stratus.core.resilience;
+
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.ProviderException;
+import dev.stratus.core.spi.Recovery;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.ratelimiter.RateLimiter;
+import io.github.resilience4j.ratelimiter.RateLimiterConfig;
+import io.github.resilience4j.ratelimiter.RequestNotPermitted;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Every cloud API call of one provider goes through here: the SDK's exception is translated into a
+ * {@link ProviderError} at once (so nothing SDK-shaped escapes), then rate limited per API, guarded
+ * by a circuit breaker per region, and retried with exponential random backoff when the error says
+ * {@link Recovery#RETRY_LATER}. Capacity, quota and invalid-request errors are never retried here
+ * and never open the breaker: they are about the offering, not the endpoint. Providers turn the
+ * SDKs' own retries off so that retries are counted once.
+ */
+public final class ProviderCalls {
+  private final String provider;
+  private final ResilienceSettings settings;
+  private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+  private final Map<String, RateLimiter> limiters = new ConcurrentHashMap<>();
+  private final Retry retry;
+
+  public ProviderCalls(String provider, ResilienceSettings settings) {
+    this.provider = provider;
+    this.settings = settings;
+    this.retry =
+        Retry.of(
+            provider + "-retry",
+            RetryConfig.custom()
+                .maxAttempts(settings.maxAttempts())
+                .intervalFunction(
+                    IntervalFunction.ofExponentialRandomBackoff(
+                        settings.initialBackoff(),
+                        settings.multiplier(),
+                        0.5,
+                        settings.maxBackoff()))
+                .retryOnException(ProviderCalls::retryable)
+                .build());
+  }
+
+  /**
+   * Runs {@code call} for {@code api} in {@code region}. Any exception it throws is translated with
+   * {@code translate}; the result is the call's value, or a {@link ProviderException} carrying the
+   * last error once retries are spent.
+   */
+  public <T> T call(
+      String region, String api, Callable<T> call, Function<Exception, ProviderError> translate) {
+    Supplier<T> attempt =
+        () -> {
+          try {
+            return call.call();
+          } catch (ProviderException e) {
+            throw e;
+          } catch (Exception e) {
+            throw new ProviderException(translate.apply(e), e);
+          }
+        };
+    Supplier<T> guarded =
+        Retry.decorateSupplier(
+            retry,
+            CircuitBreaker.decorateSupplier(
+                breaker(region), RateLimiter.decorateSupplier(limiter(api), attempt)));
+    try {
+      return guarded.get();
+    } catch (CallNotPermittedException e) {
+      throw new ProviderException(
+          new ProviderError.Transient(
+              "CircuitOpen",
+              provider
+                  + " "
+                  + region
+                  + ": too many recent failures, not calling for "
+                  + settings.breakerOpenFor().toSeconds()
+                  + " s"),
+          e);
+    } catch (RequestNotPermitted e) {
+      throw new ProviderException(
+          new ProviderError.Throttled(
+              "ClientRateLimited", provider + " " + api + ": local rate limit reached"),
+          e);
+    }
+  }
+
+  /** State of a region's breaker, for status and tests. */
+  public CircuitBreaker.State breakerState(String region) {
+    return breaker(region).getState();
+  }
+
+  private CircuitBreaker breaker(String region) {
+    return breakers.computeIfAbsent(
+        region,
+        r ->
+            CircuitBreaker.of(
+                provider + "-" + r,
+                CircuitBreakerConfig.custom()
+                    .slidingWindowSize(settings.breakerWindow())
+                    .minimumNumberOfCalls(Math.min(settings.breakerWindow(), 5))
+                    .failureRateThreshold(settings.breakerFailureRatePercent())
+                    .waitDurationInOpenState(settings.breakerOpenFor())
+                    .recordException(ProviderCalls::retryable)
+                    .build()));
+  }
+
+  private RateLimiter limiter(String api) {
+    return limiters.computeIfAbsent(
+        api,
+        a ->
+            RateLimiter.of(
+                provider + "-" + a,
+                RateLimiterConfig.custom()
+                    .limitForPeriod(settings.callsPerSecond())
+                    .limitRefreshPeriod(Duration.ofSeconds(1))
+                    .timeoutDuration(settings.rateLimitWait())
+                    .build()));
+  }
+
+  private static boolean retryable(Throwable t) {
+    return t instanceof ProviderException pe && pe.error().recovery() == Recovery.RETRY_LATER;
+  }
+}

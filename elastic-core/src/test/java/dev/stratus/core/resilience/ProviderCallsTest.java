@@ -1,0 +1,132 @@
+package dev.stratus.core.resilience;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.ProviderException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class ProviderCallsTest {
+  /** Stands in for an SDK exception carrying the cloud's error code. */
+  static final class CloudException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String code;
+
+    CloudException(String code) {
+      super("cloud said " + code);
+      this.code = code;
+    }
+  }
+
+  static final Function<Exception, ProviderError> TRANSLATE =
+      e -> {
+        String code = ((CloudException) e).code;
+        return switch (code) {
+          case "RequestLimitExceeded" -> new ProviderError.Throttled(code, e.getMessage());
+          case "InsufficientInstanceCapacity" ->
+              new ProviderError.InsufficientCapacity(code, e.getMessage());
+          default -> new ProviderError.Transient(code, e.getMessage());
+        };
+      };
+
+  final ProviderCalls calls = new ProviderCalls("aws", ResilienceSettings.fast());
+  final AtomicInteger attempts = new AtomicInteger();
+
+  @Test
+  void throttledCallsAreRetriedUntilTheySucceed() {
+    String result =
+        calls.call(
+            "us-east-1",
+            "RunInstances",
+            () -> {
+              if (attempts.incrementAndGet() < 3) {
+                throw new CloudException("RequestLimitExceeded");
+              }
+              return "ok";
+            },
+            TRANSLATE);
+
+    assertThat(result).isEqualTo("ok");
+    assertThat(attempts).hasValue(3);
+  }
+
+  @Test
+  void capacityErrorsAreNotRetriedAndKeepTheCloudsCode() {
+    assertThatThrownBy(
+            () ->
+                calls.call(
+                    "us-east-1",
+                    "RunInstances",
+                    () -> {
+                      attempts.incrementAndGet();
+                      throw new CloudException("InsufficientInstanceCapacity");
+                    },
+                    TRANSLATE))
+        .isInstanceOfSatisfying(
+            ProviderException.class,
+            e ->
+                assertThat(e.error())
+                    .isEqualTo(
+                        new ProviderError.InsufficientCapacity(
+                            "InsufficientInstanceCapacity",
+                            "cloud said InsufficientInstanceCapacity")));
+    assertThat(attempts).hasValue(1);
+  }
+
+  @Test
+  void retriesEndWithTheLastErrorOnceSpent() {
+    assertThatThrownBy(
+            () ->
+                calls.call(
+                    "eu-west-1",
+                    "DescribeInstances",
+                    () -> {
+                      attempts.incrementAndGet();
+                      throw new CloudException("RequestLimitExceeded");
+                    },
+                    TRANSLATE))
+        .isInstanceOfSatisfying(
+            ProviderException.class,
+            e -> assertThat(e.error().code()).isEqualTo("RequestLimitExceeded"));
+    assertThat(attempts).hasValue(ResilienceSettings.fast().maxAttempts());
+  }
+
+  @Test
+  void aRegionFailingOverAndOverOpensItsBreakerAndCallsStopReachingTheCloud() {
+    for (int i = 0; i < 3; i++) {
+      try {
+        calls.call(
+            "ap-south-1",
+            "DescribeInstances",
+            () -> {
+              attempts.incrementAndGet();
+              throw new CloudException("InternalError");
+            },
+            TRANSLATE);
+      } catch (ProviderException expected) {
+        // each call retries and fails
+      }
+    }
+    assertThat(calls.breakerState("ap-south-1")).isEqualTo(CircuitBreaker.State.OPEN);
+    int before = attempts.get();
+
+    assertThatThrownBy(
+            () ->
+                calls.call(
+                    "ap-south-1",
+                    "DescribeInstances",
+                    () -> {
+                      attempts.incrementAndGet();
+                      return "never";
+                    },
+                    TRANSLATE))
+        .isInstanceOfSatisfying(
+            ProviderException.class, e -> assertThat(e.error().code()).isEqualTo("CircuitOpen"));
+    assertThat(attempts).hasValue(before);
+    assertThat(calls.breakerState("us-east-1")).isEqualTo(CircuitBreaker.State.CLOSED);
+  }
+}
