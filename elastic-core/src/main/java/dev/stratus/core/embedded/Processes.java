@@ -1,10 +1,13 @@
 package dev.stratus.core.embedded;
 
+import dev.stratus.core.slurm.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,58 +23,42 @@ public final class Processes {
   public static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
   /**
-   * Runs a command to completion with exactly {@code env} (plus PATH), stdin from /dev/null and
-   * output appended to {@code log}. Returns the exit code; throws if it does not end in time.
+   * Runs a command to completion with exactly {@code env} (plus PATH) through {@link
+   * CommandRunner}, appending its output to {@code log}. Returns the exit code.
    */
   public static int run(List<String> argv, Map<String, String> env, Path log, Duration timeout) {
-    try {
-      ProcessBuilder pb = new ProcessBuilder(argv);
-      pb.environment().clear();
-      pb.environment().put("PATH", PATH);
-      pb.environment().putAll(env);
-      pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-      pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      pb.redirectErrorStream(true);
-      Process p = pb.start();
-      if (!p.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        throw new IllegalStateException(argv.get(0) + " did not finish within " + timeout);
-      }
-      return p.exitValue();
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot run " + argv.get(0) + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while running " + argv.get(0), e);
-    }
+    CommandRunner.Result r = runner(env, timeout).run(argv);
+    appendToLog(log, r, r.stdout() + r.stderr());
+    return r.exitCode();
   }
 
-  /** Runs a command and returns its exit code and standard output (stderr goes to {@code log}). */
+  /** Like {@link #run}, but hands back standard output; only stderr goes to {@code log}. */
   public static Result output(
       List<String> argv, Map<String, String> env, Path log, Duration timeout) {
-    try {
-      ProcessBuilder pb = new ProcessBuilder(argv);
-      pb.environment().clear();
-      pb.environment().put("PATH", PATH);
-      pb.environment().putAll(env);
-      pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-      pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      Process p = pb.start();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        throw new IllegalStateException(argv.get(0) + " did not finish within " + timeout);
-      }
-      return new Result(p.exitValue(), new String(out, java.nio.charset.StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot run " + argv.get(0) + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while running " + argv.get(0), e);
-    }
+    CommandRunner.Result r = runner(env, timeout).run(argv);
+    appendToLog(log, r, r.stderr());
+    return new Result(r.exitCode(), r.stdout());
   }
 
   public record Result(int exitCode, String stdout) {}
+
+  private static CommandRunner runner(Map<String, String> env, Duration timeout) {
+    Map<String, String> full = new HashMap<>(env);
+    full.putIfAbsent("PATH", PATH);
+    return new CommandRunner(full, timeout);
+  }
+
+  private static void appendToLog(Path log, CommandRunner.Result r, String text) {
+    try {
+      Files.writeString(
+          log,
+          "$ " + String.join(" ", r.command()) + " (exit " + r.exitCode() + ")\n" + text,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // the log is for people; a command's result must not depend on it
+    }
+  }
 
   public static Optional<Long> readPid(Path pidFile) {
     try {

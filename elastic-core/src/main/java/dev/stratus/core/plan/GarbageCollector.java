@@ -25,7 +25,13 @@ final class GarbageCollector {
   private GarbageCollector() {}
 
   static void collect(Snapshot s, ClusterIndex index, Set<String> requested, List<Action> out) {
-    collectOrphans(s, index, out);
+    Set<String> alreadyTerminated = new java.util.HashSet<>();
+    for (Action a : out) {
+      if (a instanceof Action.Terminate t) {
+        alreadyTerminated.addAll(t.instanceIds());
+      }
+    }
+    collectOrphans(s, index, alreadyTerminated, out);
     List<String> noInstance = new ArrayList<>();
     List<String> stuck = new ArrayList<>();
     List<String> toPowerDown = new ArrayList<>();
@@ -65,10 +71,12 @@ final class GarbageCollector {
     }
   }
 
-  private static void collectOrphans(Snapshot s, ClusterIndex index, List<Action> out) {
+  private static void collectOrphans(
+      Snapshot s, ClusterIndex index, Set<String> alreadyTerminated, List<Action> out) {
     List<String> orphans = new ArrayList<>();
     for (Instance instance : s.instances()) {
       if (!instance.state().alive()
+          || alreadyTerminated.contains(instance.id())
           || !Planner.olderThan(s, instance.launchedAt(), s.timeouts().orphanGrace())) {
         continue;
       }

@@ -173,6 +173,18 @@ class PlannerTest {
   }
 
   @Test
+  void anInstanceASuspendTerminatesIsNotTerminatedAgainAsAnOrphan() {
+    nodes.add(node("gpu-001", "idle", "CLOUD", "POWERED_DOWN"));
+    instances.add(instance("i-1", "gpu-001", NOW.minusSeconds(600)));
+    requests.add(new SpoolRequest("s1", HookKind.SUSPEND, List.of("gpu-001"), List.of(), NOW));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.Terminate(List.of("i-1"), "slurm suspend of gpu-001"),
+            new Action.Ack("s1", "suspend acted on"));
+  }
+
+  @Test
   void orphanInstanceIsTerminatedOnlyAfterTheGracePeriod() {
     nodes.add(node("gpu-001", "idle", "CLOUD", "POWERED_DOWN"));
     instances.add(instance("young", "gpu-001", NOW.minusSeconds(10)));
