@@ -94,6 +94,7 @@ public final class Controller {
             unlisted,
             pending,
             unavailable.current(),
+            unavailable.probing(),
             poweringUp.observe(nodes, now),
             downByUs.observe(nodes, now));
     List<Action> actions = Planner.plan(snapshot);

@@ -11,7 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Offerings that just said "no capacity", skipped until their TTL ends. Each repeated failure
- * doubles the TTL up to a cap. In memory only: losing it on restart costs one failed launch.
+ * doubles the TTL up to a cap. Once the TTL is over the offering is <em>probing</em> until a launch
+ * in it succeeds (record cleared) or fails again (next, longer TTL): the planner then sends it only
+ * single-node launches while anything else can serve bigger jobs. In memory only: losing it on
+ * restart costs one failed launch.
  */
 public final class UnavailableOfferings {
   private final Clock clock;
@@ -45,12 +48,22 @@ public final class UnavailableOfferings {
     entries.remove(key);
   }
 
+  /** Offerings inside their TTL: not to be used at all. */
   public Set<OfferingKey> current() {
+    return select(true);
+  }
+
+  /** Offerings past their TTL that have not proved themselves since. */
+  public Set<OfferingKey> probing() {
+    return select(false);
+  }
+
+  private Set<OfferingKey> select(boolean withinTtl) {
     Instant now = clock.instant();
     Set<OfferingKey> out = new HashSet<>();
     entries.forEach(
         (k, e) -> {
-          if (e.until().isAfter(now)) {
+          if (e.until().isAfter(now) == withinTtl) {
             out.add(k);
           }
         });

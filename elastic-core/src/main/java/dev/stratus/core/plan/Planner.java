@@ -9,6 +9,7 @@ import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spool.SpoolRequest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,8 +77,7 @@ public final class Planner {
       if (needed.isEmpty()) {
         continue;
       }
-      List<Offering> candidates =
-          pool.offerings().stream().filter(o -> !s.unavailable().contains(o.key())).toList();
+      List<Offering> candidates = candidates(s, pool, needed.size());
       String what = job > 0 ? "job " + job : "power-up request";
       if (candidates.isEmpty()) {
         actions.add(
@@ -113,6 +113,27 @@ public final class Planner {
                   + " of "
                   + Hostlist.compressSorted(request.nodes())));
     }
+  }
+
+  /**
+   * The pool's offerings, cheapest first (ties keep the config's order), without those inside their
+   * unavailable TTL. A probing offering (TTL over, not yet proved) takes a single-node launch as
+   * its probe; a multi-node launch goes there only after every proved offering, so a big job never
+   * waits for a small one to probe.
+   */
+  static List<Offering> candidates(Snapshot s, Pool pool, int nodes) {
+    List<Offering> usable =
+        pool.offerings().stream()
+            .filter(o -> !s.unavailable().contains(o.key()))
+            .sorted(Comparator.comparing(Offering::pricePerHour))
+            .toList();
+    if (nodes == 1) {
+      return usable;
+    }
+    List<Offering> ordered = new ArrayList<>();
+    usable.stream().filter(o -> !s.probing().contains(o.key())).forEach(ordered::add);
+    usable.stream().filter(o -> s.probing().contains(o.key())).forEach(ordered::add);
+    return ordered;
   }
 
   static boolean olderThan(Snapshot s, java.time.Instant since, Duration limit) {

@@ -16,6 +16,7 @@ import java.util.Set;
  * Everything the planner looks at, observed at {@code now}. {@code instances} holds only the
  * providers whose list succeeded; {@code unlistedProviders} names those whose list failed, so the
  * planner never takes a missing list for "no instances" (that would set nodes DOWN wrongly). {@code
+ * probing} offerings came back from their unavailable TTL and have not succeeded since. {@code
  * poweringUpSince} and {@code downSince} are when the controller first saw a node in that state (a
  * cache: after a restart, timers restart too, which only delays action).
  */
@@ -29,6 +30,7 @@ public record Snapshot(
     Set<String> unlistedProviders,
     List<SpoolRequest> requests,
     Set<OfferingKey> unavailable,
+    Set<OfferingKey> probing,
     Map<String, Instant> poweringUpSince,
     Map<String, Instant> downSince) {
   public Snapshot {
@@ -39,6 +41,7 @@ public record Snapshot(
     unlistedProviders = Set.copyOf(unlistedProviders);
     requests = List.copyOf(requests);
     unavailable = Set.copyOf(unavailable);
+    probing = Set.copyOf(probing);
     poweringUpSince = Map.copyOf(poweringUpSince);
     downSince = Map.copyOf(downSince);
   }

@@ -123,6 +123,7 @@ public class PlannerBenchmark {
         Set.of(),
         requests,
         Set.of(),
+        Set.of(),
         Map.of(),
         Map.of());
   }

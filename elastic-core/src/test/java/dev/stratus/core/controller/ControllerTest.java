@@ -94,6 +94,31 @@ class ControllerTest {
   }
 
   @Test
+  void afterItsTtlAnOfferingIsProbedByOneLaunchAndUsedInFullOnceItWorks() {
+    cloud.exhaust(SPOT.key());
+    slurmResumes("r1", 1, "gpu-001");
+    controller.runPass();
+    assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
+    cloud.restore(SPOT.key());
+    clock.advance(Fixtures.TIMEOUTS.unavailableTtl());
+    assertThat(controller.unavailable().probing()).containsExactly(SPOT.key());
+
+    slurmResumes("r2", 2, "gpu-002", "gpu-003");
+    controller.runPass();
+    assertThat(cloud.alive())
+        .filteredOn(i -> "2".equals(i.tags().get(Tags.JOB)))
+        .allMatch(i -> i.offering().equals(ON_DEMAND.key()));
+
+    slurmResumes("r3", 3, "gpu-004");
+    controller.runPass();
+    assertThat(cloud.alive())
+        .filteredOn(i -> "3".equals(i.tags().get(Tags.JOB)))
+        .extracting(Instance::offering)
+        .containsExactly(SPOT.key());
+    assertThat(controller.unavailable().probing()).isEmpty();
+  }
+
+  @Test
   void noCapacityAnywhereSetsNodesDownWithTheCloudErrorThenReturnsThemToIdle() {
     cloud.exhaust(SPOT.key());
     cloud.exhaust(ON_DEMAND.key());

@@ -29,7 +29,8 @@ class PrerequisitesTest {
 
   @Test
   void missingProgramsNameTheirDebianPackagesOnce() throws IOException {
-    install("ip", "nsenter", "unshare", "perl", "sbatch", "scontrol", "munged", "mungekey", "munge");
+    install(
+        "ip", "nsenter", "unshare", "perl", "sbatch", "scontrol", "munged", "mungekey", "munge");
 
     assertThat(Prerequisites.check(List.of(bin), true))
         .containsExactly(
@@ -43,6 +44,9 @@ class PrerequisitesTest {
   void notRootIsReported() throws IOException {
     install(Prerequisites.PROGRAMS.keySet().toArray(String[]::new));
 
-    assertThat(Prerequisites.check(List.of(bin), false)).singleElement().asString().contains("root");
+    assertThat(Prerequisites.check(List.of(bin), false))
+        .singleElement()
+        .asString()
+        .contains("root");
   }
 }

@@ -34,6 +34,7 @@ class PlannerTest {
   final List<Instance> instances = new ArrayList<>();
   final List<SpoolRequest> requests = new ArrayList<>();
   Set<dev.stratus.core.model.OfferingKey> unavailable = Set.of();
+  Set<dev.stratus.core.model.OfferingKey> probing = Set.of();
   Map<String, Instant> poweringUpSince = Map.of();
   Map<String, Instant> downSince = Map.of();
   Set<String> unlisted = Set.of();
@@ -50,6 +51,7 @@ class PlannerTest {
             unlisted,
             requests,
             unavailable,
+            probing,
             poweringUpSince,
             downSince));
   }
@@ -99,6 +101,28 @@ class PlannerTest {
   }
 
   @Test
+  void candidatesAreCheapestFirstWhateverTheConfigOrder() {
+    Offering cheapOnDemand = offering("other", "b", CapacityType.ON_DEMAND, "10");
+    Pool mixed = pool("gpu", 4, OD_A, SPOT_A, cheapOnDemand);
+    Snapshot s =
+        new Snapshot(
+            NOW,
+            List.of(mixed),
+            Fixtures.TIMEOUTS,
+            List.of(),
+            List.of(),
+            List.of(),
+            Set.of(),
+            List.of(),
+            Set.of(),
+            Set.of(),
+            Map.of(),
+            Map.of());
+
+    assertThat(Planner.candidates(s, mixed, 1)).containsExactly(cheapOnDemand, SPOT_A, OD_A);
+  }
+
+  @Test
   void twoJobsInOneResumeGetTwoLaunches() {
     nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
     nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
@@ -138,6 +162,22 @@ class PlannerTest {
         .filteredOn(a -> a instanceof Action.Launch)
         .extracting(a -> ((Action.Launch) a).candidates())
         .containsExactly(List.of(OD_A));
+  }
+
+  @Test
+  void aProbingOfferingTakesASingleNodeProbeButComesLastForBiggerJobs() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-003", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(resume("r1", List.of("gpu-001"), new ResumeFile.JobNodes(1, "gpu-001")));
+    requests.add(
+        resume("r2", List.of("gpu-002", "gpu-003"), new ResumeFile.JobNodes(2, "gpu-[002-003]")));
+    probing = Set.of(SPOT_A.key());
+
+    assertThat(plan())
+        .filteredOn(a -> a instanceof Action.Launch)
+        .extracting(a -> ((Action.Launch) a).candidates())
+        .containsExactly(List.of(SPOT_A, OD_A), List.of(OD_A, SPOT_A));
   }
 
   @Test
