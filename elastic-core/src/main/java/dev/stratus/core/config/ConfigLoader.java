@@ -3,6 +3,7 @@ package dev.stratus.core.config;
 import dev.stratus.core.model.Checks;
 import java.io.IOException;
 import java.nio.file.Files;
+import dev.stratus.core.notice.SpotSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -49,7 +50,8 @@ public final class ConfigLoader {
             "spoolDir",
             "mungeKeyFile",
             "pools",
-            "providers");
+            "providers",
+            "spot");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = providers(root);
@@ -67,7 +69,8 @@ public final class ConfigLoader {
                     stateDir,
                     root.path("mungeKeyFile", Path.of("/etc/munge/munge.key")),
                     pools.pools(),
-                    providers));
+                    providers,
+                    spot(root)));
     return new LoadedConfig(config, pools.gresAutodetect());
   }
 
@@ -120,6 +123,33 @@ public final class ConfigLoader {
                     positive(f, "downHold", d.downHold()),
                     positive(f, "unavailableTtl", d.unavailableTtl())))
         .orElse(d);
+  }
+
+  private static SpotSettings spot(Fields root) {
+    SpotSettings d = SpotSettings.DEFAULTS;
+    return root.section("spot", "signal", "grace", "margin", "actOnRebalance", "listen")
+        .map(
+            f ->
+                build(
+                    f,
+                    () ->
+                        new SpotSettings(
+                            f.string("signal", d.signal()),
+                            f.duration("grace", d.grace()),
+                            f.duration("margin", d.margin()),
+                            f.check(
+                                "actOnRebalance",
+                                f.string("actOnRebalance", "false"),
+                                ConfigLoader::trueOrFalse)
+                                .equals("true"),
+                            f.string("listen", d.listen()))))
+        .orElse(d);
+  }
+
+  private static void trueOrFalse(String key, String value) {
+    if (!value.equals("true") && !value.equals("false")) {
+      throw new IllegalArgumentException("must be true or false, got '" + value + "'");
+    }
   }
 
   private static Map<String, Map<String, Object>> providers(Fields root) {

@@ -25,7 +25,8 @@ public record StratusConfig(
     Path stateDir,
     Path mungeKeyFile,
     List<Pool> pools,
-    Map<String, Map<String, Object>> providers) {
+    Map<String, Map<String, Object>> providers,
+    dev.stratus.core.notice.SpotSettings spot) {
   public StratusConfig {
     slurmName("cluster", cluster);
     notNull("slurm", slurm);
@@ -34,6 +35,7 @@ public record StratusConfig(
     notNull("spoolDir", spoolDir);
     notNull("stateDir", stateDir);
     notNull("mungeKeyFile", mungeKeyFile);
+    notNull("spot", spot);
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {

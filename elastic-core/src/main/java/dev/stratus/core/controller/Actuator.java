@@ -1,6 +1,7 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.core.model.Instance;
+import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.slurm.SlurmClient;
@@ -27,18 +28,27 @@ final class Actuator {
   private final RequestSource requests;
   private final LaunchExecutor launcher;
   private final ControllerStats stats;
+  private final NoticeInbox notices;
+  private final UnavailableOfferings unavailable;
+  private final java.time.Clock clock;
 
   Actuator(
       SlurmClient slurm,
       Map<String, NodeProvider> providers,
       RequestSource requests,
       LaunchExecutor launcher,
-      ControllerStats stats) {
+      ControllerStats stats,
+      NoticeInbox notices,
+      UnavailableOfferings unavailable,
+      java.time.Clock clock) {
     this.slurm = slurm;
     this.providers = providers;
     this.requests = requests;
     this.launcher = launcher;
     this.stats = stats;
+    this.notices = notices;
+    this.unavailable = unavailable;
+    this.clock = clock;
   }
 
   void execute(List<Action> actions, List<Instance> observed) {
@@ -55,6 +65,20 @@ final class Actuator {
           slurm.powerDownForce(f.nodes(), f.reason());
         } else if (action instanceof Action.ReturnToService r) {
           slurm.resume(r.nodes());
+        } else if (action instanceof Action.SignalJob sj) {
+          notices.signalled(sj.instanceId(), clock.instant());
+          slurm.signalBatch(sj.jobId(), sj.signal());
+          stats.jobsSignalled.incrementAndGet();
+        } else if (action instanceof Action.Drain dr) {
+          slurm.drain(dr.nodes(), dr.reason());
+        } else if (action instanceof Action.Requeue rq) {
+          slurm.requeue(rq.jobId());
+          slurm.startNow(rq.jobId());
+          stats.jobsRequeued.incrementAndGet();
+        } else if (action instanceof Action.MarkUnavailable mu) {
+          unavailable.markUnavailable(mu.offering());
+        } else if (action instanceof Action.NoticeDone nd) {
+          notices.done(nd.instanceId());
         } else if (action instanceof Action.Ack a && !keepRequests.contains(a.requestId())) {
           requests.delete(a.requestId());
         }

@@ -2,6 +2,7 @@ package dev.stratus.core.controller;
 
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
+import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
@@ -40,6 +41,7 @@ public final class Controller {
   private final StateClock poweringUp = new StateClock(SlurmNode::poweringUp);
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
   private final Actuator actuator;
+  private final NoticeInbox notices = new NoticeInbox();
 
   public Controller(
       StratusConfig config,
@@ -60,7 +62,10 @@ public final class Controller {
             this.providers,
             requests,
             new LaunchExecutor(config.cluster(), this.providers, unavailable),
-            stats);
+            stats,
+            notices,
+            unavailable,
+            clock);
   }
 
   /** Runs one pass and returns the actions it took (for logs and tests). */
@@ -96,7 +101,9 @@ public final class Controller {
             unavailable.current(),
             unavailable.probing(),
             poweringUp.observe(nodes, now),
-            downByUs.observe(nodes, now));
+            downByUs.observe(nodes, now),
+            notices.pending(),
+            config.spot());
     List<Action> actions = Planner.plan(snapshot);
     for (Action action : actions) {
       if (!(action instanceof Action.Ack)) {
@@ -109,6 +116,11 @@ public final class Controller {
 
   public ControllerStats stats() {
     return stats;
+  }
+
+  /** Where interruption notices wait until acted on (the notice endpoint adds to it). */
+  public NoticeInbox notices() {
+    return notices;
   }
 
   public UnavailableOfferings unavailable() {

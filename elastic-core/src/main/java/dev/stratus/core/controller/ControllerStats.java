@@ -11,4 +11,6 @@ public final class ControllerStats {
   public final AtomicLong launchFailures = new AtomicLong();
   public final AtomicLong nodesSetDown = new AtomicLong();
   public final AtomicLong failedPasses = new AtomicLong();
+  public final AtomicLong jobsSignalled = new AtomicLong();
+  public final AtomicLong jobsRequeued = new AtomicLong();
 }

@@ -66,6 +66,29 @@ public sealed interface Action {
     }
   }
 
+  /**
+   * {@code scancel --signal=SIG --batch JOB}: ask the job to checkpoint now; the notice on {@code
+   * instanceId} records that it was signalled.
+   */
+  record SignalJob(long jobId, String signal, String instanceId, String reason) implements Action {}
+
+  /** {@code state=drain}: no new job lands on these nodes. */
+  record Drain(List<String> nodes, String reason) implements Action {
+    public Drain {
+      nodes = List.copyOf(nodes);
+    }
+  }
+
+  /** {@code scontrol requeue JOB}, then release it at once instead of after cred_expire. */
+  record Requeue(long jobId, String reason) implements Action {}
+
+  /** This offering just lost capacity (a reclaim): skip it for its TTL. */
+  record MarkUnavailable(dev.stratus.core.model.OfferingKey offering, String reason)
+      implements Action {}
+
+  /** The notice on this instance is fully acted on. */
+  record NoticeDone(String instanceId, String reason) implements Action {}
+
   /** The hook request is fully acted on: delete it from the spool. */
   record Ack(String requestId, String reason) implements Action {}
 }

@@ -35,6 +35,7 @@ public final class Planner {
       }
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
+    NoticePlanner.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
     return actions;
   }

@@ -32,7 +32,9 @@ public record Snapshot(
     Set<OfferingKey> unavailable,
     Set<OfferingKey> probing,
     Map<String, Instant> poweringUpSince,
-    Map<String, Instant> downSince) {
+    Map<String, Instant> downSince,
+    List<PendingNotice> notices,
+    dev.stratus.core.notice.SpotSettings spot) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -44,5 +46,6 @@ public record Snapshot(
     probing = Set.copyOf(probing);
     poweringUpSince = Map.copyOf(poweringUpSince);
     downSince = Map.copyOf(downSince);
+    notices = List.copyOf(notices);
   }
 }

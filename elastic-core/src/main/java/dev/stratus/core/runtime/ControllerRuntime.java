@@ -4,6 +4,7 @@ import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerDaemon;
 import dev.stratus.core.controller.RequestSource;
+import dev.stratus.core.notice.NoticeServer;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.spi.NodeProvider;
@@ -28,6 +29,7 @@ public final class ControllerRuntime implements AutoCloseable {
   private final ControllerDaemon daemon;
   private final AutoCloseable watch;
   private final SlurmClient slurm;
+  private final NoticeServer notices;
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
@@ -56,6 +58,9 @@ public final class ControllerRuntime implements AutoCloseable {
     this.controller = new Controller(config, slurm, providers, requests, clock);
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
     this.watch = spool.watch(daemon::wake);
+    String listen = config.spot().listen();
+    this.notices =
+        listen.isEmpty() ? null : new NoticeServer(listen, controller.notices(), daemon::wake);
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
@@ -90,8 +95,16 @@ public final class ControllerRuntime implements AutoCloseable {
     daemon.wake();
   }
 
+  /** Where the notice endpoint listens, when it is on. */
+  public java.util.Optional<java.net.InetSocketAddress> noticeAddress() {
+    return java.util.Optional.ofNullable(notices).map(NoticeServer::address);
+  }
+
   @Override
   public void close() {
+    if (notices != null) {
+      notices.close();
+    }
     try {
       watch.close();
     } catch (Exception e) {

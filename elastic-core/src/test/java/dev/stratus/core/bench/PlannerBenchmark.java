@@ -125,7 +125,9 @@ public class PlannerBenchmark {
         Set.of(),
         Set.of(),
         Map.of(),
-        Map.of());
+        Map.of(),
+        List.of(),
+        dev.stratus.core.notice.SpotSettings.DEFAULTS);
   }
 
   static SlurmNode node(String name, String state, String... flags) {

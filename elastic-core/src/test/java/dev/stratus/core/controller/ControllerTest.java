@@ -197,6 +197,45 @@ class ControllerTest {
   }
 
   @Test
+  void aReclaimNoticeSignalsDrainsThenRequeuesAfterTheGraceAndTheJobsNextLaunchAvoidsTheOffering() {
+    slurmResumes("r1", 42, "gpu-001");
+    controller.runPass();
+    slurm.registered("gpu-001");
+    slurm.addJob(
+        new dev.stratus.core.slurm.SlurmJob(
+            42, "train", "RUNNING", "None", "gpu", "gpu-001", 1, "gpu:h100:8", 0, true));
+    Instance instance = cloud.alive().get(0);
+    controller
+        .notices()
+        .add(
+            new dev.stratus.core.model.InterruptionNotice(
+                instance.id(),
+                dev.stratus.core.model.InterruptionNotice.Kind.RECLAIM,
+                clock.instant().plusSeconds(120),
+                clock.instant()));
+
+    controller.runPass();
+    assertThat(slurm.calls())
+        .contains("signal 42 USR1")
+        .anyMatch(c -> c.startsWith("drain [gpu-001] stratus: reclaim notice"));
+    assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
+
+    clock.advance(java.time.Duration.ofSeconds(30));
+    controller.runPass();
+    assertThat(slurm.calls())
+        .contains("requeue 42", "startnow 42")
+        .anyMatch(c -> c.startsWith("power_down_force [gpu-001]"));
+    assertThat(controller.notices().pending()).isEmpty();
+
+    slurmResumes("r2", 42, "gpu-002");
+    controller.runPass();
+    assertThat(cloud.alive())
+        .filteredOn(i -> "gpu-002".equals(i.tags().get(Tags.NODE)))
+        .extracting(Instance::offering)
+        .containsExactly(ON_DEMAND.key());
+  }
+
+  @Test
   void vanishedInstanceSetsItsNodeDown() {
     slurmResumes("r1", 1, "gpu-001");
     controller.runPass();

@@ -10,6 +10,7 @@ import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.model.Tags;
+import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spool.HookKind;
@@ -38,6 +39,8 @@ class PlannerTest {
   Map<String, Instant> poweringUpSince = Map.of();
   Map<String, Instant> downSince = Map.of();
   Set<String> unlisted = Set.of();
+  List<PendingNotice> notices = new ArrayList<>();
+  SpotSettings spot = SpotSettings.DEFAULTS;
 
   List<Action> plan() {
     return Planner.plan(
@@ -53,7 +56,9 @@ class PlannerTest {
             unavailable,
             probing,
             poweringUpSince,
-            downSince));
+            downSince,
+            notices,
+            spot));
   }
 
   static SlurmNode node(String name, String state, String... flags) {

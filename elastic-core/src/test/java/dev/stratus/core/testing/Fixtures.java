@@ -67,6 +67,7 @@ public final class Fixtures {
         root.resolve("state"),
         root.resolve("keys/munge.key"),
         pools,
-        blocks);
+        blocks,
+        dev.stratus.core.notice.SpotSettings.DEFAULTS);
   }
 }

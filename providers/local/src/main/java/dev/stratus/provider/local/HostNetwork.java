@@ -8,8 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The host-side network of the local nodes: one bridge (created by this provider, remembered with a
- * marker file in the state dir, deleted only by it) and per node a network namespace with a veth
+ * The host-side network of the local nodes: one bridge (created by a local provider, remembered with
+ * a machine-wide marker file under {@link #MARKERS}, so every local provider on this machine knows
+ * the bridges local providers made, and deleted only by one) and per node a network namespace with a veth
  * pair whose {@code eth0} end sits in the namespace. Only names from {@link LocalNames} are ever
  * created or deleted.
  */
@@ -18,10 +19,13 @@ final class HostNetwork {
   private final Subnet subnet;
   private final Path marker;
 
+  /** Markers of the bridges local providers created; /run is emptied at boot, as bridges are. */
+  static final Path MARKERS = Path.of("/run/stratus/local-bridges");
+
   HostNetwork(String bridge, Subnet subnet, Path stateDir) {
     this.bridge = bridge;
     this.subnet = subnet;
-    this.marker = stateDir.resolve("bridge-" + bridge + ".created");
+    this.marker = MARKERS.resolve(bridge);
   }
 
   /**

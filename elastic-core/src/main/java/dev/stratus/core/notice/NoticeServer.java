@@ -1,0 +1,95 @@
+package dev.stratus.core.notice;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.stratus.core.model.InterruptionNotice;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The controller's notice endpoint: {@code POST /v1/notices} with one notice as JSON. A valid notice
+ * goes into the inbox and wakes a pass at once (202); a bad one is refused with the reason (400).
+ * It listens on the private address the nodes reach (never on a public one by default).
+ */
+public final class NoticeServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(NoticeServer.class);
+  private static final int MAX_BODY = 16 * 1024;
+
+  private final HttpServer server;
+
+  public NoticeServer(String listen, NoticeInbox inbox, Runnable wake) throws IOException {
+    int colon = listen.lastIndexOf(':');
+    server =
+        HttpServer.create(
+            new InetSocketAddress(
+                listen.substring(0, colon), Integer.parseInt(listen.substring(colon + 1))),
+            16);
+    server.setExecutor(Executors.newSingleThreadExecutor(r -> new Thread(r, "notice-server")));
+    server.createContext(
+        "/v1/notices",
+        exchange -> {
+          try (exchange) {
+            handle(exchange, inbox, wake);
+          }
+        });
+    server.start();
+    log.info("notice endpoint listening on {}", address());
+  }
+
+  public InetSocketAddress address() {
+    return server.getAddress();
+  }
+
+  private static void handle(HttpExchange exchange, NoticeInbox inbox, Runnable wake)
+      throws IOException {
+    if (!exchange.getRequestMethod().equals("POST")) {
+      answer(exchange, 405, "POST a notice to /v1/notices");
+      return;
+    }
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readNBytes(MAX_BODY + 1);
+    }
+    if (body.length > MAX_BODY) {
+      answer(exchange, 413, "notice larger than " + MAX_BODY + " bytes");
+      return;
+    }
+    InterruptionNotice notice;
+    try {
+      notice = NoticeJsonCodec.parse(new String(body, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      log.warn("refused a notice from {}: {}", exchange.getRemoteAddress(), e.getMessage());
+      answer(exchange, 400, e.getMessage());
+      return;
+    }
+    boolean fresh = inbox.add(notice);
+    log.info(
+        "{} {} notice for {} (deadline {}) from {}",
+        fresh ? "new" : "repeated",
+        notice.kind(),
+        notice.instanceId(),
+        notice.deadline(),
+        exchange.getRemoteAddress());
+    answer(exchange, 202, fresh ? "accepted" : "already known");
+    if (fresh) {
+      wake.run();
+    }
+  }
+
+  private static void answer(HttpExchange exchange, int status, String text) throws IOException {
+    byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+    exchange.sendResponseHeaders(status, bytes.length);
+    exchange.getResponseBody().write(bytes);
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

@@ -1,0 +1,33 @@
+package dev.stratus.core.notice;
+
+import static dev.stratus.core.model.Checks.notBlank;
+
+import java.time.Duration;
+
+/**
+ * How the controller acts on interruption notices. {@code signal}: sent to the job's batch step so
+ * it checkpoints ({@code scancel --signal=SIG --batch}); {@code grace}: how long the job gets to
+ * checkpoint before it is requeued (never past the notice's deadline minus {@code margin});
+ * {@code actOnRebalance}: treat rebalance recommendations like reclaims (else only report them);
+ * {@code listen}: host:port of the notice endpoint the node watchers POST to (empty: off).
+ */
+public record SpotSettings(
+    String signal, Duration grace, Duration margin, boolean actOnRebalance, String listen) {
+  public static final SpotSettings DEFAULTS =
+      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "");
+
+  public SpotSettings {
+    notBlank("spot.signal", signal);
+    if (!signal.matches("[A-Z0-9]+")) {
+      throw new IllegalArgumentException(
+          "spot.signal '" + signal + "' must be a signal name such as USR1 or TERM");
+    }
+    if (grace == null || grace.isNegative() || margin == null || margin.isNegative()) {
+      throw new IllegalArgumentException("spot.grace and spot.margin must be >= 0");
+    }
+    listen = listen == null ? "" : listen;
+    if (!listen.isEmpty() && !listen.matches("[^:\\s]+:\\d{1,5}")) {
+      throw new IllegalArgumentException("spot.listen '" + listen + "' must be host:port");
+    }
+  }
+}

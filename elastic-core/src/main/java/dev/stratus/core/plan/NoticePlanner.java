@@ -1,0 +1,73 @@
+package dev.stratus.core.plan;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InterruptionNotice;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The action chain for an interruption notice (design §8), one step per pass, all inside the
+ * notice's deadline:
+ *
+ * <ol>
+ *   <li>a job runs on the node: signal its batch step (checkpoint now), drain the node, and mark
+ *       the offering unavailable so the replacement comes from elsewhere;
+ *   <li>once the grace is over (or the deadline is near): requeue the job and power the node down
+ *       (Slurm then suspends it and the instance is terminated); the requeued job resumes from its
+ *       checkpoint on replacement capacity, launched through the normal resume path;
+ *   <li>no job on the node: power it down at once.
+ * </ol>
+ *
+ * A rebalance recommendation is only reported unless the spot settings say to act on it.
+ */
+final class NoticePlanner {
+  private NoticePlanner() {}
+
+  static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
+    for (PendingNotice pending : s.notices()) {
+      InterruptionNotice notice = pending.notice();
+      String id = notice.instanceId();
+      Optional<Instance> instance =
+          s.instances().stream().filter(i -> i.id().equals(id)).findFirst();
+      if (instance.isEmpty()) {
+        out.add(new Action.NoticeDone(id, "instance already gone; the reconcile pass handles its node"));
+        continue;
+      }
+      if (!notice.endsInstance() && !s.spot().actOnRebalance()) {
+        out.add(new Action.NoticeDone(id, "rebalance recommendation reported, not acted on"));
+        continue;
+      }
+      String node = instance.get().nodeName().orElse(null);
+      if (node == null) {
+        out.add(new Action.NoticeDone(id, "instance has no node tag"));
+        continue;
+      }
+      String why = notice.kind().name().toLowerCase(java.util.Locale.ROOT) + " notice for " + id;
+      long job = index.jobOn(node);
+      if (pending.signalledAt().isEmpty()) {
+        out.add(new Action.MarkUnavailable(instance.get().offering(), why));
+        if (job > 0) {
+          out.add(new Action.SignalJob(job, s.spot().signal(), id, why));
+          out.add(new Action.Drain(List.of(node), Reasons.of(why + ", deadline " + notice.deadline())));
+          continue;
+        }
+      } else if (job > 0 && !graceOver(s, pending.signalledAt().get(), notice)) {
+        continue;
+      }
+      if (job > 0) {
+        out.add(new Action.Requeue(job, why));
+      }
+      out.add(new Action.ForcePowerDown(List.of(node), Reasons.of(why)));
+      out.add(new Action.NoticeDone(id, job > 0 ? "job " + job + " requeued" : "idle node released"));
+    }
+  }
+
+  private static boolean graceOver(Snapshot s, Instant signalledAt, InterruptionNotice notice) {
+    Instant graceEnd = signalledAt.plus(s.spot().grace());
+    Instant latest = notice.deadline().minus(s.spot().margin());
+    Instant until = graceEnd.isBefore(latest) ? graceEnd : latest;
+    return !s.now().isBefore(until);
+  }
+
+}

@@ -1,0 +1,74 @@
+package dev.stratus.core.notice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.InterruptionNotice;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The notice endpoint over real HTTP on loopback. */
+class NoticeServerTest {
+  final NoticeInbox inbox = new NoticeInbox();
+  final AtomicInteger wakes = new AtomicInteger();
+  final HttpClient http = HttpClient.newHttpClient();
+  NoticeServer server;
+  URI url;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new NoticeServer("127.0.0.1:0", inbox, wakes::incrementAndGet);
+    url = URI.create("http://127.0.0.1:" + server.address().getPort() + "/v1/notices");
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  HttpResponse<String> post(String body) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(url).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void aValidNoticeIsAcceptedOnceAndWakesTheController() throws Exception {
+    var notice =
+        new InterruptionNotice(
+            "i-0abc",
+            InterruptionNotice.Kind.RECLAIM,
+            Instant.parse("2026-11-21T12:02:00Z"),
+            Instant.parse("2026-11-21T12:00:00Z"));
+
+    assertThat(post(NoticeJsonCodec.write(notice)).statusCode()).isEqualTo(202);
+    assertThat(post(NoticeJsonCodec.write(notice)).body()).contains("already known");
+
+    assertThat(inbox.pending()).extracting(p -> p.notice()).containsExactly(notice);
+    assertThat(wakes).hasValue(1);
+  }
+
+  @Test
+  void aBadNoticeIsRefusedNamingTheField() throws Exception {
+    HttpResponse<String> r =
+        post("{\"instanceId\":\"i-1\",\"kind\":\"RECLAIM\",\"deadline\":\"soon\",\"seenAt\":\"x\"}");
+
+    assertThat(r.statusCode()).isEqualTo(400);
+    assertThat(r.body()).contains("deadline");
+    assertThat(inbox.pending()).isEmpty();
+    assertThat(wakes).hasValue(0);
+  }
+
+  @Test
+  void onlyPostIsAllowed() throws Exception {
+    var r = http.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofString());
+
+    assertThat(r.statusCode()).isEqualTo(405);
+  }
+}

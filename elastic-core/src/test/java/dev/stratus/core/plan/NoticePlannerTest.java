@@ -1,0 +1,137 @@
+package dev.stratus.core.plan;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.testing.Fixtures;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The spot action chain as a table: notice and cluster state in, actions out. */
+class NoticePlannerTest {
+  static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
+  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
+  static final SpotSettings SETTINGS =
+      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "");
+
+  final List<SlurmJob> jobs = new ArrayList<>();
+  final List<PendingNotice> notices = new ArrayList<>();
+  final List<Instance> instances =
+      new ArrayList<>(
+          List.of(
+              new Instance("i-1", SPOT.key(), InstanceState.RUNNING, NOW.minusSeconds(900), "",
+                  Map.of(Tags.CLUSTER, "test", Tags.NODE, "gpu-001", Tags.TOKEN, "t"))));
+
+  List<Action> plan(SpotSettings spot) {
+    List<SlurmNode> nodes =
+        List.of(new SlurmNode("gpu-001", "allocated", Set.of("CLOUD"), "", "", "", List.of()));
+    return Planner.plan(
+        new Snapshot(NOW, List.of(pool("gpu", 4, SPOT)), Fixtures.TIMEOUTS, nodes, jobs, instances,
+            Set.of(), List.of(), Set.of(), Set.of(), Map.of(), Map.of(), notices, spot));
+  }
+
+  void jobRunningOnTheNode() {
+    jobs.add(new SlurmJob(42, "train", "RUNNING", "None", "gpu", "gpu-001", 1, "gpu:h100:8", 0, true));
+  }
+
+  void notice(InterruptionNotice.Kind kind, Instant deadline, Optional<Instant> signalledAt) {
+    notices.add(
+        new PendingNotice(
+            new InterruptionNotice("i-1", kind, deadline, NOW.minusSeconds(1)), signalledAt));
+  }
+
+  @Test
+  void aFreshReclaimSignalsTheJobDrainsTheNodeAndMarksTheOfferingUnavailable() {
+    jobRunningOnTheNode();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.MarkUnavailable(SPOT.key(), "reclaim notice for i-1"),
+            new Action.SignalJob(42, "USR1", "i-1", "reclaim notice for i-1"),
+            new Action.Drain(
+                List.of("gpu-001"),
+                Reasons.of("reclaim notice for i-1, deadline " + NOW.plusSeconds(120))));
+  }
+
+  @Test
+  void duringTheGraceNothingMoreHappens() {
+    jobRunningOnTheNode();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.of(NOW.minusSeconds(5)));
+
+    assertThat(plan(SETTINGS)).isEmpty();
+  }
+
+  @Test
+  void afterTheGraceTheJobIsRequeuedAndTheNodePoweredDown() {
+    jobRunningOnTheNode();
+    notice(
+        InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.of(NOW.minusSeconds(30)));
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.Requeue(42, "reclaim notice for i-1"),
+            new Action.ForcePowerDown(List.of("gpu-001"), Reasons.of("reclaim notice for i-1")),
+            new Action.NoticeDone("i-1", "job 42 requeued"));
+  }
+
+  @Test
+  void aShortDeadlineCutsTheGraceShortByTheMargin() {
+    jobRunningOnTheNode();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(10), Optional.of(NOW.minusSeconds(1)));
+
+    assertThat(plan(SETTINGS)).first().isEqualTo(new Action.Requeue(42, "reclaim notice for i-1"));
+  }
+
+  @Test
+  void anIdleNodeIsReleasedAtOnce() {
+    notice(InterruptionNotice.Kind.MAINTENANCE, NOW.plusSeconds(60), Optional.empty());
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.MarkUnavailable(SPOT.key(), "maintenance notice for i-1"),
+            new Action.ForcePowerDown(List.of("gpu-001"), Reasons.of("maintenance notice for i-1")),
+            new Action.NoticeDone("i-1", "idle node released"));
+  }
+
+  @Test
+  void aRebalanceRecommendationIsOnlyReportedUnlessConfigured() {
+    jobRunningOnTheNode();
+    notice(
+        InterruptionNotice.Kind.REBALANCE_RECOMMENDATION, NOW.plusSeconds(600), Optional.empty());
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.NoticeDone("i-1", "rebalance recommendation reported, not acted on"));
+    assertThat(
+            plan(new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), true, "")))
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("MarkUnavailable", "SignalJob", "Drain");
+  }
+
+  @Test
+  void aNoticeForAnInstanceAlreadyGoneIsLeftToTheReconcilePass() {
+    instances.clear();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
+
+    assertThat(plan(SETTINGS))
+        .filteredOn(a -> a instanceof Action.NoticeDone)
+        .hasSize(1);
+  }
+}
