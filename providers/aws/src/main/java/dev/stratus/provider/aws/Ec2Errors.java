@@ -36,15 +36,32 @@ public final class Ec2Errors {
 
   /** Translates whatever an SDK call threw. Network failures and timeouts are transient. */
   public static ProviderError translate(Exception e) {
-    if (e instanceof AwsServiceException ase && ase.awsErrorDetails() != null) {
-      String code = ase.awsErrorDetails().errorCode();
-      String message = ase.awsErrorDetails().errorMessage();
-      return of(code == null ? "Unknown" : code, message == null ? "" : message, ase.statusCode());
+    if (e instanceof AwsServiceException ase) {
+      var details = ase.awsErrorDetails();
+      String code = details == null ? null : details.errorCode();
+      String message = details == null ? null : details.errorMessage();
+      if (code == null) {
+        // The JDK's HttpURLConnection drops the body of a 401 sent without WWW-Authenticate, so
+        // the status is all there is: judge by it alone.
+        return byStatus(ase.statusCode(), String.valueOf(ase.getMessage()));
+      }
+      return of(code, message == null ? "" : message, ase.statusCode());
     }
     if (e instanceof SdkClientException) {
       return new ProviderError.Transient("ClientError", String.valueOf(e.getMessage()));
     }
     return new ProviderError.InvalidRequest(e.getClass().getSimpleName(), String.valueOf(e));
+  }
+
+  static ProviderError byStatus(int status, String message) {
+    String code = "HTTP" + status;
+    if (status == 401 || status == 403) {
+      return new ProviderError.Unauthorized(code, message);
+    }
+    if (status == 429 || status == 503) {
+      return new ProviderError.Throttled(code, message);
+    }
+    return of(code, message, status);
   }
 
   /**
