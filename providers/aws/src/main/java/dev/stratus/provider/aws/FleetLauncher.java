@@ -81,6 +81,14 @@ final class FleetLauncher {
       return bind(request, ids, fleet);
     } catch (ProviderException e) {
       return LaunchResult.failure(key, nodes, e.error());
+    } catch (RuntimeException e) {
+      // launch never throws: a bug or an SDK surprise is reported as data, with what happened.
+      LOG.error("launch of {} failed unexpectedly", nodes, e);
+      return LaunchResult.failure(
+          key,
+          nodes,
+          new ProviderError.InvalidRequest(
+              e.getClass().getSimpleName(), String.valueOf(e.getMessage())));
     } finally {
       boolean empty = ids.isEmpty();
       group.ifPresent(g -> groups.released(g, empty));
