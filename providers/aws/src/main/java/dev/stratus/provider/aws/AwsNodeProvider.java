@@ -1,0 +1,188 @@
+package dev.stratus.provider.aws;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.ProviderCheck;
+import dev.stratus.core.spi.ProviderException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.ec2.Ec2Client;
+import software.amazon.awssdk.services.ec2.model.DescribeInstancesResponse;
+import software.amazon.awssdk.services.ec2.model.Filter;
+import software.amazon.awssdk.services.ec2.model.InstanceTopology;
+import software.amazon.awssdk.services.ec2.model.Reservation;
+
+/**
+ * EC2 (AWS SDK v2) as a {@link NodeProvider}. Settings: see {@link AwsSettings}. Launch: {@link
+ * FleetLauncher}. The cluster's instances are found by the {@code stratus:cluster} tag (EC2 allows
+ * ':' in tag keys, so our keys are used as they are).
+ */
+public final class AwsNodeProvider implements NodeProvider, PlacementAware, ProviderCheck {
+  static final int TERMINATE_BATCH = 1000;
+  static final int TOPOLOGY_BATCH = 100;
+  private final AwsSettings settings;
+  private final Ec2Client ec2;
+  private final Ec2Api api;
+  private final PlacementGroups groups;
+  private final FleetLauncher launcher;
+
+  AwsNodeProvider(AwsSettings settings, Ec2Client ec2, ProviderCalls calls, Clock clock) {
+    this.settings = settings;
+    this.ec2 = ec2;
+    this.api = new Ec2Api(ec2, calls, settings.region());
+    this.groups = new PlacementGroups(api);
+    this.launcher = new FleetLauncher(api, settings, groups, this::terminate, clock);
+  }
+
+  @Override
+  public String name() {
+    return AwsSettings.PROVIDER;
+  }
+
+  @Override
+  public List<Offering> offerings() {
+    return settings.offerings();
+  }
+
+  @Override
+  public LaunchResult launch(LaunchRequest request) {
+    return launcher.launch(request);
+  }
+
+  /** Live instances of the cluster, all pages; also reaps the cluster's empty placement groups. */
+  @Override
+  public List<Instance> list(String cluster) {
+    List<software.amazon.awssdk.services.ec2.model.Instance> found = new ArrayList<>();
+    String token = null;
+    do {
+      String next = token;
+      DescribeInstancesResponse page =
+          api.call(
+              "DescribeInstances",
+              ec2 ->
+                  ec2.describeInstances(
+                      r ->
+                          r.filters(
+                                  filter("tag:" + Tags.CLUSTER, cluster),
+                                  filter("instance-state-name", "pending", "running"))
+                              .maxResults(settings.pageSize())
+                              .nextToken(next)));
+      page.reservations().stream().flatMap(r -> r.instances().stream()).forEach(found::add);
+      token = page.nextToken();
+    } while (token != null && !token.isEmpty());
+    Set<String> liveGroups = new HashSet<>();
+    for (var i : found) {
+      if (i.placement() != null && i.placement().groupName() != null) {
+        liveGroups.add(i.placement().groupName());
+      }
+    }
+    if (settings.placementGroups()) {
+      groups.reap(cluster, liveGroups);
+    }
+    return found.stream().map(i -> Ec2Instances.toInstance(settings.region(), i)).toList();
+  }
+
+  /** Empty when EC2 does not know the id or the instance is shutting down or terminated. */
+  @Override
+  public Optional<Instance> get(String instanceId) {
+    DescribeInstancesResponse response;
+    try {
+      response =
+          api.call(
+              "DescribeInstances", ec2 -> ec2.describeInstances(r -> r.instanceIds(instanceId)));
+    } catch (ProviderException e) {
+      if (e.error().code().startsWith("InvalidInstanceID.")) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+    return response.reservations().stream()
+        .map(Reservation::instances)
+        .flatMap(List::stream)
+        .map(i -> Ec2Instances.toInstance(settings.region(), i))
+        .filter(i -> i.state() != dev.stratus.core.model.InstanceState.TERMINATED)
+        .findFirst();
+  }
+
+  /**
+   * TerminateInstances in batches. EC2 refuses a whole batch when one id is unknown or malformed
+   * ({@code InvalidInstanceID.NotFound} / {@code .Malformed}): such a batch is retried one id at a
+   * time, and an unknown id alone is success.
+   */
+  @Override
+  public void terminate(Collection<String> instanceIds) {
+    List<String> ids = List.copyOf(new java.util.LinkedHashSet<>(instanceIds));
+    for (int from = 0; from < ids.size(); from += TERMINATE_BATCH) {
+      List<String> batch = ids.subList(from, Math.min(ids.size(), from + TERMINATE_BATCH));
+      if (!terminateBatch(batch) && batch.size() > 1) {
+        batch.forEach(id -> terminateBatch(List.of(id)));
+      }
+    }
+  }
+
+  /** False when EC2 said an id of the batch is unknown (nothing in it was terminated then). */
+  private boolean terminateBatch(List<String> batch) {
+    try {
+      api.call("TerminateInstances", ec2 -> ec2.terminateInstances(r -> r.instanceIds(batch)));
+      return true;
+    } catch (ProviderException e) {
+      if (e.error().code().startsWith("InvalidInstanceID.")) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * DescribeInstanceTopology: each instance's three network nodes, from the top of the network to
+   * the node it hangs on. Instances of types without topology data are absent from the answer.
+   */
+  @Override
+  public Map<String, List<String>> placement(List<Instance> instances) {
+    List<String> ids = instances.stream().map(Instance::id).distinct().toList();
+    Map<String, List<String>> paths = new LinkedHashMap<>();
+    for (int from = 0; from < ids.size(); from += TOPOLOGY_BATCH) {
+      List<String> batch = ids.subList(from, Math.min(ids.size(), from + TOPOLOGY_BATCH));
+      String token = null;
+      do {
+        String next = token;
+        var page =
+            api.call(
+                "DescribeInstanceTopology",
+                ec2 -> ec2.describeInstanceTopology(r -> r.instanceIds(batch).nextToken(next)));
+        for (InstanceTopology t : page.instances()) {
+          paths.put(t.instanceId(), List.copyOf(t.networkNodes()));
+        }
+        token = page.nextToken();
+      } while (token != null && !token.isEmpty());
+    }
+    return paths;
+  }
+
+  @Override
+  public List<Result> check() {
+    return new AwsCheck(api, settings).run();
+  }
+
+  @Override
+  public void close() {
+    ec2.close();
+  }
+
+  static Filter filter(String name, String... values) {
+    return Filter.builder().name(name).values(values).build();
+  }
+}

@@ -1,0 +1,31 @@
+package dev.stratus.provider.aws;
+
+import dev.stratus.core.catalog.PriceTable;
+import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.core.resilience.ResilienceSettings;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.NodeProviderFactory;
+import dev.stratus.core.spi.ProviderContext;
+
+/** {@code aws} in stratus.yaml. */
+public final class AwsNodeProviderFactory implements NodeProviderFactory {
+  @Override
+  public String name() {
+    return AwsSettings.PROVIDER;
+  }
+
+  @Override
+  public NodeProvider create(ProviderContext context) {
+    return create(context, ResilienceSettings.DEFAULTS);
+  }
+
+  /** With explicit resilience settings: tests use {@link ResilienceSettings#fast()}. */
+  public NodeProvider create(ProviderContext context, ResilienceSettings resilience) {
+    AwsSettings settings = AwsSettings.parse(context.settings(), PriceTable.bundled());
+    return new AwsNodeProvider(
+        settings,
+        Ec2Clients.create(settings),
+        new ProviderCalls(AwsSettings.PROVIDER, resilience),
+        context.clock());
+  }
+}

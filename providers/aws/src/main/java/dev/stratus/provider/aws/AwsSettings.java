@@ -1,0 +1,269 @@
+package dev.stratus.provider.aws;
+
+import dev.stratus.core.catalog.PriceTable;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code providers.aws} settings block, validated. Keys (see the module README for an example):
+ *
+ * <ul>
+ *   <li>{@code region} (required): the EC2 region, e.g. {@code us-east-1}.
+ *   <li>{@code launchTemplate} (required): {@code {id: lt-..., version: $Default}} or {@code {name:
+ *       ..., version: ...}}. It carries what a GPU node needs and Stratus does not decide: AMI,
+ *       security groups, instance profile, EFA network interfaces, disks. Version defaults to
+ *       {@code $Default}.
+ *   <li>{@code subnets} (required): zone name to a subnet id or a list of them.
+ *   <li>{@code offerings}: a list of {@code {instanceType, zone, capacityType: on-demand|spot,
+ *       pricePerHour?}}; a type not in {@link AwsCatalog} also needs {@code gpuModel, gpusPerNode,
+ *       cpus, memoryMiB}. The price defaults to the bundled price table.
+ *   <li>{@code spotAllocationStrategy}: {@code price-capacity-optimized} (default) or {@code
+ *       capacity-optimized}.
+ *   <li>{@code imageId}: overrides the template's AMI. {@code userDataFile}: a file sent, base64
+ *       encoded, as the user data of every instance (at most 16 KiB raw).
+ *   <li>{@code placementGroups} (default true): a cluster placement group per multi-node launch.
+ *   <li>{@code pageSize} (5..1000, default 1000): MaxResults of DescribeInstances.
+ *   <li>{@code callTimeoutSeconds} (default 60): the SDK's per-call timeout.
+ *   <li>{@code endpoint}: EC2 endpoint override (tests; production leaves it unset).
+ *   <li>{@code credentials}: {@code {accessKeyId, secretAccessKey, sessionToken?}}; when absent the
+ *       SDK's default chain is used (environment, profile, instance role).
+ * </ul>
+ */
+record AwsSettings(
+    String region,
+    LaunchTemplate launchTemplate,
+    Map<String, List<String>> subnets,
+    List<Offering> offerings,
+    String spotAllocationStrategy,
+    Optional<String> imageId,
+    Optional<String> userDataBase64,
+    boolean placementGroups,
+    int pageSize,
+    Duration callTimeout,
+    Optional<URI> endpoint,
+    Optional<Credentials> credentials) {
+  static final String PROVIDER = "aws";
+  static final Set<String> SPOT_STRATEGIES =
+      Set.of("price-capacity-optimized", "capacity-optimized");
+  private static final int USER_DATA_LIMIT = 16 * 1024;
+  private static final Set<String> KNOWN =
+      Set.of(
+          "region",
+          "launchTemplate",
+          "subnets",
+          "offerings",
+          "spotAllocationStrategy",
+          "imageId",
+          "userDataFile",
+          "placementGroups",
+          "pageSize",
+          "callTimeoutSeconds",
+          "endpoint",
+          "credentials");
+
+  /** A launch template by id or by name (exactly one), with a version. */
+  record LaunchTemplate(Optional<String> id, Optional<String> name, String version) {}
+
+  /** Explicit keys. {@code toString} hides the secret so that no log can print it. */
+  record Credentials(String accessKeyId, String secretAccessKey, Optional<String> sessionToken) {
+    @Override
+    public String toString() {
+      return "Credentials[accessKeyId=" + accessKeyId + ", secret=***]";
+    }
+  }
+
+  AwsSettings {
+    subnets = Map.copyOf(subnets);
+    offerings = List.copyOf(offerings);
+  }
+
+  /** The subnets of a zone; empty when the settings name none. */
+  List<String> subnetsOf(String zone) {
+    return subnets.getOrDefault(zone, List.of());
+  }
+
+  static AwsSettings parse(Map<String, Object> raw, PriceTable prices) {
+    SettingsMap s = new SettingsMap("providers.aws", raw);
+    s.onlyKeys(KNOWN);
+    String region = s.required("region");
+    String strategy = s.string("spotAllocationStrategy").orElse("price-capacity-optimized");
+    if (!SPOT_STRATEGIES.contains(strategy)) {
+      throw new IllegalArgumentException(
+          s.name("spotAllocationStrategy")
+              + " must be one of "
+              + SPOT_STRATEGIES
+              + ", got "
+              + strategy);
+    }
+    Map<String, List<String>> subnets = subnets(s);
+    return new AwsSettings(
+        region,
+        launchTemplate(s),
+        subnets,
+        offerings(s, region, subnets, prices),
+        strategy,
+        s.string("imageId"),
+        s.string("userDataFile").map(f -> userData(s.name("userDataFile"), Path.of(f))),
+        s.bool("placementGroups", true),
+        s.integer("pageSize", 1000, 5, 1000),
+        Duration.ofSeconds(s.integer("callTimeoutSeconds", 60, 1, 3600)),
+        s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
+        s.map("credentials").map(AwsSettings::credentials));
+  }
+
+  private static LaunchTemplate launchTemplate(SettingsMap s) {
+    SettingsMap lt =
+        s.map("launchTemplate")
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        s.name("launchTemplate") + " is required: {id: lt-...} or {name: ...}"));
+    lt.onlyKeys(Set.of("id", "name", "version"));
+    Optional<String> id = lt.string("id");
+    Optional<String> name = lt.string("name");
+    if (id.isPresent() == name.isPresent()) {
+      throw new IllegalArgumentException(lt.path() + " needs exactly one of 'id' and 'name'");
+    }
+    return new LaunchTemplate(id, name, lt.string("version").orElse("$Default"));
+  }
+
+  private static Map<String, List<String>> subnets(SettingsMap s) {
+    SettingsMap m =
+        s.map("subnets")
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        s.name("subnets") + " is required: zone -> subnet id(s)"));
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (String zone : m.values().keySet()) {
+      out.put(zone, m.strings(zone));
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(s.name("subnets") + " must name at least one zone");
+    }
+    return out;
+  }
+
+  private static List<Offering> offerings(
+      SettingsMap s, String region, Map<String, List<String>> subnets, PriceTable prices) {
+    List<Offering> out = new ArrayList<>();
+    for (SettingsMap o : s.maps("offerings")) {
+      o.onlyKeys(
+          Set.of(
+              "instanceType",
+              "zone",
+              "capacityType",
+              "pricePerHour",
+              "gpuModel",
+              "gpusPerNode",
+              "cpus",
+              "memoryMiB"));
+      String type = o.required("instanceType");
+      String zone = o.required("zone");
+      if (!subnets.containsKey(zone)) {
+        throw new IllegalArgumentException(
+            o.name("zone") + " '" + zone + "' has no subnet in providers.aws.subnets");
+      }
+      CapacityType capacity = capacityType(o);
+      var known = AwsCatalog.find(type);
+      BigDecimal price =
+          o.decimal("pricePerHour")
+              .or(() -> prices.price(PROVIDER, region, type, capacity))
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          o.name("pricePerHour")
+                              + " is required: the price table has no "
+                              + capacity
+                              + " price for "
+                              + type
+                              + " in "
+                              + region));
+      try {
+        out.add(
+            new Offering(
+                new OfferingKey(PROVIDER, region, zone, type, capacity),
+                o.string("gpuModel")
+                    .or(() -> known.map(AwsCatalog.InstanceType::gpuModel))
+                    .orElse(null),
+                o.integer("gpusPerNode", known.map(AwsCatalog.InstanceType::gpus).orElse(0), 0, 64),
+                o.integer("cpus", known.map(AwsCatalog.InstanceType::vcpus).orElse(0), 0, 4096),
+                o.integer(
+                    "memoryMiB",
+                    known.map(t -> (int) t.memoryMiB()).orElse(0),
+                    0,
+                    Integer.MAX_VALUE),
+                price));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            o.path()
+                + ": "
+                + e.getMessage()
+                + (known.isEmpty()
+                    ? " ("
+                        + type
+                        + " is not in the catalog: give gpuModel, gpusPerNode, cpus, memoryMiB)"
+                    : ""),
+            e);
+      }
+    }
+    return out;
+  }
+
+  private static CapacityType capacityType(SettingsMap o) {
+    String v = o.string("capacityType").orElse("on-demand").toLowerCase(Locale.ROOT);
+    return switch (v) {
+      case "on-demand", "on_demand", "ondemand" -> CapacityType.ON_DEMAND;
+      case "spot" -> CapacityType.SPOT;
+      default ->
+          throw new IllegalArgumentException(
+              o.name("capacityType") + " must be on-demand or spot, got " + v);
+    };
+  }
+
+  private static String userData(String key, Path file) {
+    try {
+      byte[] raw = Files.readAllBytes(file);
+      if (raw.length > USER_DATA_LIMIT) {
+        throw new IllegalArgumentException(
+            key + ": " + file + " has " + raw.length + " bytes; EC2 takes at most 16 KiB");
+      }
+      return Base64.getEncoder().encodeToString(raw);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(key + ": cannot read " + file + ": " + e, e);
+    }
+  }
+
+  private static URI endpoint(String key, String value) {
+    try {
+      URI uri = URI.create(value);
+      if (uri.getScheme() == null || uri.getHost() == null) {
+        throw new IllegalArgumentException(key + " must be an absolute URL, got " + value);
+      }
+      return uri;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key + " must be an absolute URL, got " + value, e);
+    }
+  }
+
+  private static Credentials credentials(SettingsMap c) {
+    c.onlyKeys(Set.of("accessKeyId", "secretAccessKey", "sessionToken"));
+    return new Credentials(
+        c.required("accessKeyId"), c.required("secretAccessKey"), c.string("sessionToken"));
+  }
+}

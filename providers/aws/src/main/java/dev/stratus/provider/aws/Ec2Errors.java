@@ -1,0 +1,90 @@
+package dev.stratus.provider.aws;
+
+import dev.stratus.core.spi.ProviderError;
+import java.util.Set;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+
+/**
+ * EC2 error codes to {@link ProviderError}s, keeping EC2's code and message. The same table serves
+ * exceptions (an {@code <Errors>} response) and the per-override {@code errorSet} items of an
+ * instant CreateFleet, which reports capacity errors as data rather than as an HTTP error.
+ */
+public final class Ec2Errors {
+  static final Set<String> CAPACITY =
+      Set.of(
+          "InsufficientInstanceCapacity",
+          "InsufficientHostCapacity",
+          "InsufficientReservedInstanceCapacity",
+          "MaxSpotInstanceCountExceeded",
+          "SpotMaxPriceTooLow",
+          "Unsupported");
+  static final Set<String> QUOTA = Set.of("InstanceLimitExceeded", "VcpuLimitExceeded");
+  static final Set<String> THROTTLED =
+      Set.of("RequestLimitExceeded", "Throttling", "ThrottlingException");
+  static final Set<String> TRANSIENT =
+      Set.of("InternalError", "InternalFailure", "ServiceUnavailable", "Unavailable");
+  static final Set<String> UNAUTHORIZED =
+      Set.of(
+          "AuthFailure",
+          "UnauthorizedOperation",
+          "InvalidClientTokenId",
+          "SignatureDoesNotMatch",
+          "OptInRequired");
+
+  private Ec2Errors() {}
+
+  /** Translates whatever an SDK call threw. Network failures and timeouts are transient. */
+  public static ProviderError translate(Exception e) {
+    if (e instanceof AwsServiceException ase) {
+      var details = ase.awsErrorDetails();
+      String code = details == null ? null : details.errorCode();
+      String message = details == null ? null : details.errorMessage();
+      if (code == null) {
+        // The JDK's HttpURLConnection drops the body of a 401 sent without WWW-Authenticate, so
+        // the status is all there is: judge by it alone.
+        return byStatus(ase.statusCode(), String.valueOf(ase.getMessage()));
+      }
+      return of(code, message == null ? "" : message, ase.statusCode());
+    }
+    if (e instanceof SdkClientException) {
+      return new ProviderError.Transient("ClientError", String.valueOf(e.getMessage()));
+    }
+    return new ProviderError.InvalidRequest(e.getClass().getSimpleName(), String.valueOf(e));
+  }
+
+  static ProviderError byStatus(int status, String message) {
+    String code = "HTTP" + status;
+    if (status == 401 || status == 403) {
+      return new ProviderError.Unauthorized(code, message);
+    }
+    if (status == 429 || status == 503) {
+      return new ProviderError.Throttled(code, message);
+    }
+    return of(code, message, status);
+  }
+
+  /**
+   * The table. {@code httpStatus} decides only for codes the table does not name: 5xx is transient,
+   * anything else a request EC2 will refuse again. Pass 0 when there is no status (an {@code
+   * errorSet} item).
+   */
+  public static ProviderError of(String code, String message, int httpStatus) {
+    if (CAPACITY.contains(code)) {
+      return new ProviderError.InsufficientCapacity(code, message);
+    }
+    if (QUOTA.contains(code)) {
+      return new ProviderError.QuotaExceeded(code, message);
+    }
+    if (THROTTLED.contains(code)) {
+      return new ProviderError.Throttled(code, message);
+    }
+    if (UNAUTHORIZED.contains(code)) {
+      return new ProviderError.Unauthorized(code, message);
+    }
+    if (TRANSIENT.contains(code) || httpStatus >= 500) {
+      return new ProviderError.Transient(code, message);
+    }
+    return new ProviderError.InvalidRequest(code, message);
+  }
+}

@@ -1,0 +1,78 @@
+package dev.stratus.provider.aws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.Recovery;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.ec2.model.Ec2Exception;
+
+class Ec2ErrorsTest {
+  @ParameterizedTest(name = "{0} (HTTP {1}) -> {2}")
+  @CsvSource({
+    "InsufficientInstanceCapacity, 500, InsufficientCapacity",
+    "InsufficientHostCapacity, 500, InsufficientCapacity",
+    "InsufficientReservedInstanceCapacity, 500, InsufficientCapacity",
+    "MaxSpotInstanceCountExceeded, 400, InsufficientCapacity",
+    "SpotMaxPriceTooLow, 400, InsufficientCapacity",
+    "Unsupported, 400, InsufficientCapacity",
+    "InstanceLimitExceeded, 400, QuotaExceeded",
+    "VcpuLimitExceeded, 400, QuotaExceeded",
+    "RequestLimitExceeded, 503, Throttled",
+    "InternalError, 500, Transient",
+    "Unavailable, 503, Transient",
+    "SomethingNew, 502, Transient",
+    "AuthFailure, 401, Unauthorized",
+    "UnauthorizedOperation, 403, Unauthorized",
+    "InvalidClientTokenId, 401, Unauthorized",
+    "InvalidParameterValue, 400, InvalidRequest",
+    "InvalidSubnetID.NotFound, 400, InvalidRequest",
+    "IdempotentParameterMismatch, 400, InvalidRequest"
+  })
+  void anEc2ErrorCodeMapsToItsKindAndKeepsCodeAndMessage(String code, int status, String kind) {
+    Ec2Exception e =
+        (Ec2Exception)
+            Ec2Exception.builder()
+                .statusCode(status)
+                .awsErrorDetails(
+                    AwsErrorDetails.builder()
+                        .errorCode(code)
+                        .errorMessage("msg of " + code)
+                        .build())
+                .build();
+
+    ProviderError error = Ec2Errors.translate(e);
+
+    assertThat(error.getClass().getSimpleName()).isEqualTo(kind);
+    assertThat(error.code()).isEqualTo(code);
+    assertThat(error.message()).isEqualTo("msg of " + code);
+  }
+
+  @Test
+  void aFleetErrorItemWithoutStatusIsJudgedByItsCodeAlone() {
+    assertThat(Ec2Errors.of("InsufficientInstanceCapacity", "m", 0).recovery())
+        .isEqualTo(Recovery.TRY_ANOTHER_OFFERING);
+    assertThat(Ec2Errors.of("InvalidLaunchTemplateId.NotFound", "m", 0).recovery())
+        .isEqualTo(Recovery.GIVE_UP);
+  }
+
+  @Test
+  void anErrorWithoutABodyIsJudgedByItsStatus() {
+    Ec2Exception e = (Ec2Exception) Ec2Exception.builder().statusCode(401).message("401").build();
+
+    assertThat(Ec2Errors.translate(e)).isInstanceOf(ProviderError.Unauthorized.class);
+  }
+
+  @Test
+  void aNetworkFailureIsTransient() {
+    ProviderError error =
+        Ec2Errors.translate(SdkClientException.create("Unable to execute HTTP request: reset"));
+
+    assertThat(error).isInstanceOf(ProviderError.Transient.class);
+    assertThat(error.message()).contains("reset");
+  }
+}

@@ -1,0 +1,212 @@
+package dev.stratus.tests.cloud.aws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.ProviderCheck;
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.ProviderException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Placement groups, pages, errors raised as HTTP errors, topology and the dry-run check. */
+class AwsOperationsWireTest {
+  @TempDir Path dir;
+  AwsHarness harness;
+
+  @BeforeEach
+  void open() {
+    harness = new AwsHarness(dir);
+  }
+
+  @AfterEach
+  void close() {
+    harness.close();
+  }
+
+  private LaunchRequest request(String token, List<String> nodes) {
+    return new LaunchRequest(
+        harness.cluster(),
+        "gpu",
+        harness.offering(),
+        nodes,
+        token,
+        Map.of(Tags.CLUSTER, harness.cluster(), Tags.POOL, "gpu", Tags.TOKEN, token),
+        true);
+  }
+
+  private LaunchResult launch(int nodes) {
+    return harness
+        .provider()
+        .launch(request(UUID.randomUUID().toString(), harness.nodeNames(nodes)));
+  }
+
+  @Test
+  void aMultiNodeLaunchGoesIntoItsOwnClusterPlacementGroupWhichListReapsOnceItIsEmpty() {
+    String token = UUID.randomUUID().toString();
+    LaunchResult result = harness.provider().launch(request(token, harness.nodeNames(2)));
+    String group = "stratus-" + harness.cluster() + "-" + token;
+
+    assertThat(harness.model().requests("CreatePlacementGroup").get(0).values())
+        .containsEntry("GroupName", group)
+        .containsEntry("Strategy", "cluster");
+    for (Instance i : result.launched()) {
+      assertThat(harness.model().groupOf(i.id())).hasValue(group);
+    }
+    harness.provider().list(harness.cluster());
+    assertThat(harness.model().placementGroups()).containsExactly(group);
+
+    harness.provider().terminate(result.launched().stream().map(Instance::id).toList());
+    harness.provider().list(harness.cluster());
+
+    assertThat(harness.model().placementGroups()).isEmpty();
+  }
+
+  @Test
+  void aSingleNodeLaunchUsesNoPlacementGroup() {
+    launch(1);
+
+    assertThat(harness.model().requests("CreatePlacementGroup")).isEmpty();
+    assertThat(harness.model().requests("CreateFleet").get(0).values())
+        .doesNotContainKey("LaunchTemplateConfigs.1.Overrides.1.Placement.GroupName");
+  }
+
+  @Test
+  void aLaunchThatGotNoInstanceDeletesItsPlacementGroupAtOnce() {
+    harness.exhaust(harness.offering().key());
+
+    LaunchResult result = launch(3);
+
+    assertThat(result.launched()).isEmpty();
+    assertThat(harness.model().requests("DeletePlacementGroup")).hasSize(1);
+    assertThat(harness.model().placementGroups()).isEmpty();
+  }
+
+  @Test
+  void listFollowsNextTokenThroughEveryPage() {
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      launch(3).launched().forEach(x -> ids.add(x.id()));
+    }
+
+    List<Instance> listed = harness.provider().list(harness.cluster());
+
+    assertThat(listed).extracting(Instance::id).containsExactlyInAnyOrderElementsOf(ids);
+    List<QueryParams> pages = harness.model().requests("DescribeInstances");
+    assertThat(pages).hasSize(3);
+    assertThat(pages.get(0).values())
+        .containsEntry("MaxResults", "5")
+        .containsEntry("Filter.1.Name", "tag:" + Tags.CLUSTER)
+        .containsEntry("Filter.1.Value.1", harness.cluster())
+        .containsEntry("Filter.2.Name", "instance-state-name");
+    assertThat(pages.get(2).get("NextToken")).isPresent();
+  }
+
+  @Test
+  void listedInstancesCarryZoneSpotMarketAddressAndRunningState() {
+    launch(1);
+
+    Instance listed = harness.provider().list(harness.cluster()).get(0);
+
+    assertThat(listed.offering()).isEqualTo(harness.offering().key());
+    assertThat(listed.address()).startsWith("10.0.");
+    assertThat(listed.state()).isEqualTo(dev.stratus.core.model.InstanceState.RUNNING);
+  }
+
+  @Test
+  void terminatingKnownAndUnknownIdsTogetherTerminatesTheKnownOnes() {
+    String id = launch(1).launched().get(0).id();
+
+    harness.provider().terminate(List.of("i-0000000000000dead", id, "not-an-id"));
+
+    assertThat(harness.model().liveInstanceIds()).isEmpty();
+  }
+
+  @Test
+  void capacityQuotaAndAuthErrorsRaisedAsHttpErrorsBecomeFailureDataWithEc2sCode() {
+    harness.server().failNextCall(500, "InsufficientInstanceCapacity", "no p5 today");
+    LaunchResult capacity = launch(1);
+    harness
+        .server()
+        .failNextCall(400, "VcpuLimitExceeded", "You have requested more vCPU capacity");
+    LaunchResult quota = launch(1);
+    harness
+        .server()
+        .failNextCall(
+            401, "AuthFailure", "AWS was not able to validate the provided access credentials");
+    int before = harness.model().requests().size();
+    LaunchResult auth = launch(1);
+
+    assertThat(capacity.failures().get(0).error())
+        .isEqualTo(
+            new ProviderError.InsufficientCapacity("InsufficientInstanceCapacity", "no p5 today"));
+    assertThat(quota.failures().get(0).error()).isInstanceOf(ProviderError.QuotaExceeded.class);
+    assertThat(auth.failures().get(0).error()).isInstanceOf(ProviderError.Unauthorized.class);
+    assertThat(harness.model().requests().size() - before)
+        .as("auth errors are not retried")
+        .isEqualTo(1);
+    assertThat(harness.model().liveInstanceIds()).isEmpty();
+  }
+
+  @Test
+  void throttlingThatOutlastsTheRetriesSurfacesAsThrottled() {
+    harness.throttleNextCalls(50);
+
+    assertThatThrownBy(() -> harness.provider().list(harness.cluster()))
+        .isInstanceOfSatisfying(
+            ProviderException.class,
+            e -> assertThat(e.error()).isInstanceOf(ProviderError.Throttled.class));
+  }
+
+  @Test
+  void placementGivesEachInstanceItsThreeNetworkNodesFromTheTop() {
+    List<Instance> launched = launch(3).launched();
+
+    Map<String, List<String>> paths = ((PlacementAware) harness.provider()).placement(launched);
+
+    assertThat(paths).containsOnlyKeys(launched.stream().map(Instance::id).toList());
+    assertThat(paths.values()).allSatisfy(p -> assertThat(p).hasSize(3));
+    assertThat(paths.values().stream().map(p -> p.get(0)).distinct()).hasSize(1);
+  }
+
+  @Test
+  void checkAsksEveryPermissionWithDryRunAndLaunchesNothing() {
+    List<ProviderCheck.Result> report = ((ProviderCheck) harness.provider()).check();
+
+    assertThat(report)
+        .allSatisfy(r -> assertThat(r.ok()).as(r.what() + ": " + r.detail()).isTrue());
+    assertThat(report)
+        .extracting(ProviderCheck.Result::what)
+        .anyMatch(w -> w.startsWith("ec2:CreateFleet"));
+    assertThat(harness.model().requests())
+        .allSatisfy(q -> assertThat(q.get("DryRun")).hasValue("true"));
+    assertThat(harness.model().liveInstanceIds()).isEmpty();
+  }
+
+  @Test
+  void checkNamesTheMissingPermission() {
+    harness
+        .server()
+        .failNextCall(
+            403, "UnauthorizedOperation", "You are not authorized to perform this operation.");
+
+    List<ProviderCheck.Result> report = ((ProviderCheck) harness.provider()).check();
+
+    assertThat(report.get(0).ok()).isFalse();
+    assertThat(report.get(0).detail())
+        .contains("UnauthorizedOperation", "grant ec2:DescribeInstances");
+    assertThat(report.subList(1, report.size())).allSatisfy(r -> assertThat(r.ok()).isTrue());
+  }
+}
