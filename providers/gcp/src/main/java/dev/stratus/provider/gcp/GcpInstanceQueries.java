@@ -1,0 +1,108 @@
+package dev.stratus.provider.gcp;
+
+import com.google.cloud.compute.v1.AggregatedListInstancesRequest;
+import com.google.cloud.compute.v1.Instance;
+import com.google.cloud.compute.v1.InstancesClient;
+import com.google.cloud.compute.v1.InstancesScopedList;
+import com.google.cloud.compute.v1.ListInstancesRequest;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.resilience.ProviderCalls;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads of instances, each through {@link ProviderCalls}: every page of a list is read inside one
+ * guarded call, so a throttled second page retries the whole listing rather than returning half.
+ * Filters use labels ({@code labels.stratus-cluster = "x"}); the live-status rule is applied here,
+ * not in the filter, so that it is one rule for list and get.
+ */
+final class GcpInstanceQueries {
+  private final GcpSettings settings;
+  private final InstancesClient instances;
+  private final ProviderCalls calls;
+
+  GcpInstanceQueries(GcpSettings settings, InstancesClient instances, ProviderCalls calls) {
+    this.settings = settings;
+    this.instances = instances;
+    this.calls = calls;
+  }
+
+  /** Every live instance of the project labelled with the cluster, in any zone, all pages. */
+  List<Instance> byCluster(String cluster) {
+    String filter = filter(Map.of(Tags.CLUSTER, cluster));
+    return calls.call(
+        settings.region(),
+        "instances.aggregatedList",
+        () -> {
+          List<Instance> found = new ArrayList<>();
+          var request =
+              AggregatedListInstancesRequest.newBuilder()
+                  .setProject(settings.project())
+                  .setFilter(filter)
+                  .build();
+          for (Map.Entry<String, InstancesScopedList> scope :
+              instances.aggregatedList(request).iterateAll()) {
+            scope.getValue().getInstancesList().stream()
+                .filter(InstanceViews::live)
+                .forEach(found::add);
+          }
+          return found;
+        },
+        GcpErrors::translate);
+  }
+
+  /** Live instances of one zone carrying all these tags. */
+  List<Instance> inZone(String zone, Map<String, String> tags) {
+    String filter = filter(tags);
+    return calls.call(
+        settings.region(),
+        "instances.list",
+        () -> {
+          List<Instance> found = new ArrayList<>();
+          var request =
+              ListInstancesRequest.newBuilder()
+                  .setProject(settings.project())
+                  .setZone(zone)
+                  .setFilter(filter)
+                  .build();
+          for (Instance i : instances.list(request).iterateAll()) {
+            if (InstanceViews.live(i)) {
+              found.add(i);
+            }
+          }
+          return found;
+        },
+        GcpErrors::translate);
+  }
+
+  /** The instance if it exists and is live; a 404 is empty. */
+  Optional<Instance> get(String zone, String name) {
+    return calls.call(
+        settings.region(),
+        "instances.get",
+        () -> {
+          try {
+            Instance i = instances.get(settings.project(), zone, name);
+            return InstanceViews.live(i) ? Optional.of(i) : Optional.<Instance>empty();
+          } catch (RuntimeException e) {
+            if (GcpErrors.notFound(e)) {
+              return Optional.<Instance>empty();
+            }
+            throw e;
+          }
+        },
+        GcpErrors::translate);
+  }
+
+  /** {@code (labels.k1 = "v1") AND (labels.k2 = "v2")}, keys and values as labels. */
+  static String filter(Map<String, String> tags) {
+    List<String> terms = new ArrayList<>();
+    new java.util.TreeMap<>(tags)
+        .forEach(
+            (k, v) ->
+                terms.add("(labels." + GcpLabels.key(k) + " = \"" + GcpLabels.value(v) + "\")"));
+    return String.join(" AND ", terms);
+  }
+}

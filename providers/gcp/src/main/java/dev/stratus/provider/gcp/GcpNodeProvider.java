@@ -1,0 +1,122 @@
+package dev.stratus.provider.gcp;
+
+import com.google.cloud.compute.v1.Instance;
+import dev.stratus.core.catalog.PriceTable;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.core.resilience.ResilienceSettings;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.ProviderCheck;
+import dev.stratus.core.spi.ProviderContext;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Google Compute Engine on the {@code google-cloud-compute} REST client.
+ *
+ * <p>Settings ({@code providers.gcp} in stratus.yaml):
+ *
+ * <ul>
+ *   <li>{@code project}, {@code region} (required).
+ *   <li>{@code offerings}: list of {@code {zone, machineType, capacityType: ON_DEMAND|SPOT}}, plus
+ *       {@code pricePerHour} (else the bundled price table) and, for a machine type outside the
+ *       A3/A2 catalog, {@code gpuModel, gpus, cpus, memoryMiB, acceleratorType, acceleratorCount}
+ *       (N1 with {@code guestAccelerators}); {@code gpuModel} may override the catalog's name.
+ *   <li>{@code network} (default {@code global/networks/default}), {@code subnetwork} (e.g. {@code
+ *       regions/us-central1/subnetworks/gpu}); nodes get no external address.
+ *   <li>{@code image} (default Debian 12 family), {@code bootDiskGb} (200), {@code bootDiskType}
+ *       ({@code pd-ssd}), {@code serviceAccount} (e-mail, cloud-platform scope).
+ *   <li>{@code startupScript} and {@code userData} (metadata {@code startup-script} and {@code
+ *       user-data}, passed through), {@code metadata} (more items).
+ *   <li>{@code compactPlacement} (default true): multi-node all-or-nothing launches share a
+ *       COLLOCATED placement policy.
+ *   <li>{@code endpoint} (tests and emulators only), {@code credentialsFile} (a service-account
+ *       key; else Application Default Credentials), {@code noCredentials} (only with {@code
+ *       endpoint}), {@code operationPollMillis} (1000), {@code operationTimeoutSeconds} (900).
+ * </ul>
+ *
+ * Tags are labels (see {@link GcpLabels}); the node is carried by the instance name (see {@link
+ * InstanceNames}); instance ids are {@code <zone>/<name>}.
+ */
+public final class GcpNodeProvider implements NodeProvider, PlacementAware, ProviderCheck {
+  private final GcpSettings settings;
+  private final GcpClients clients;
+  private final ProviderCalls calls;
+  private final GcpInstanceQueries queries;
+  private final GcpLauncher launcher;
+
+  public GcpNodeProvider(ProviderContext context) {
+    this(context, ResilienceSettings.DEFAULTS);
+  }
+
+  /** With explicit retry and breaker settings ({@link ResilienceSettings#fast()} in tests). */
+  public GcpNodeProvider(ProviderContext context, ResilienceSettings resilience) {
+    this.settings = GcpSettings.parse(context.settings(), PriceTable.bundled());
+    this.clients = new GcpClients(settings);
+    this.calls = new ProviderCalls(GcpOffering.PROVIDER, resilience);
+    this.queries = new GcpInstanceQueries(settings, clients.instances, calls);
+    this.launcher =
+        new GcpLauncher(
+            settings, clients, calls, queries, new PlacementPolicies(settings, clients, calls));
+  }
+
+  @Override
+  public String name() {
+    return GcpOffering.PROVIDER;
+  }
+
+  @Override
+  public List<Offering> offerings() {
+    return settings.offerings().stream().map(GcpOffering::offering).toList();
+  }
+
+  @Override
+  public LaunchResult launch(LaunchRequest request) {
+    return launcher.launch(request);
+  }
+
+  @Override
+  public List<dev.stratus.core.model.Instance> list(String cluster) {
+    return queries.byCluster(cluster).stream().map(InstanceViews::toInstance).toList();
+  }
+
+  @Override
+  public Optional<dev.stratus.core.model.Instance> get(String instanceId) {
+    return fetch(instanceId).map(InstanceViews::toInstance);
+  }
+
+  @Override
+  public void terminate(Collection<String> instanceIds) {
+    new GcpTerminator(settings, clients, calls).terminate(instanceIds);
+  }
+
+  /** {@code resourceStatus.physicalHost} {@code /cluster/rack/host} → {@code [cluster, rack]}. */
+  @Override
+  public Map<String, List<String>> placement(List<dev.stratus.core.model.Instance> instances) {
+    Map<String, List<String>> paths = new LinkedHashMap<>();
+    for (var i : instances) {
+      fetch(i.id()).flatMap(InstanceViews::placement).ifPresent(p -> paths.put(i.id(), p));
+    }
+    return paths;
+  }
+
+  @Override
+  public List<Result> check() {
+    return new GcpChecks(settings, clients, calls).run();
+  }
+
+  @Override
+  public void close() {
+    clients.close();
+  }
+
+  private Optional<Instance> fetch(String id) {
+    return InstanceNames.parseId(id).flatMap(p -> queries.get(p[0], p[1]));
+  }
+}

@@ -1,0 +1,18 @@
+package dev.stratus.provider.gcp;
+
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.NodeProviderFactory;
+import dev.stratus.core.spi.ProviderContext;
+
+/** Registered for {@code ServiceLoader}; the provider named {@code gcp} in stratus.yaml. */
+public final class GcpNodeProviderFactory implements NodeProviderFactory {
+  @Override
+  public String name() {
+    return GcpOffering.PROVIDER;
+  }
+
+  @Override
+  public NodeProvider create(ProviderContext context) {
+    return new GcpNodeProvider(context);
+  }
+}

@@ -1,0 +1,121 @@
+package dev.stratus.provider.gcp;
+
+import static dev.stratus.core.model.Checks.notBlank;
+
+import dev.stratus.core.catalog.PriceTable;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code providers.gcp} block of stratus.yaml, validated. Keys are documented on {@link
+ * GcpNodeProvider}; unknown keys are refused so that a typo is never silently ignored.
+ */
+record GcpSettings(
+    String project,
+    String region,
+    List<GcpOffering> offerings,
+    String network,
+    Optional<String> subnetwork,
+    String image,
+    long bootDiskGb,
+    String bootDiskType,
+    Optional<String> serviceAccount,
+    Map<String, String> metadata,
+    boolean compactPlacement,
+    Optional<URI> endpoint,
+    Optional<Path> credentialsFile,
+    boolean noCredentials,
+    Duration operationPoll,
+    Duration operationTimeout) {
+  static final String WHERE = "providers.gcp";
+  private static final Set<String> KNOWN =
+      Set.of(
+          "project",
+          "region",
+          "offerings",
+          "network",
+          "subnetwork",
+          "image",
+          "bootDiskGb",
+          "bootDiskType",
+          "serviceAccount",
+          "startupScript",
+          "userData",
+          "metadata",
+          "compactPlacement",
+          "endpoint",
+          "credentialsFile",
+          "noCredentials",
+          "operationPollMillis",
+          "operationTimeoutSeconds");
+
+  GcpSettings {
+    notBlank("project", project);
+    notBlank("region", region);
+    offerings = List.copyOf(offerings);
+    metadata = Map.copyOf(metadata);
+    if (noCredentials && endpoint.isEmpty()) {
+      throw new IllegalArgumentException(
+          WHERE + ".noCredentials is only allowed with an endpoint override (an emulator)");
+    }
+    if (noCredentials && credentialsFile.isPresent()) {
+      throw new IllegalArgumentException(
+          WHERE + ": set either credentialsFile or noCredentials, not both");
+    }
+  }
+
+  static GcpSettings parse(Map<String, Object> raw, PriceTable prices) {
+    SettingsMap s = new SettingsMap(WHERE, raw, KNOWN);
+    String region = s.required("region");
+    List<GcpOffering> offerings = new ArrayList<>();
+    List<Map<String, Object>> entries = s.maps("offerings");
+    for (int i = 0; i < entries.size(); i++) {
+      offerings.add(
+          GcpOffering.parse(s.name("offerings") + "[" + i + "]", entries.get(i), region, prices));
+    }
+    Map<String, String> metadata = new java.util.LinkedHashMap<>(s.strings("metadata"));
+    s.string("startupScript").ifPresent(v -> metadata.put("startup-script", v));
+    s.string("userData").ifPresent(v -> metadata.put("user-data", v));
+    return new GcpSettings(
+        s.required("project"),
+        region,
+        offerings,
+        s.string("network").orElse("global/networks/default"),
+        s.string("subnetwork"),
+        s.string("image").orElse("projects/debian-cloud/global/images/family/debian-12"),
+        s.positive("bootDiskGb", 200),
+        s.string("bootDiskType").orElse("pd-ssd"),
+        s.string("serviceAccount"),
+        metadata,
+        s.bool("compactPlacement", true),
+        s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
+        s.string("credentialsFile").map(Path::of),
+        s.bool("noCredentials", false),
+        Duration.ofMillis(s.positive("operationPollMillis", 1000)),
+        Duration.ofSeconds(s.positive("operationTimeoutSeconds", 900)));
+  }
+
+  Set<String> zones() {
+    Set<String> zones = new java.util.TreeSet<>();
+    offerings.forEach(o -> zones.add(o.zone()));
+    return zones;
+  }
+
+  private static URI endpoint(String name, String text) {
+    try {
+      URI uri = new URI(text);
+      if (uri.getScheme() == null || uri.getHost() == null) {
+        throw new IllegalArgumentException(name + " must be an absolute URL, got '" + text + "'");
+      }
+      return uri;
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalArgumentException(name + " is not a URL: '" + text + "'", e);
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package dev.stratus.tests.cloud.gcp;
+
+import static dev.stratus.tests.cloud.gcp.GceJson.error;
+import static dev.stratus.tests.cloud.gcp.GceJson.notFound;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A stateful model of the Compute Engine v1 REST API, as a WireMock extension: instances (insert,
+ * bulkInsert with minCount, get, delete, list and aggregatedList with label filters and pages),
+ * zonal and regional operations that go RUNNING → DONE, resource policies, zones and machine types.
+ * It can be told to exhaust an offering, to refuse named instances, to throttle the next calls, to
+ * fail the next call or operation with a given code, and to add latency.
+ */
+public final class GceModel implements ResponseDefinitionTransformerV2 {
+  private static final Pattern ROUTE =
+      Pattern.compile("/compute/v1/projects/([^/]+)/(zones|regions|aggregated)(?:/([^/]+))?(.*)");
+  private static final Pattern LABEL_TERM =
+      Pattern.compile("labels\\.([a-z0-9_-]+)\\s*=\\s*\"?([^\"()\\s]*)\"?");
+
+  final GceState state;
+  private final Map<String, int[]> machineTypes;
+  private int throttle;
+  private ResponseDefinition failNext;
+  private long latencyMillis;
+  private int pageSize = 500;
+  private int aggregatedPages;
+  private String base;
+
+  /** {@code machineTypes}: name → {guestCpus, memoryMb}, the types every zone offers. */
+  public GceModel(String project, Set<String> zones, Map<String, int[]> machineTypes) {
+    this.state = new GceState(project, zones);
+    this.machineTypes = Map.copyOf(machineTypes);
+  }
+
+  @Override
+  public String getName() {
+    return "gce-model";
+  }
+
+  @Override
+  public ResponseDefinition transform(ServeEvent event) {
+    Request req = event.getRequest();
+    synchronized (this) {
+      ResponseDefinition answer = answer(req);
+      if (latencyMillis > 0) {
+        return com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder.like(answer)
+            .withFixedDelay((int) latencyMillis)
+            .build();
+      }
+      return answer;
+    }
+  }
+
+  // ---- what a test can tell the model ----
+
+  public synchronized void exhaust(String zone, String machineType, boolean spot) {
+    state.exhausted.add(GceState.offering(zone, machineType, spot ? "SPOT" : "STANDARD"));
+  }
+
+  /** Instances whose name starts with this prefix cannot be placed (capacity). */
+  public synchronized void refuseNamesStartingWith(String prefix) {
+    state.unplaceable.add(n -> n.startsWith(prefix));
+  }
+
+  /** The next {@code calls} requests answer 403 rateLimitExceeded. */
+  public synchronized void throttleNext(int calls) {
+    throttle += calls;
+  }
+
+  /** The next request answers this HTTP error. */
+  public synchronized void failNextCall(int status, String reason, String message) {
+    failNext = error(status, reason, message);
+  }
+
+  /** The next operation created finishes DONE with this error and no effect. */
+  public synchronized void failNextOperation(String code, String message, int httpStatus) {
+    state.nextOperationFailure = new String[] {code, message, String.valueOf(httpStatus)};
+  }
+
+  public synchronized void latency(long millis) {
+    latencyMillis = millis;
+  }
+
+  /** How many pages of {@code aggregated/instances} were served. */
+  public synchronized int aggregatedPages() {
+    return aggregatedPages;
+  }
+
+  public synchronized void pageSize(int size) {
+    pageSize = size;
+  }
+
+  /** Mutating requests received, in order: {@code {method, url, body}} (for shape tests). */
+  public synchronized List<JsonNode> requests() {
+    return List.copyOf(state.requests);
+  }
+
+  public synchronized List<ObjectNode> instances(String zone) {
+    return List.copyOf(state.instances.get(zone).values());
+  }
+
+  public synchronized Set<String> policies() {
+    return Set.copyOf(state.policies.keySet());
+  }
+
+  // ---- routing ----
+
+  private ResponseDefinition answer(Request req) {
+    String path = req.getUrl().split("\\?", 2)[0];
+    Matcher m = ROUTE.matcher(path);
+    if (!m.matches()) {
+      return error(404, "notFound", "no such API path " + path);
+    }
+    base =
+        req.getAbsoluteUrl().substring(0, req.getAbsoluteUrl().indexOf("/compute/v1/"))
+            + "/compute/v1/projects/"
+            + state.project;
+    state.tick();
+    if (throttle > 0) {
+      throttle--;
+      return error(403, "rateLimitExceeded", "Rate Limit Exceeded");
+    }
+    if (failNext != null) {
+      ResponseDefinition f = failNext;
+      failNext = null;
+      return f;
+    }
+    if (!m.group(1).equals(state.project)) {
+      return notFound("projects/" + m.group(1));
+    }
+    String method = req.getMethod().getName();
+    String kind = m.group(2);
+    String where = m.group(3);
+    String rest = m.group(4);
+    JsonNode body = body(req);
+    if (!method.equals("GET")) {
+      ObjectNode seen = GceJson.object().put("method", method).put("url", req.getUrl());
+      seen.set("body", body);
+      state.requests.add(seen);
+    }
+    if (kind.equals("aggregated") && "instances".equals(where) && method.equals("GET")) {
+      aggregatedPages++;
+      return GceInstancesApi.aggregated(this, filter(req), pageSize, token(req));
+    }
+    if (kind.equals("regions")) {
+      return GcePoliciesApi.route(this, method, where, rest, body, req);
+    }
+    if (!state.instances.containsKey(where)) {
+      return notFound("projects/" + state.project + "/zones/" + where);
+    }
+    return GceInstancesApi.route(this, method, where, rest, body, req, pageSize, token(req));
+  }
+
+  String base() {
+    return base;
+  }
+
+  Map<String, int[]> machineTypes() {
+    return machineTypes;
+  }
+
+  static String query(Request req, String name) {
+    var p = req.queryParameter(name);
+    return p.isPresent() ? URLDecoder.decode(p.firstValue(), StandardCharsets.UTF_8) : null;
+  }
+
+  static int token(Request req) {
+    String t = query(req, "pageToken");
+    return t == null || t.isEmpty() ? 0 : Integer.parseInt(t);
+  }
+
+  /** The label terms of a filter, ANDed: {@code (labels.k = "v") AND ...}. */
+  static List<String[]> filter(Request req) {
+    String f = query(req, "filter");
+    List<String[]> terms = new ArrayList<>();
+    if (f != null) {
+      Matcher m = LABEL_TERM.matcher(f);
+      while (m.find()) {
+        terms.add(new String[] {m.group(1), m.group(2)});
+      }
+    }
+    return terms;
+  }
+
+  private static JsonNode body(Request req) {
+    String text = req.getBodyAsString();
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return GceJson.JSON.readTree(text);
+    } catch (java.io.IOException e) {
+      return GceJson.object().put("unparseable", text);
+    }
+  }
+}

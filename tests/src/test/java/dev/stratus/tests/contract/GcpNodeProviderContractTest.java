@@ -1,0 +1,77 @@
+package dev.stratus.tests.contract;
+
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.provider.gcp.GcpNodeProvider;
+import dev.stratus.tests.cloud.gcp.GceServer;
+import dev.stratus.tests.cloud.gcp.GcpTestProviders;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The GCP provider on its real SDK client against the stateful Compute Engine model: capacity
+ * errors arrive as operations that finish with ZONE_RESOURCE_POOL_EXHAUSTED, throttling as 403
+ * rateLimitExceeded, exactly as the API does.
+ */
+class GcpNodeProviderContractTest extends ThrottlingContract {
+  @Override
+  protected ContractHarness createHarness() {
+    return new GcpHarness();
+  }
+
+  static final class GcpHarness implements ContractHarness, Throttling {
+    final GceServer server = new GceServer();
+    final GcpNodeProvider gcp = GcpTestProviders.create(server, false);
+    final AtomicInteger next = new AtomicInteger();
+
+    @Override
+    public NodeProvider provider() {
+      return gcp;
+    }
+
+    @Override
+    public Offering offering() {
+      return gcp.offerings().get(0);
+    }
+
+    @Override
+    public String cluster() {
+      return "contract";
+    }
+
+    @Override
+    public List<String> nodeNames(int count) {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        names.add(String.format("gpu-%03d", next.incrementAndGet()));
+      }
+      return names;
+    }
+
+    @Override
+    public void exhaust(OfferingKey offering) {
+      server.model.exhaust(
+          offering.zone(),
+          offering.instanceType(),
+          offering.capacityType() == dev.stratus.core.model.CapacityType.SPOT);
+    }
+
+    @Override
+    public void failLaunchOf(String nodeName) {
+      server.model.refuseNamesStartingWith(nodeName + "-");
+    }
+
+    @Override
+    public void throttleNextCalls(int calls) {
+      server.model.throttleNext(calls);
+    }
+
+    @Override
+    public void close() {
+      gcp.close();
+      server.close();
+    }
+  }
+}
