@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * component's {@code toString} shows a credential: records print only where they point.
  */
 public sealed interface KeySourceSpec {
-  /** A KV path segment: letters, digits, {@code _ - .}, joined by single slashes. */
+  /** KV path segments: letters, digits, {@code _ - .} (not . or ..), joined by single slashes. */
   Pattern KV_PATH = Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*");
 
   /** The key in a 0400 file on this machine. */
@@ -91,7 +91,10 @@ public sealed interface KeySourceSpec {
     }
 
     private static void kvPath(String field, String value) {
-      if (value == null || !KV_PATH.matcher(value).matches()) {
+      if (value == null
+          || !KV_PATH.matcher(value).matches()
+          || java.util.Arrays.stream(value.split("/"))
+              .anyMatch(s -> s.equals(".") || s.equals(".."))) {
         throw new IllegalArgumentException(
             "mungeKeySource."
                 + field
