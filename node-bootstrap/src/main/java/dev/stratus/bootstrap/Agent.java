@@ -1,5 +1,6 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.secret.MungeKeySource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +35,7 @@ final class Agent {
   private final AgentSettings settings;
   private final Tools tools;
   private final CommandRunner runner;
+  private final MungeKeySource keys;
   private final GpuVerifier gpus;
   private final Namespaces namespaces;
   private final StatusReporter status;
@@ -44,6 +46,7 @@ final class Agent {
       AgentSettings settings,
       Tools tools,
       CommandRunner runner,
+      MungeKeySource keys,
       GpuVerifier gpus,
       Namespaces namespaces,
       Clock clock,
@@ -51,6 +54,7 @@ final class Agent {
     this.settings = settings;
     this.tools = tools;
     this.runner = runner;
+    this.keys = keys;
     this.gpus = gpus;
     this.namespaces = namespaces;
     this.clock = clock;
@@ -66,9 +70,7 @@ final class Agent {
   boolean run() {
     return step("hostname", this::hostname)
         && step("munge-socket", this::mungeSocket)
-        && step(
-            "munge-key",
-            () -> MungeKeyInstaller.install(settings.mungeKeySource(), settings.keyFile()))
+        && step("munge-key", () -> MungeKeyInstaller.install(keys, settings.keyFile()))
         && step("munged", this::munged)
         && step("gpus", this::gpus)
         && step("slurmd", this::slurmd);

@@ -1,10 +1,18 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.gpu.NvidiaSmiGpuVerifier;
+import dev.stratus.bootstrap.secret.CloudIdentity;
+import dev.stratus.bootstrap.secret.FileMungeKeySource;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.MungeKeySource;
+import dev.stratus.bootstrap.secret.VaultMungeKeySource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -15,6 +23,9 @@ import java.util.Optional;
  * <p>Kept free of elastic-core and logging frameworks so the JVM starts fast on a new node.
  */
 public final class AgentMain {
+  /** nvidia-smi can take tens of seconds on a cold 8-GPU machine (driver load, persistence off). */
+  private static final Duration NVIDIA_SMI_TIMEOUT = Duration.ofSeconds(90);
+
   private AgentMain() {}
 
   public static void main(String[] args) {
@@ -38,11 +49,28 @@ public final class AgentMain {
             settings,
             new Agent.Tools(tool("hostname"), tool("mount")),
             new ProcessCommandRunner(tool("perl")),
-            new DeviceFileGpuVerifier(settings.deviceDir()),
+            keySource(settings.mungeKeySource()),
+            gpuVerifier(settings),
             Namespaces.fromProc(),
             Clock.systemUTC(),
             d -> Thread.sleep(d.toMillis()));
     return agent.run() ? 0 : 1;
+  }
+
+  static MungeKeySource keySource(KeySourceSpec spec) {
+    if (spec instanceof KeySourceSpec.VaultSource vault) {
+      // No cloud identity supplier is built in yet: the AWS/GCP/Azure logins need one (see
+      // CloudIdentity); AppRole needs none.
+      return new VaultMungeKeySource(vault, CloudIdentity.none());
+    }
+    return new FileMungeKeySource(((KeySourceSpec.FileSource) spec).path());
+  }
+
+  static GpuVerifier gpuVerifier(AgentSettings settings) {
+    if (settings.gpuCheck() instanceof GpuCheck.NvidiaSmi smi) {
+      return new NvidiaSmiGpuVerifier(smi, NVIDIA_SMI_TIMEOUT);
+    }
+    return new DeviceFileGpuVerifier(settings.deviceDir());
   }
 
   /** The absolute path of a system tool on {@link Agent#SYSTEM_PATH}, or its bare name. */

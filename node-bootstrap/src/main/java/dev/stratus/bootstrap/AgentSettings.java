@@ -3,6 +3,10 @@ package dev.stratus.bootstrap;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.gpu.GpuCheckJson;
+import dev.stratus.bootstrap.secret.KeySourceJson;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,14 +18,18 @@ import java.util.regex.Pattern;
 
 /**
  * What the agent needs to turn a fresh node into a Slurm node, read from the JSON file given as
- * {@code --settings}. Every path must be absolute. The munge key is named only by its source file:
- * the key itself never travels through settings, argv or environment.
+ * {@code --settings}. Every path must be absolute. The munge key is named only by its source (a
+ * 0400 file, or Vault: {@link KeySourceJson}); the key itself never travels through settings, argv
+ * or environment. With Vault/AppRole the settings may carry the single-use wrapping token (or name
+ * a file holding it, which the agent deletes); records' {@code toString} never shows it.
  *
  * @param address the node's IP, passed to munged as {@code --origin}; empty when unknown
  * @param binDir where the {@code munge} client lives
  * @param privateNamespaces when true the agent refuses to set the hostname or mount anything unless
  *     it runs in its own UTS and mount namespaces (so a mistake can never rename or remount the
  *     host)
+ * @param gpuCheck how GPUs are verified before slurmd starts ({@link GpuCheckJson}); device files
+ *     when absent
  */
 public record AgentSettings(
     String nodeName,
@@ -29,14 +37,15 @@ public record AgentSettings(
     Path slurmConf,
     Path sbinDir,
     Path binDir,
-    Path mungeKeySource,
+    KeySourceSpec mungeKeySource,
     Path mungeSocket,
     Path nodeDir,
     int gpuCount,
     Path deviceDir,
     Path statusFile,
     Duration mungeTimeout,
-    boolean privateNamespaces) {
+    boolean privateNamespaces,
+    GpuCheck gpuCheck) {
   private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
   private static final Set<String> KNOWN =
       Set.of(
@@ -52,7 +61,8 @@ public record AgentSettings(
           "deviceDir",
           "statusFile",
           "mungeTimeoutMillis",
-          "privateNamespaces");
+          "privateNamespaces",
+          "gpuCheck");
 
   public AgentSettings {
     if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
@@ -63,7 +73,9 @@ public record AgentSettings(
     absolute("slurmConf", slurmConf);
     absolute("sbinDir", sbinDir);
     absolute("binDir", binDir);
-    absolute("mungeKeySource", mungeKeySource);
+    if (mungeKeySource == null) {
+      throw new IllegalArgumentException("mungeKeySource must be set");
+    }
     absolute("mungeSocket", mungeSocket);
     if (mungeSocket.getParent() == null || mungeSocket.getParent().getParent() == null) {
       throw new IllegalArgumentException(
@@ -78,6 +90,52 @@ public record AgentSettings(
     if (mungeTimeout == null || mungeTimeout.isNegative() || mungeTimeout.isZero()) {
       throw new IllegalArgumentException("mungeTimeoutMillis must be > 0, got " + mungeTimeout);
     }
+    gpuCheck = gpuCheck == null ? new GpuCheck.DeviceFiles() : gpuCheck;
+    if (gpuCheck instanceof GpuCheck.NvidiaSmi smi
+        && !smi.mig().isEmpty()
+        && smi.migDeviceCount() != gpuCount) {
+      throw new IllegalArgumentException(
+          "gpuCount "
+              + gpuCount
+              + " must equal the number of MIG devices in gpuCheck.mig ("
+              + smi.migDeviceCount()
+              + "): Slurm counts MIG devices as GPUs");
+    }
+  }
+
+  /**
+   * The original form: the key from a 0400 file, GPUs checked by device files. The local provider
+   * builds its settings with it.
+   */
+  public AgentSettings(
+      String nodeName,
+      String address,
+      Path slurmConf,
+      Path sbinDir,
+      Path binDir,
+      Path mungeKeyFile,
+      Path mungeSocket,
+      Path nodeDir,
+      int gpuCount,
+      Path deviceDir,
+      Path statusFile,
+      Duration mungeTimeout,
+      boolean privateNamespaces) {
+    this(
+        nodeName,
+        address,
+        slurmConf,
+        sbinDir,
+        binDir,
+        new KeySourceSpec.FileSource(mungeKeyFile),
+        mungeSocket,
+        nodeDir,
+        gpuCount,
+        deviceDir,
+        statusFile,
+        mungeTimeout,
+        privateNamespaces,
+        new GpuCheck.DeviceFiles());
   }
 
   /** Parses the settings JSON; unknown keys are refused so a typo cannot silently fall back. */
@@ -107,7 +165,7 @@ public record AgentSettings(
         path(root, "slurmConf"),
         path(root, "sbinDir"),
         text(root, "binDir").map(Path::of).orElse(Path.of("/usr/bin")),
-        path(root, "mungeKeySource"),
+        KeySourceJson.parse(root.get("mungeKeySource")),
         path(root, "mungeSocket"),
         path(root, "nodeDir"),
         integer(root, "gpuCount"),
@@ -115,7 +173,8 @@ public record AgentSettings(
         path(root, "statusFile"),
         Duration.ofMillis(
             root.has("mungeTimeoutMillis") ? integer(root, "mungeTimeoutMillis") : 10_000),
-        !root.has("privateNamespaces") || bool(root, "privateNamespaces"));
+        !root.has("privateNamespaces") || bool(root, "privateNamespaces"),
+        GpuCheckJson.parse(root.get("gpuCheck")));
   }
 
   /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
@@ -126,7 +185,7 @@ public record AgentSettings(
     root.put("slurmConf", slurmConf.toString());
     root.put("sbinDir", sbinDir.toString());
     root.put("binDir", binDir.toString());
-    root.put("mungeKeySource", mungeKeySource.toString());
+    root.set("mungeKeySource", KeySourceJson.write(mungeKeySource));
     root.put("mungeSocket", mungeSocket.toString());
     root.put("nodeDir", nodeDir.toString());
     root.put("gpuCount", gpuCount);
@@ -134,6 +193,9 @@ public record AgentSettings(
     root.put("statusFile", statusFile.toString());
     root.put("mungeTimeoutMillis", mungeTimeout.toMillis());
     root.put("privateNamespaces", privateNamespaces);
+    if (!(gpuCheck instanceof GpuCheck.DeviceFiles)) {
+      root.set("gpuCheck", GpuCheckJson.write(gpuCheck));
+    }
     return root.toPrettyString();
   }
 

@@ -1,14 +1,15 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.secret.FileMungeKeySource;
+import dev.stratus.bootstrap.secret.KeySourceException;
+import dev.stratus.bootstrap.secret.MungeKeySource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
@@ -17,15 +18,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Copies the munge key from its secret source to the node's key file. The source must be a regular
- * file (not a link) readable by its owner only (0400 or 0600), so a key that others could read is
- * refused rather than spread. The copy is written atomically (temp file created 0600, fsync, mode
- * 0400, rename, fsync of the directory) so munged never sees a half-written key. The key bytes are
- * never logged; messages name only paths and modes.
+ * Copies the munge key from its secret source ({@link MungeKeySource}: a 0400 file, or Vault) to
+ * the node's key file. The copy is written atomically (temp file created 0600, fsync, mode 0400,
+ * rename, fsync of the directory) so munged never sees a half-written key. The key bytes are never
+ * logged; messages name only paths and modes.
  */
 final class MungeKeyInstaller {
   /** munged refuses keys shorter than this (MUNGE_KEY_LEN_MIN_BYTES). */
-  static final int MIN_KEY_BYTES = 32;
+  static final int MIN_KEY_BYTES = MungeKeySource.MIN_KEY_BYTES;
 
   private static final Set<PosixFilePermission> OWNER_READ =
       EnumSet.of(PosixFilePermission.OWNER_READ);
@@ -37,48 +37,29 @@ final class MungeKeyInstaller {
   /** Why the source cannot be used, or empty when it can. Pure: takes what stat said. */
   static Optional<String> checkSource(
       Path source, boolean regularFile, Set<PosixFilePermission> mode, long size) {
-    if (!regularFile) {
-      return Optional.of("munge key source " + source + " is not a regular file");
-    }
-    if (!mode.equals(OWNER_READ) && !mode.equals(OWNER_READ_WRITE)) {
-      return Optional.of(
-          "munge key source "
-              + source
-              + " must have mode 0400 or 0600, has "
-              + octal(mode)
-              + " ("
-              + PosixFilePermissions.toString(mode)
-              + ")");
-    }
-    if (size < MIN_KEY_BYTES) {
-      return Optional.of(
-          "munge key source "
-              + source
-              + " has "
-              + size
-              + " bytes, munged needs >= "
-              + MIN_KEY_BYTES);
-    }
-    return Optional.empty();
+    return FileMungeKeySource.checkSource(source, regularFile, mode, size);
   }
 
-  /** Checks the source and writes the node's copy at {@code target} with mode 0400. */
+  /** Checks the file source and writes the node's copy at {@code target} with mode 0400. */
   static void install(Path source, Path target) throws StepFailedException {
+    install(new FileMungeKeySource(source), target);
+  }
+
+  /**
+   * Fetches the key from {@code source} and writes it at {@code target} with mode 0400; the key
+   * bytes are zeroed afterwards whatever happens.
+   */
+  static void install(MungeKeySource source, Path target) throws StepFailedException {
     byte[] key = null;
     try {
-      PosixFileAttributes attrs;
-      try {
-        attrs = Files.readAttributes(source, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      } catch (IOException e) {
-        throw new StepFailedException("cannot read munge key source " + source + ": " + e);
+      key = source.fetch();
+      if (key.length < MIN_KEY_BYTES) {
+        throw new StepFailedException(
+            "munge key has " + key.length + " bytes, munged needs >= " + MIN_KEY_BYTES);
       }
-      Optional<String> problem =
-          checkSource(source, attrs.isRegularFile(), attrs.permissions(), attrs.size());
-      if (problem.isPresent()) {
-        throw new StepFailedException(problem.get());
-      }
-      key = Files.readAllBytes(source);
       writeAtomically(target, key);
+    } catch (KeySourceException e) {
+      throw new StepFailedException(e.getMessage());
     } catch (IOException e) {
       throw new StepFailedException("cannot install munge key at " + target + ": " + e);
     } finally {
@@ -110,13 +91,5 @@ final class MungeKeyInstaller {
     try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
       d.force(true);
     }
-  }
-
-  static String octal(Set<PosixFilePermission> mode) {
-    int bits = 0;
-    for (PosixFilePermission p : mode) {
-      bits |= 1 << (8 - p.ordinal());
-    }
-    return String.format("%04o", bits);
   }
 }

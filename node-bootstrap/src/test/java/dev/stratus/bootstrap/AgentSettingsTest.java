@@ -3,8 +3,11 @@ package dev.stratus.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AgentSettingsTest {
@@ -77,5 +80,51 @@ class AgentSettingsTest {
   void brokenJsonIsReportedAsSuch() {
     assertThatThrownBy(() -> AgentSettings.parse("{\"nodeName\":"))
         .hasMessageContaining("not valid JSON");
+  }
+
+  @Test
+  void vaultKeySourceAndNvidiaSmiCheckReadBackEqual() {
+    String json =
+        FULL.replace(
+                "\"mungeKeySource\":\"/lab/keys/munge.key\"",
+                "\"mungeKeySource\":{\"type\":\"vault\",\"address\":\"https://vault:8200\","
+                    + "\"kvPath\":\"slurm/munge\",\"roleId\":\"r\","
+                    + "\"wrappingTokenFile\":\"/run/stratus/wrap\"}")
+            .replace(
+                "\"gpuCount\":8",
+                "\"gpuCount\":2,\"gpuCheck\":{\"type\":\"nvidia-smi\",\"gpuType\":\"a100\","
+                    + "\"mig\":{\"a100_3g.20gb\":2}}");
+
+    AgentSettings s = AgentSettings.parse(json);
+
+    assertThat(s.mungeKeySource()).isInstanceOf(KeySourceSpec.VaultSource.class);
+    assertThat(s.gpuCheck())
+        .isEqualTo(
+            new GpuCheck.NvidiaSmi(
+                Path.of("/usr/bin/nvidia-smi"), "a100", Map.of("a100_3g.20gb", 2), true));
+    assertThat(AgentSettings.parse(s.toJson())).isEqualTo(s);
+  }
+
+  @Test
+  void theOldFileFormStillMeansAFileAndDeviceFiles() {
+    AgentSettings s = AgentSettings.parse(FULL);
+
+    assertThat(s.mungeKeySource())
+        .isEqualTo(new KeySourceSpec.FileSource(Path.of("/lab/keys/munge.key")));
+    assertThat(s.gpuCheck()).isEqualTo(new GpuCheck.DeviceFiles());
+    assertThat(s.toJson()).contains("\"mungeKeySource\" : \"/lab/keys/munge.key\"");
+  }
+
+  @Test
+  void migDeviceCountMustBeTheGpuCount() {
+    assertThatThrownBy(
+            () ->
+                AgentSettings.parse(
+                    FULL.replace(
+                        "\"gpuCount\":8",
+                        "\"gpuCount\":8,\"gpuCheck\":{\"type\":\"nvidia-smi\","
+                            + "\"gpuType\":\"a100\",\"mig\":{\"a100_3g.20gb\":2}}")))
+        .hasMessageContaining(
+            "gpuCount 8 must equal the number of MIG devices in gpuCheck.mig (2)");
   }
 }

@@ -2,6 +2,7 @@ package dev.stratus.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.bootstrap.secret.FileMungeKeySource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AgentTest {
   @TempDir Path dir;
   AgentSettings settings;
+  Path key;
   final List<Command> commands = new ArrayList<>();
   Function<Command, Integer> exitCodes = c -> 0;
   Optional<String> gpuProblem = Optional.empty();
@@ -29,7 +31,7 @@ class AgentTest {
 
   @BeforeEach
   void setUp() throws Exception {
-    Path key = dir.resolve("munge.key");
+    key = dir.resolve("munge.key");
     Files.write(key, new byte[1024]);
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
     Path nodeDir = Files.createDirectories(dir.resolve("nodes/gpu-001"));
@@ -75,6 +77,7 @@ class AgentTest {
             settings,
             new Agent.Tools("/bin/hostname", "/bin/mount"),
             runner,
+            new FileMungeKeySource(key),
             n -> gpuProblem,
             ns,
             clock,
@@ -137,7 +140,7 @@ class AgentTest {
   @Test
   void mungedGetsTheNodesKeyCopyAndTheSharedSocketPathButNeverTheKeyBytes() throws Exception {
     Files.write(
-        settings.mungeKeySource(),
+        key,
         "S3CRET-KEY-BYTES-0123456789abcdef-long-enough".getBytes(),
         java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
     runAgent();
@@ -172,8 +175,7 @@ class AgentTest {
 
   @Test
   void badKeySourceStopsBeforeMungedStarts() throws Exception {
-    Files.setPosixFilePermissions(
-        settings.mungeKeySource(), PosixFilePermissions.fromString("rw-rw-rw-"));
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-rw-rw-"));
 
     assertThat(runAgent()).isFalse();
 

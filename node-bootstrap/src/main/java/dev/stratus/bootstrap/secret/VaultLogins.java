@@ -1,0 +1,164 @@
+package dev.stratus.bootstrap.secret;
+
+import io.github.jopenlibs.vault.Vault;
+import io.github.jopenlibs.vault.VaultException;
+import io.github.jopenlibs.vault.json.Json;
+import io.github.jopenlibs.vault.json.JsonObject;
+import io.github.jopenlibs.vault.response.AuthResponse;
+import io.github.jopenlibs.vault.response.UnwrapResponse;
+import io.github.jopenlibs.vault.rest.Rest;
+import io.github.jopenlibs.vault.rest.RestException;
+import io.github.jopenlibs.vault.rest.RestResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * Logs in to Vault by the configured {@link VaultLogin} and returns the client token. Every
+ * credential met on the way is handed to the {@link Redactor} before anything can fail with it.
+ */
+final class VaultLogins {
+  private final VaultClients clients;
+  private final CloudIdentity identity;
+  private final Redactor secrets;
+
+  VaultLogins(VaultClients clients, CloudIdentity identity, Redactor secrets) {
+    this.clients = clients;
+    this.identity = identity;
+    this.secrets = secrets;
+  }
+
+  String login(VaultLogin login) throws KeySourceException {
+    // Java 17: no pattern switch yet; the sealed interface keeps this list complete.
+    if (login instanceof VaultLogin.AppRole a) {
+      return appRole(a);
+    }
+    if (login instanceof VaultLogin.AwsIam a) {
+      return awsIam(a);
+    }
+    if (login instanceof VaultLogin.Gcp g) {
+      String jwt = remember(identity.gcpJwt(g.role()));
+      return post(g.mount(), Json.object().add("role", g.role()).add("jwt", jwt));
+    }
+    return azure((VaultLogin.Azure) login);
+  }
+
+  /** Unwrap ({@code POST sys/wrapping/unwrap}, the wrapping token as X-Vault-Token), then login. */
+  private String appRole(VaultLogin.AppRole a) throws KeySourceException {
+    String wrapping =
+        a.wrappingTokenFile() == null
+            ? a.wrappingToken()
+            : WrappingTokenFile.take(a.wrappingTokenFile());
+    remember(wrapping);
+    Vault vault = clients.client(null);
+    String secretId;
+    try {
+      UnwrapResponse unwrapped = vault.auth().unwrap(wrapping, false);
+      JsonObject data = unwrapped.getData();
+      secretId = data == null ? null : data.getString("secret_id", null);
+    } catch (VaultException e) {
+      throw VaultFailure.of("unwrap", address(), e, "", secrets);
+    } catch (RuntimeException e) {
+      throw new KeySourceException(
+          "vault unwrap failed at "
+              + address()
+              + ": unreadable answer ("
+              + e.getClass().getName()
+              + ")");
+    }
+    if (secretId == null || secretId.isBlank()) {
+      throw new KeySourceException(
+          "vault unwrap at "
+              + address()
+              + " gave no secret_id: the wrapping token did not wrap an AppRole secret-id");
+    }
+    remember(secretId);
+    try {
+      AuthResponse auth = vault.auth().loginByAppRole(a.mount(), a.roleId(), secretId);
+      return token(auth, "approle login");
+    } catch (VaultException e) {
+      throw VaultFailure.of(
+          "approle login",
+          address(),
+          e,
+          "role_id and secret-id must belong to the same role on auth/" + a.mount(),
+          secrets);
+    }
+  }
+
+  private String awsIam(VaultLogin.AwsIam a) throws KeySourceException {
+    CloudIdentity.AwsIamRequest req = identity.awsIam(a.serverIdHeader());
+    remember(req.headersJson());
+    Base64.Encoder b64 = Base64.getEncoder();
+    try {
+      AuthResponse auth =
+          clients
+              .client(null)
+              .auth()
+              .loginByAwsIam(
+                  a.role(),
+                  b64.encodeToString(req.url().getBytes(StandardCharsets.UTF_8)),
+                  b64.encodeToString(req.body().getBytes(StandardCharsets.UTF_8)),
+                  b64.encodeToString(req.headersJson().getBytes(StandardCharsets.UTF_8)),
+                  a.mount());
+      return token(auth, "aws login");
+    } catch (VaultException e) {
+      throw VaultFailure.of(
+          "aws login",
+          address(),
+          e,
+          "the instance role must be bound to Vault role " + a.role(),
+          secrets);
+    }
+  }
+
+  private String azure(VaultLogin.Azure az) throws KeySourceException {
+    CloudIdentity.AzureIdentity id = identity.azure(az.resource());
+    return post(
+        az.mount(),
+        Json.object()
+            .add("role", az.role())
+            .add("jwt", remember(id.jwt()))
+            .add("subscription_id", id.subscriptionId())
+            .add("resource_group_name", id.resourceGroupName())
+            .add("vm_name", id.vmName()));
+  }
+
+  /** {@code POST /v1/auth/<mount>/login} with a JSON body (the driver has no Azure login). */
+  private String post(String mount, JsonObject body) throws KeySourceException {
+    String step = mount + " login";
+    try {
+      RestResponse r =
+          new Rest()
+              .url(clients.spec().baseAddress() + "/v1/auth/" + mount + "/login")
+              .header("X-Vault-Request", "true")
+              .body(body.toString().getBytes(StandardCharsets.UTF_8))
+              .connectTimeoutSeconds(clients.seconds())
+              .readTimeoutSeconds(clients.seconds())
+              .post();
+      if (r.getStatus() != 200) {
+        throw VaultFailure.of(step, address(), r.getStatus(), r.getBody(), "", secrets);
+      }
+      return token(new AuthResponse(r, 0), step);
+    } catch (RestException e) {
+      throw VaultFailure.of(step, address(), new VaultException(e), "", secrets);
+    }
+  }
+
+  private String token(AuthResponse auth, String step) throws KeySourceException {
+    String token = auth.getAuthClientToken();
+    if (token == null || token.isBlank()) {
+      throw new KeySourceException(
+          "vault " + step + " at " + address() + " answered without auth.client_token");
+    }
+    return remember(token);
+  }
+
+  private String remember(String secret) {
+    secrets.add(secret);
+    return secret;
+  }
+
+  private String address() {
+    return clients.spec().baseAddress();
+  }
+}

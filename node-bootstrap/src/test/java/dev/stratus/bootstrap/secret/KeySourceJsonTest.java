@@ -1,0 +1,109 @@
+package dev.stratus.bootstrap.secret;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class KeySourceJsonTest {
+  static final String WRAP = "hvs.CAESIWRAPPINGTOKEN0123456789";
+
+  static JsonNode json(String s) throws Exception {
+    return new ObjectMapper().readTree(s);
+  }
+
+  @Test
+  void aPlainStringIsTheOldFileForm() throws Exception {
+    assertThat(KeySourceJson.parse(json("\"/lab/keys/munge.key\"")))
+        .isEqualTo(new KeySourceSpec.FileSource(Path.of("/lab/keys/munge.key")));
+    assertThat(KeySourceJson.write(new KeySourceSpec.FileSource(Path.of("/k"))).isTextual())
+        .isTrue();
+  }
+
+  @Test
+  void vaultAppRoleReadsWithDefaultsAndWritesBackEqual() throws Exception {
+    KeySourceSpec spec =
+        KeySourceJson.parse(
+            json(
+                "{\"type\":\"vault\",\"address\":\"https://vault.example:8200\","
+                    + "\"kvPath\":\"slurm/munge\",\"roleId\":\"r-1\",\"wrappingToken\":\""
+                    + WRAP
+                    + "\"}"));
+
+    assertThat(spec)
+        .isInstanceOfSatisfying(
+            KeySourceSpec.VaultSource.class,
+            v -> {
+              assertThat(v.kvMount()).isEqualTo("secret");
+              assertThat(v.field()).isEqualTo("key");
+              assertThat(v.dataPath()).isEqualTo("secret/data/slurm/munge");
+              assertThat(v.login()).isEqualTo(new VaultLogin.AppRole("approle", "r-1", WRAP, null));
+            });
+    assertThat(KeySourceJson.parse(KeySourceJson.write(spec))).isEqualTo(spec);
+  }
+
+  @Test
+  void noRecordShowsTheWrappingTokenInItsText() throws Exception {
+    KeySourceSpec spec =
+        KeySourceJson.parse(
+            json(
+                "{\"type\":\"vault\",\"address\":\"http://127.0.0.1:8200\",\"kvPath\":\"m\","
+                    + "\"roleId\":\"r\",\"wrappingToken\":\""
+                    + WRAP
+                    + "\"}"));
+
+    assertThat(spec.toString()).doesNotContain(WRAP).contains("hidden");
+  }
+
+  @Test
+  void cloudLoginsTakeTheirRoleAndMount() throws Exception {
+    String base = "{\"type\":\"vault\",\"address\":\"http://127.0.0.1:8200\",\"kvPath\":\"m\",";
+    assertThat(
+            ((KeySourceSpec.VaultSource)
+                    KeySourceJson.parse(json(base + "\"auth\":\"aws-iam\",\"role\":\"node\"}")))
+                .login())
+        .isEqualTo(new VaultLogin.AwsIam("aws", "node", ""));
+    assertThat(
+            ((KeySourceSpec.VaultSource)
+                    KeySourceJson.parse(
+                        json(base + "\"auth\":\"gcp\",\"role\":\"n\",\"authMount\":\"gcp-eu\"}")))
+                .login())
+        .isEqualTo(new VaultLogin.Gcp("gcp-eu", "n"));
+  }
+
+  @Test
+  void appRoleNeedsExactlyOneWrappingTokenForm() {
+    String both =
+        "{\"type\":\"vault\",\"address\":\"http://127.0.0.1:8200\",\"kvPath\":\"m\","
+            + "\"roleId\":\"r\",\"wrappingToken\":\"x\",\"wrappingTokenFile\":\"/run/w\"}";
+
+    assertThatThrownBy(() -> KeySourceJson.parse(json(both)))
+        .hasMessageContaining("exactly one of wrappingToken and wrappingTokenFile")
+        .hasMessageNotContaining("\"x\"");
+  }
+
+  @Test
+  void badValuesAreRefusedNamingTheKey() {
+    assertThatThrownBy(
+            () ->
+                KeySourceJson.parse(
+                    json(
+                        "{\"type\":\"vault\",\"address\":\"vault:8200\",\"kvPath\":\"m\","
+                            + "\"roleId\":\"r\",\"wrappingToken\":\"w\"}")))
+        .hasMessageContaining("mungeKeySource.address");
+    assertThatThrownBy(
+            () ->
+                KeySourceJson.parse(
+                    json(
+                        "{\"type\":\"vault\",\"address\":\"http://v:1\",\"kvPath\":\"../x\","
+                            + "\"roleId\":\"r\",\"wrappingToken\":\"w\"}")))
+        .hasMessageContaining("mungeKeySource.kvPath");
+    assertThatThrownBy(() -> KeySourceJson.parse(json("{\"type\":\"vault\",\"adress\":\"x\"}")))
+        .hasMessageContaining("unknown mungeKeySource keys [adress]");
+    assertThatThrownBy(() -> KeySourceJson.parse(json("{\"type\":\"s3\"}")))
+        .hasMessageContaining("must be file or vault");
+  }
+}

@@ -1,0 +1,322 @@
+package dev.stratus.tests.vault;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A small stateful Vault behind WireMock, with the HTTP shapes of Vault's API docs: AppRole ({@code
+ * auth/approle/role/<r>/secret-id}, optionally response-wrapped by {@code X-Vault-Wrap-TTL}; {@code
+ * auth/approle/login}), {@code sys/wrapping/unwrap} (a wrapping token unwraps once, within its TTL,
+ * else 400 "wrapping token is not valid or does not exist"), KV v2 reads with a per-token policy
+ * (403 "permission denied"), {@code auth/token/revoke-self} (204), {@code auth/aws/login} (checks
+ * the signed-STS request's shape) and a sealed mode (503 "Vault is sealed" everywhere). Time comes
+ * from {@link #advance}, so TTL tests never sleep.
+ */
+final class VaultModel implements ResponseDefinitionTransformerV2 {
+  static final String ROOT_TOKEN = "hvs.root-token-of-the-model";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern SECRET_ID =
+      Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id");
+  private static final Pattern KV_READ = Pattern.compile("/v1/([^/]+)/data/(.+)");
+
+  record Role(String roleId, Set<String> readablePaths) {}
+
+  private record SecretId(String role, Instant expires, int[] usesLeft) {}
+
+  private record Wrapped(JsonNode data, Instant expires) {}
+
+  private record Token(Set<String> readablePaths) {}
+
+  private final SecureRandom random = new SecureRandom();
+  private final Map<String, Role> roles = new HashMap<>();
+  private final Map<String, SecretId> secretIds = new HashMap<>();
+  private final Map<String, Wrapped> wrapping = new HashMap<>();
+  private final Map<String, Token> tokens = new HashMap<>();
+  private final Map<String, Map<String, String>> kv = new HashMap<>();
+  private final Map<String, String> awsRoles = new HashMap<>();
+  private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> revoked = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> issued = Collections.synchronizedList(new ArrayList<>());
+  private Instant now = Instant.parse("2026-11-21T12:00:00Z");
+  private boolean sealed;
+
+  @Override
+  public String getName() {
+    return "vault-model";
+  }
+
+  synchronized void role(String name, String roleId, Set<String> readablePaths) {
+    roles.put(name, new Role(roleId, Set.copyOf(readablePaths)));
+  }
+
+  synchronized void awsRole(String name, String policyPath) {
+    awsRoles.put(name, policyPath);
+  }
+
+  /** Stores a KV v2 secret at {@code <mount>/data/<path>}. */
+  synchronized void put(String dataPath, Map<String, String> data) {
+    kv.put(dataPath, Map.copyOf(data));
+  }
+
+  synchronized void seal(boolean sealed) {
+    this.sealed = sealed;
+  }
+
+  synchronized void advance(Duration d) {
+    now = now.plus(d);
+  }
+
+  /** "METHOD path" of every request, in order. */
+  List<String> calls() {
+    return List.copyOf(calls);
+  }
+
+  /** Client tokens revoked through revoke-self. */
+  List<String> revoked() {
+    return List.copyOf(revoked);
+  }
+
+  /** Every credential the model handed out: wrapping tokens, secret-ids, client tokens. */
+  List<String> issuedCredentials() {
+    return List.copyOf(issued);
+  }
+
+  /** Client tokens issued and not revoked. */
+  synchronized int liveTokens() {
+    return tokens.size();
+  }
+
+  @Override
+  public synchronized ResponseDefinition transform(ServeEvent event) {
+    Request req = event.getRequest();
+    String path = req.getUrl().split("\\?")[0];
+    String method = req.getMethod().getName();
+    calls.add(method + " " + path);
+    if (sealed) {
+      return error(503, "Vault is sealed");
+    }
+    try {
+      Matcher m;
+      if (method.equals("POST") && (m = SECRET_ID.matcher(path)).matches()) {
+        return secretId(req, m.group(1));
+      }
+      if (method.equals("POST") && path.equals("/v1/sys/wrapping/unwrap")) {
+        return unwrap(req);
+      }
+      if (method.equals("POST") && path.equals("/v1/auth/approle/login")) {
+        return appRoleLogin(req);
+      }
+      if (method.equals("POST") && path.equals("/v1/auth/aws/login")) {
+        return awsLogin(req);
+      }
+      if (method.equals("POST") && path.equals("/v1/auth/token/revoke-self")) {
+        Token t = tokens.remove(req.getHeader("X-Vault-Token"));
+        if (t == null) {
+          return error(403, "permission denied");
+        }
+        revoked.add(req.getHeader("X-Vault-Token"));
+        return new ResponseDefinitionBuilder().withStatus(204).build();
+      }
+      if (method.equals("GET") && (m = KV_READ.matcher(path)).matches()) {
+        return kvRead(req, path.substring("/v1/".length()));
+      }
+      return error(404, "unsupported path in the Vault model: " + method + " " + path);
+    } catch (java.io.IOException e) {
+      return error(400, "failed to parse JSON input: " + e.getMessage());
+    }
+  }
+
+  private ResponseDefinition secretId(Request req, String role) {
+    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return error(403, "permission denied");
+    }
+    if (!roles.containsKey(role)) {
+      return error(400, "role \"" + role + "\" does not exist");
+    }
+    String id = uuid();
+    Duration ttl = Duration.ofMinutes(10);
+    secretIds.put(id, new SecretId(role, now.plus(ttl), new int[] {1}));
+    issued.add(id);
+    ObjectNode data = JSON.createObjectNode();
+    data.put("secret_id", id);
+    data.put("secret_id_accessor", uuid());
+    data.put("secret_id_ttl", ttl.toSeconds());
+    data.put("secret_id_num_uses", 1);
+    String wrapTtl =
+        req.containsHeader("X-Vault-Wrap-TTL") ? req.getHeader("X-Vault-Wrap-TTL") : null;
+    if (wrapTtl == null) {
+      return ok(envelope().set("data", data));
+    }
+    long seconds = Long.parseLong(wrapTtl.replace("s", ""));
+    String token = "hvs.wrap." + hex(16);
+    wrapping.put(token, new Wrapped(data, now.plusSeconds(seconds)));
+    issued.add(token);
+    ObjectNode info = JSON.createObjectNode();
+    info.put("token", token);
+    info.put("accessor", hex(12));
+    info.put("ttl", seconds);
+    info.put("creation_time", now.toString());
+    info.put("creation_path", "auth/approle/role/" + role + "/secret-id");
+    info.put("wrapped_accessor", data.get("secret_id_accessor").asText());
+    return ok(envelope().set("wrap_info", info));
+  }
+
+  /** Single use: the token is gone after the first attempt, whatever its outcome. */
+  private ResponseDefinition unwrap(Request req) throws java.io.IOException {
+    String token = req.getHeader("X-Vault-Token");
+    if (req.getBodyAsString() != null && !req.getBodyAsString().isBlank()) {
+      JsonNode body = JSON.readTree(req.getBodyAsString());
+      if (body.hasNonNull("token")) {
+        token = body.get("token").asText();
+      }
+    }
+    Wrapped w = token == null ? null : wrapping.remove(token);
+    if (w == null || !now.isBefore(w.expires())) {
+      return error(400, "wrapping token is not valid or does not exist");
+    }
+    return ok(envelope().set("data", w.data()));
+  }
+
+  private ResponseDefinition appRoleLogin(Request req) throws java.io.IOException {
+    JsonNode body = JSON.readTree(req.getBodyAsString());
+    String roleId = body.path("role_id").asText("");
+    SecretId sid = secretIds.get(body.path("secret_id").asText(""));
+    Role role = sid == null ? null : roles.get(sid.role());
+    if (role == null || !role.roleId().equals(roleId)) {
+      return error(400, "invalid role or secret ID");
+    }
+    if (!now.isBefore(sid.expires()) || sid.usesLeft()[0] <= 0) {
+      secretIds.remove(body.path("secret_id").asText(""));
+      return error(400, "invalid secret id");
+    }
+    if (--sid.usesLeft()[0] == 0) {
+      secretIds.remove(body.path("secret_id").asText(""));
+    }
+    return issue(role.readablePaths(), sid.role());
+  }
+
+  private ResponseDefinition awsLogin(Request req) throws java.io.IOException {
+    JsonNode b = JSON.readTree(req.getBodyAsString());
+    String policy = awsRoles.get(b.path("role").asText(""));
+    boolean shaped =
+        "POST".equals(b.path("iam_http_request_method").asText())
+            && "https://sts.amazonaws.com/".equals(decode(b.path("iam_request_url").asText()))
+            && "Action=GetCallerIdentity&Version=2011-06-15"
+                .equals(decode(b.path("iam_request_body").asText()))
+            && JSON.readTree(decode(b.path("iam_request_headers").asText())).has("Authorization");
+    if (policy == null || !shaped) {
+      return error(400, "error validating the signed GetCallerIdentity request");
+    }
+    return issue(Set.of(policy), b.path("role").asText());
+  }
+
+  private ResponseDefinition kvRead(Request req, String dataPath) {
+    Token t = tokens.get(req.getHeader("X-Vault-Token"));
+    if (t == null || !t.readablePaths().contains(dataPath)) {
+      return error(403, "permission denied");
+    }
+    Map<String, String> secret = kv.get(dataPath);
+    if (secret == null) {
+      return new ResponseDefinitionBuilder()
+          .withStatus(404)
+          .withHeader("Content-Type", "application/json")
+          .withBody("{\"errors\":[]}")
+          .build();
+    }
+    ObjectNode data = JSON.createObjectNode();
+    data.set("data", JSON.valueToTree(secret));
+    ObjectNode meta = data.putObject("metadata");
+    meta.put("created_time", now.toString());
+    meta.putNull("custom_metadata");
+    meta.put("deletion_time", "");
+    meta.put("destroyed", false);
+    meta.put("version", 1);
+    return ok(envelope().set("data", data));
+  }
+
+  private ResponseDefinition issue(Set<String> readable, String role) {
+    String token = "hvs.client." + hex(16);
+    tokens.put(token, new Token(readable));
+    issued.add(token);
+    ObjectNode auth = JSON.createObjectNode();
+    auth.put("client_token", token);
+    auth.put("accessor", hex(12));
+    auth.putArray("policies").add("default").add("munge-read");
+    auth.putArray("token_policies").add("default").add("munge-read");
+    auth.putObject("metadata").put("role_name", role);
+    auth.put("lease_duration", 300);
+    auth.put("renewable", true);
+    auth.put("entity_id", uuid());
+    auth.put("token_type", "service");
+    auth.put("orphan", true);
+    return ok(envelope().set("auth", auth));
+  }
+
+  private ObjectNode envelope() {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("request_id", uuid());
+    o.put("lease_id", "");
+    o.put("renewable", false);
+    o.put("lease_duration", 0);
+    o.putNull("data");
+    o.putNull("wrap_info");
+    o.putNull("warnings");
+    o.putNull("auth");
+    return o;
+  }
+
+  private static ResponseDefinition ok(JsonNode body) {
+    return new ResponseDefinitionBuilder()
+        .withStatus(200)
+        .withHeader("Content-Type", "application/json")
+        .withBody(body.toString())
+        .build();
+  }
+
+  static ResponseDefinition error(int status, String message) {
+    ObjectNode o = JSON.createObjectNode();
+    o.putArray("errors").add(message);
+    return new ResponseDefinitionBuilder()
+        .withStatus(status)
+        .withHeader("Content-Type", "application/json")
+        .withBody(o.toString())
+        .build();
+  }
+
+  private static String decode(String b64) {
+    try {
+      return new String(
+          java.util.Base64.getDecoder().decode(b64), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return "";
+    }
+  }
+
+  private String uuid() {
+    return java.util.UUID.randomUUID().toString();
+  }
+
+  private String hex(int bytes) {
+    byte[] b = new byte[bytes];
+    random.nextBytes(b);
+    return HexFormat.of().formatHex(b);
+  }
+}

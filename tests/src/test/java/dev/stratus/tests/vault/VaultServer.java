@@ -1,0 +1,56 @@
+package dev.stratus.tests.vault;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/** The {@link VaultModel} served on 127.0.0.1 at a free port; what the controller would call. */
+final class VaultServer implements AutoCloseable {
+  final VaultModel model = new VaultModel();
+  private final WireMockServer server;
+
+  VaultServer() {
+    server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().extensions(model));
+    server.start();
+    server.stubFor(any(anyUrl()).willReturn(aResponse()));
+  }
+
+  String address() {
+    return "http://127.0.0.1:" + server.port();
+  }
+
+  /**
+   * What the controller does per launch: {@code POST auth/approle/role/<role>/secret-id} with
+   * {@code X-Vault-Wrap-TTL}, keeping only {@code wrap_info.token}.
+   */
+  String wrappedSecretId(String role, int ttlSeconds) throws IOException, InterruptedException {
+    HttpResponse<String> r =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(address() + "/v1/auth/approle/role/" + role + "/secret-id"))
+                    .header("X-Vault-Token", VaultModel.ROOT_TOKEN)
+                    .header("X-Vault-Wrap-TTL", ttlSeconds + "s")
+                    .POST(HttpRequest.BodyPublishers.noBody())
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException("secret-id: HTTP " + r.statusCode() + " " + r.body());
+    }
+    return new ObjectMapper().readTree(r.body()).path("wrap_info").path("token").asText();
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+  }
+}
