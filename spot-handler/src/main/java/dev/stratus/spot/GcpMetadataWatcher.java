@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,13 +84,18 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
           http.sendAsync(uri, FLAVOR, wait.plus(MetadataHttp.REQUEST_TIMEOUT))
               .thenAccept(r -> handle(k, uri, r, name, out)));
     }
+    CompletableFuture<Void> all = CompletableFuture.allOf(rounds.toArray(CompletableFuture[]::new));
     try {
-      CompletableFuture.allOf(rounds.toArray(CompletableFuture[]::new)).join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof IOException io) {
+      all.get(); // interruptible, unlike join(): stopping the watcher must not wait out a long-poll
+    } catch (InterruptedException e) {
+      rounds.forEach(f -> f.cancel(true));
+      throw e;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() instanceof CompletionException c ? c.getCause() : e.getCause();
+      if (cause instanceof IOException io) {
         throw io;
       }
-      throw e;
+      throw new IOException("GCP metadata poll failed: " + cause, cause);
     }
     return out;
   }
