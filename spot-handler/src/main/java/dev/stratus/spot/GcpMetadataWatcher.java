@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 public final class GcpMetadataWatcher implements NoticeWatcher {
   public static final URI DEFAULT_BASE = URI.create("http://169.254.169.254");
   public static final Duration DEFAULT_WAIT = Duration.ofSeconds(60);
+  static final Duration NO_ETAG_INTERVAL = Duration.ofSeconds(1);
   static final String PREFIX = "/computeMetadata/v1/instance/";
   static final Map<String, String> FLAVOR = Map.of("Metadata-Flavor", "Google");
   private static final Logger log = LoggerFactory.getLogger(GcpMetadataWatcher.class);
@@ -100,9 +101,13 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
     return out;
   }
 
+  /**
+   * Zero while long-polling. Without ETags (a proxy that drops them) there is nothing to wait on,
+   * so it falls back to plain polling once a second rather than spinning.
+   */
   @Override
   public Duration pause() {
-    return Duration.ZERO;
+    return keys.stream().allMatch(k -> k.etag != null) ? Duration.ZERO : NO_ETAG_INTERVAL;
   }
 
   private URI uri(Key k) {

@@ -19,6 +19,7 @@ final class GcpMetadataModel extends MetadataModel {
   private final Map<String, String> values = new HashMap<>();
   private final Map<String, Integer> versions = new HashMap<>();
   private int waits;
+  private boolean etags = true;
 
   GcpMetadataModel(String name) {
     values.put("name", name);
@@ -30,6 +31,11 @@ final class GcpMetadataModel extends MetadataModel {
     values.put(key, value);
     versions.merge(key, 1, Integer::sum);
     notifyAll();
+  }
+
+  /** Stop sending ETag headers, as a proxy that strips them would. */
+  synchronized void dropEtags() {
+    etags = false;
   }
 
   /** How many wait_for_change requests were held (not answered at once). */
@@ -64,12 +70,15 @@ final class GcpMetadataModel extends MetadataModel {
         }
       }
     }
-    return ResponseDefinitionBuilder.responseDefinition()
-        .withStatus(200)
-        .withHeader("ETag", etag(key))
-        .withHeader("Content-Type", "application/text")
-        .withBody(values.get(key))
-        .build();
+    ResponseDefinitionBuilder b =
+        ResponseDefinitionBuilder.responseDefinition()
+            .withStatus(200)
+            .withHeader("Content-Type", "application/text")
+            .withBody(values.get(key));
+    if (etags) {
+      b.withHeader("ETag", etag(key));
+    }
+    return b.build();
   }
 
   private String etag(String key) {

@@ -118,4 +118,16 @@ class GcpMetadataWatcherTest {
     }
     assertThat(sink.notices()).isEmpty();
   }
+
+  @Test
+  void longPollsOnceItHasETagsAndFallsBackToPollingEachSecondWithoutThem() throws Exception {
+    GcpMetadataWatcher w = watcher(Duration.ofSeconds(1));
+    w.poll();
+    assertThat(w.pause()).isEqualTo(Duration.ZERO);
+
+    gce.dropEtags();
+    gce.set("preempted", "TRUE");
+    assertThat(w.poll()).hasSize(1);
+    assertThat(w.pause()).isEqualTo(Duration.ofSeconds(1));
+  }
 }
