@@ -1,0 +1,137 @@
+package dev.stratus.spot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class AwsImdsWatcherTest {
+  static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
+  static final String ACTION = "{\"action\": \"terminate\", \"time\": \"2026-11-21T12:02:00Z\"}";
+
+  final TestClock clock = new TestClock(T0);
+  final ImdsModel imds = (ImdsModel) new ImdsModel(clock, "i-0abc").serve();
+  final InMemoryNoticeSink sink = new InMemoryNoticeSink();
+
+  @AfterEach
+  void stop() {
+    imds.close();
+  }
+
+  AwsImdsWatcher watcher(Duration tokenTtl) {
+    return new AwsImdsWatcher(
+        imds.base(), Optional.empty(), sink, clock, Duration.ofSeconds(5), tokenTtl);
+  }
+
+  @Test
+  void nothingAnnouncedMeansNoNotice() throws Exception {
+    assertThat(watcher(Duration.ofHours(6)).poll()).isEmpty();
+    assertThat(sink.notices()).isEmpty();
+  }
+
+  @Test
+  void aReclaimIsReportedOnceWithTheInstanceIdFromImdsHoweverOftenItIsPolled() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    w.poll();
+    imds.instanceAction(ACTION);
+
+    assertThat(w.poll()).hasSize(1);
+    assertThat(w.poll()).isEmpty();
+    assertThat(w.poll()).isEmpty();
+
+    assertThat(sink.notices())
+        .containsExactly(
+            new InterruptionNotice(
+                "i-0abc",
+                InterruptionNotice.Kind.RECLAIM,
+                Instant.parse("2026-11-21T12:02:00Z"),
+                T0));
+  }
+
+  @Test
+  void aRebalanceIsReportedAsARecommendationAndThenTheReclaimToo() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    imds.rebalance("{\"noticeTime\": \"2026-11-21T11:59:58Z\"}");
+    w.poll();
+    imds.instanceAction(ACTION);
+    w.poll();
+    w.poll();
+
+    assertThat(sink.notices())
+        .extracting(InterruptionNotice::kind)
+        .containsExactly(
+            InterruptionNotice.Kind.REBALANCE_RECOMMENDATION, InterruptionNotice.Kind.RECLAIM);
+  }
+
+  @Test
+  void imdsRefusesARequestWithoutASessionToken() throws Exception {
+    HttpResponse<String> r =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(imds.base() + "/latest/meta-data/instance-id"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+
+    assertThat(r.statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void oneTokenServesManyPollsAndIsRenewedBeforeItExpires() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofSeconds(120));
+    w.poll();
+    w.poll();
+    assertThat(imds.tokensIssued()).isEqualTo(1);
+
+    clock.advance(Duration.ofSeconds(70)); // 50 s left: inside the renewal margin
+    w.poll();
+
+    assertThat(imds.tokensIssued()).isEqualTo(2);
+    assertThat(imds.refusedForToken()).isZero();
+  }
+
+  @Test
+  void aRefusedTokenIsReplacedAndTheNoticeStillSeen() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    w.poll();
+    imds.forgetTokens();
+    imds.instanceAction(ACTION);
+
+    assertThat(w.poll()).hasSize(1);
+    assertThat(imds.refusedForToken()).isEqualTo(1);
+    assertThat(imds.tokensIssued()).isEqualTo(2);
+  }
+
+  @Test
+  void aMalformedInstanceActionGivesNoNoticeAndIsLoggedUntilItIsFixed() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    imds.instanceAction("{\"action\": \"terminate\"}");
+    try (LogCapture log = new LogCapture(MalformedDocuments.class)) {
+      assertThat(w.poll()).isEmpty();
+      assertThat(log.errors())
+          .singleElement()
+          .asString()
+          .contains("aws spot/instance-action", "'time' is missing");
+    }
+    imds.instanceAction(ACTION);
+    assertThat(w.poll()).hasSize(1);
+  }
+
+  @Test
+  void aNoticeTheSinkRefusedIsReportedOnTheNextPoll() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    imds.instanceAction(ACTION);
+    sink.refuse(true);
+    assertThat(w.poll()).isEmpty();
+
+    sink.refuse(false);
+    assertThat(w.poll()).hasSize(1);
+    assertThat(sink.notices()).hasSize(1);
+  }
+}

@@ -1,0 +1,86 @@
+package dev.stratus.spot;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class HttpNoticeSinkTest {
+  static final InterruptionNotice NOTICE =
+      new InterruptionNotice(
+          "i-0abc",
+          InterruptionNotice.Kind.RECLAIM,
+          Instant.parse("2026-11-21T12:02:00Z"),
+          Instant.parse("2026-11-21T12:00:00Z"));
+
+  final WireMockServer controller =
+      new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+
+  HttpNoticeSinkTest() {
+    controller.start();
+  }
+
+  @AfterEach
+  void stop() {
+    controller.stop();
+  }
+
+  HttpNoticeSink sink() {
+    return new HttpNoticeSink(
+        URI.create("http://127.0.0.1:" + controller.port() + "/v1/notices"), Duration.ofSeconds(2));
+  }
+
+  @Test
+  void theNoticeIsPostedAsJsonAndA2xxAnswerAcceptsIt() throws IOException {
+    controller.stubFor(post("/v1/notices").willReturn(aResponse().withStatus(202)));
+
+    sink().report(NOTICE);
+
+    controller.verify(
+        postRequestedFor(urlEqualTo("/v1/notices"))
+            .withHeader("Content-Type", equalTo("application/json"))
+            .withRequestBody(
+                equalToJson(
+                    "{\"instanceId\":\"i-0abc\",\"kind\":\"RECLAIM\","
+                        + "\"deadline\":\"2026-11-21T12:02:00Z\",\"seenAt\":\"2026-11-21T12:00:00Z\"}")));
+  }
+
+  @Test
+  void anErrorAnswerIsARefusalNamingTheUrlAndStatus() {
+    controller.stubFor(
+        post("/v1/notices").willReturn(aResponse().withStatus(503).withBody("busy")));
+
+    assertThatThrownBy(() -> sink().report(NOTICE))
+        .isInstanceOf(MetadataServiceException.class)
+        .hasMessageContaining("POST http://127.0.0.1:")
+        .hasMessageContaining("/v1/notices answered HTTP 503: busy");
+  }
+
+  @Test
+  void theWireFormReadsBackToTheSameNotice() {
+    assertThat(NoticeJson.fromJson(NoticeJson.toJson(NOTICE))).isEqualTo(NOTICE);
+  }
+
+  @Test
+  void aWireFormWithAnUnknownKindIsRefusedByField() {
+    assertThatThrownBy(
+            () ->
+                NoticeJson.fromJson(
+                    "{\"instanceId\":\"i\",\"kind\":\"EVICT\",\"deadline\":\"2026-11-21T12:02:00Z\","
+                        + "\"seenAt\":\"2026-11-21T12:00:00Z\"}"))
+        .hasMessageContaining("interruption notice: field 'kind' 'EVICT' is not one of");
+  }
+}
