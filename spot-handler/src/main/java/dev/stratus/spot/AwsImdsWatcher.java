@@ -1,5 +1,6 @@
 package dev.stratus.spot;
 
+import dev.stratus.core.model.InterruptionNotice;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;

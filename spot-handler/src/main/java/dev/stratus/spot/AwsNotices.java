@@ -1,6 +1,7 @@
 package dev.stratus.spot;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stratus.core.model.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package dev.stratus.spot;
 
+import dev.stratus.core.model.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,13 +1,15 @@
 package dev.stratus.spot;
 
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.notice.NoticeJsonCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * POSTs each notice as JSON ({@link NoticeJson}) to the controller. Any 2xx answer means accepted;
- * anything else, or no answer within the timeout, is a refusal (the watcher tries again).
+ * POSTs each notice as JSON ({@link NoticeJsonCodec}) to the controller. Any 2xx answer means
+ * accepted; anything else, or no answer within the timeout, is a refusal (the watcher tries again).
  */
 public final class HttpNoticeSink implements NoticeSink {
   private final URI url;
@@ -28,7 +30,7 @@ public final class HttpNoticeSink implements NoticeSink {
               "POST",
               url,
               Map.of("Content-Type", "application/json"),
-              NoticeJson.toJson(notice),
+              NoticeJsonCodec.write(notice),
               timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package dev.stratus.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.core.model.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -11,6 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.notice.NoticeJsonCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -71,16 +73,16 @@ class HttpNoticeSinkTest {
 
   @Test
   void theWireFormReadsBackToTheSameNotice() {
-    assertThat(NoticeJson.fromJson(NoticeJson.toJson(NOTICE))).isEqualTo(NOTICE);
+    assertThat(NoticeJsonCodec.parse(NoticeJsonCodec.write(NOTICE))).isEqualTo(NOTICE);
   }
 
   @Test
   void aWireFormWithAnUnknownKindIsRefusedByField() {
     assertThatThrownBy(
             () ->
-                NoticeJson.fromJson(
+                NoticeJsonCodec.parse(
                     "{\"instanceId\":\"i\",\"kind\":\"EVICT\",\"deadline\":\"2026-11-21T12:02:00Z\","
                         + "\"seenAt\":\"2026-11-21T12:00:00Z\"}"))
-        .hasMessageContaining("interruption notice: field 'kind' 'EVICT' is not one of");
+        .hasMessageContaining("notice: kind 'EVICT' is not RECLAIM");
   }
 }

@@ -1,9 +1,9 @@
 package dev.stratus.core.config;
 
 import dev.stratus.core.model.Checks;
+import dev.stratus.core.notice.SpotSettings;
 import java.io.IOException;
 import java.nio.file.Files;
-import dev.stratus.core.notice.SpotSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -138,9 +138,9 @@ public final class ConfigLoader {
                             f.duration("grace", d.grace()),
                             f.duration("margin", d.margin()),
                             f.check(
-                                "actOnRebalance",
-                                f.string("actOnRebalance", "false"),
-                                ConfigLoader::trueOrFalse)
+                                    "actOnRebalance",
+                                    f.string("actOnRebalance", "false"),
+                                    ConfigLoader::trueOrFalse)
                                 .equals("true"),
                             f.string("listen", d.listen()))))
         .orElse(d);

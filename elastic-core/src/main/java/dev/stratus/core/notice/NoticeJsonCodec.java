@@ -20,7 +20,7 @@ public final class NoticeJsonCodec {
     JsonNode o;
     try {
       o = JSON.readTree(body);
-    } catch (java.io.IOException e) {
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalArgumentException("notice: not JSON: " + e.getOriginalMessage());
     }
     if (o == null || !o.isObject()) {

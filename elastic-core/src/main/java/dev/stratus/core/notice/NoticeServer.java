@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The controller's notice endpoint: {@code POST /v1/notices} with one notice as JSON. A valid notice
- * goes into the inbox and wakes a pass at once (202); a bad one is refused with the reason (400).
- * It listens on the private address the nodes reach (never on a public one by default).
+ * The controller's notice endpoint: {@code POST /v1/notices} with one notice as JSON. A valid
+ * notice goes into the inbox and wakes a pass at once (202); a bad one is refused with the reason
+ * (400). It listens on the private address the nodes reach (never on a public one by default).
  */
 public final class NoticeServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NoticeServer.class);

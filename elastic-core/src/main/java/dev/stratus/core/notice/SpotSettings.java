@@ -7,9 +7,9 @@ import java.time.Duration;
 /**
  * How the controller acts on interruption notices. {@code signal}: sent to the job's batch step so
  * it checkpoints ({@code scancel --signal=SIG --batch}); {@code grace}: how long the job gets to
- * checkpoint before it is requeued (never past the notice's deadline minus {@code margin});
- * {@code actOnRebalance}: treat rebalance recommendations like reclaims (else only report them);
- * {@code listen}: host:port of the notice endpoint the node watchers POST to (empty: off).
+ * checkpoint before it is requeued (never past the notice's deadline minus {@code margin}); {@code
+ * actOnRebalance}: treat rebalance recommendations like reclaims (else only report them); {@code
+ * listen}: host:port of the notice endpoint the node watchers POST to (empty: off).
  */
 public record SpotSettings(
     String signal, Duration grace, Duration margin, boolean actOnRebalance, String listen) {

@@ -31,7 +31,9 @@ final class NoticePlanner {
       Optional<Instance> instance =
           s.instances().stream().filter(i -> i.id().equals(id)).findFirst();
       if (instance.isEmpty()) {
-        out.add(new Action.NoticeDone(id, "instance already gone; the reconcile pass handles its node"));
+        out.add(
+            new Action.NoticeDone(
+                id, "instance already gone; the reconcile pass handles its node"));
         continue;
       }
       if (!notice.endsInstance() && !s.spot().actOnRebalance()) {
@@ -49,7 +51,8 @@ final class NoticePlanner {
         out.add(new Action.MarkUnavailable(instance.get().offering(), why));
         if (job > 0) {
           out.add(new Action.SignalJob(job, s.spot().signal(), id, why));
-          out.add(new Action.Drain(List.of(node), Reasons.of(why + ", deadline " + notice.deadline())));
+          out.add(
+              new Action.Drain(List.of(node), Reasons.of(why + ", deadline " + notice.deadline())));
           continue;
         }
       } else if (job > 0 && !graceOver(s, pending.signalledAt().get(), notice)) {
@@ -59,7 +62,8 @@ final class NoticePlanner {
         out.add(new Action.Requeue(job, why));
       }
       out.add(new Action.ForcePowerDown(List.of(node), Reasons.of(why)));
-      out.add(new Action.NoticeDone(id, job > 0 ? "job " + job + " requeued" : "idle node released"));
+      out.add(
+          new Action.NoticeDone(id, job > 0 ? "job " + job + " requeued" : "idle node released"));
     }
   }
 
@@ -69,5 +73,4 @@ final class NoticePlanner {
     Instant until = graceEnd.isBefore(latest) ? graceEnd : latest;
     return !s.now().isBefore(until);
   }
-
 }

@@ -57,7 +57,8 @@ class NoticeServerTest {
   @Test
   void aBadNoticeIsRefusedNamingTheField() throws Exception {
     HttpResponse<String> r =
-        post("{\"instanceId\":\"i-1\",\"kind\":\"RECLAIM\",\"deadline\":\"soon\",\"seenAt\":\"x\"}");
+        post(
+            "{\"instanceId\":\"i-1\",\"kind\":\"RECLAIM\",\"deadline\":\"soon\",\"seenAt\":\"x\"}");
 
     assertThat(r.statusCode()).isEqualTo(400);
     assertThat(r.body()).contains("deadline");
@@ -67,7 +68,8 @@ class NoticeServerTest {
 
   @Test
   void onlyPostIsAllowed() throws Exception {
-    var r = http.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofString());
+    var r =
+        http.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofString());
 
     assertThat(r.statusCode()).isEqualTo(405);
   }

@@ -35,19 +35,38 @@ class NoticePlannerTest {
   final List<Instance> instances =
       new ArrayList<>(
           List.of(
-              new Instance("i-1", SPOT.key(), InstanceState.RUNNING, NOW.minusSeconds(900), "",
+              new Instance(
+                  "i-1",
+                  SPOT.key(),
+                  InstanceState.RUNNING,
+                  NOW.minusSeconds(900),
+                  "",
                   Map.of(Tags.CLUSTER, "test", Tags.NODE, "gpu-001", Tags.TOKEN, "t"))));
 
   List<Action> plan(SpotSettings spot) {
     List<SlurmNode> nodes =
         List.of(new SlurmNode("gpu-001", "allocated", Set.of("CLOUD"), "", "", "", List.of()));
     return Planner.plan(
-        new Snapshot(NOW, List.of(pool("gpu", 4, SPOT)), Fixtures.TIMEOUTS, nodes, jobs, instances,
-            Set.of(), List.of(), Set.of(), Set.of(), Map.of(), Map.of(), notices, spot));
+        new Snapshot(
+            NOW,
+            List.of(pool("gpu", 4, SPOT)),
+            Fixtures.TIMEOUTS,
+            nodes,
+            jobs,
+            instances,
+            Set.of(),
+            List.of(),
+            Set.of(),
+            Set.of(),
+            Map.of(),
+            Map.of(),
+            notices,
+            spot));
   }
 
   void jobRunningOnTheNode() {
-    jobs.add(new SlurmJob(42, "train", "RUNNING", "None", "gpu", "gpu-001", 1, "gpu:h100:8", 0, true));
+    jobs.add(
+        new SlurmJob(42, "train", "RUNNING", "None", "gpu", "gpu-001", 1, "gpu:h100:8", 0, true));
   }
 
   void notice(InterruptionNotice.Kind kind, Instant deadline, Optional<Instant> signalledAt) {
@@ -120,7 +139,8 @@ class NoticePlannerTest {
         .containsExactly(
             new Action.NoticeDone("i-1", "rebalance recommendation reported, not acted on"));
     assertThat(
-            plan(new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), true, "")))
+            plan(
+                new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), true, "")))
         .extracting(a -> a.getClass().getSimpleName())
         .containsExactly("MarkUnavailable", "SignalJob", "Drain");
   }
@@ -130,8 +150,6 @@ class NoticePlannerTest {
     instances.clear();
     notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
 
-    assertThat(plan(SETTINGS))
-        .filteredOn(a -> a instanceof Action.NoticeDone)
-        .hasSize(1);
+    assertThat(plan(SETTINGS)).filteredOn(a -> a instanceof Action.NoticeDone).hasSize(1);
   }
 }

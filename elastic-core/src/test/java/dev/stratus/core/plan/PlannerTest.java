@@ -122,7 +122,9 @@ class PlannerTest {
             Set.of(),
             Set.of(),
             Map.of(),
-            Map.of());
+            Map.of(),
+            List.of(),
+            SpotSettings.DEFAULTS);
 
     assertThat(Planner.candidates(s, mixed, 1)).containsExactly(cheapOnDemand, SPOT_A, OD_A);
   }

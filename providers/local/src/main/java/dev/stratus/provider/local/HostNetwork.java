@@ -8,11 +8,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The host-side network of the local nodes: one bridge (created by a local provider, remembered with
- * a machine-wide marker file under {@link #MARKERS}, so every local provider on this machine knows
- * the bridges local providers made, and deleted only by one) and per node a network namespace with a veth
- * pair whose {@code eth0} end sits in the namespace. Only names from {@link LocalNames} are ever
- * created or deleted.
+ * The host-side network of the local nodes: one bridge (created by a local provider, remembered
+ * with a machine-wide marker file under {@link #MARKERS}, so every local provider on this machine
+ * knows the bridges local providers made, and deleted only by one) and per node a network namespace
+ * with a veth pair whose {@code eth0} end sits in the namespace. Only names from {@link LocalNames}
+ * are ever created or deleted.
  */
 final class HostNetwork {
   private final String bridge;

@@ -1,4 +1,4 @@
-package dev.stratus.spot;
+package dev.stratus.core.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
