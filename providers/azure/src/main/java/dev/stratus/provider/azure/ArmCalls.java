@@ -1,6 +1,7 @@
 package dev.stratus.provider.azure;
 
 import com.azure.core.http.rest.PagedResponse;
+import com.azure.core.management.polling.PollResult;
 import com.azure.core.util.Context;
 import com.azure.core.util.polling.LongRunningOperationStatus;
 import com.azure.core.util.polling.PollResponse;
@@ -42,13 +43,13 @@ final class ArmCalls {
     return call(
         "VirtualMachines.CreateOrUpdate",
         () -> {
-          SyncPoller<?, VirtualMachineInner> poller =
+          SyncPoller<PollResult<VirtualMachineInner>, VirtualMachineInner> poller =
               clients
                   .compute()
                   .getVirtualMachines()
                   .beginCreateOrUpdate(s.resourceGroup(), name, body, null, null, Context.NONE)
                   .setPollInterval(s.pollInterval());
-          PollResponse<?> last;
+          PollResponse<PollResult<VirtualMachineInner>> last;
           try {
             last = poller.waitForCompletion(s.launchTimeout());
           } catch (RuntimeException e) {
@@ -57,13 +58,26 @@ final class ArmCalls {
             }
             throw e;
           }
-          if (last.getStatus() != LongRunningOperationStatus.SUCCESSFULLY_COMPLETED) {
-            if (!last.getStatus().isComplete()) {
-              throw timeout(name);
-            }
-            return poller.getFinalResult(); // throws ARM's error for a failed operation
+          if (!last.getStatus().isComplete()) {
+            throw timeout(name);
           }
-          return poller.getFinalResult();
+          // A failed operation is no exception: the poll result carries ARM's status body.
+          PollResult.Error failed = last.getValue() == null ? null : last.getValue().getError();
+          if (last.getStatus() != LongRunningOperationStatus.SUCCESSFULLY_COMPLETED
+              || failed != null) {
+            throw new ProviderException(
+                failed == null
+                    ? new ProviderError.Transient(
+                        "OperationFailed", "VM " + name + " create ended " + last.getStatus())
+                    : AzureErrors.fromOperation(
+                        failed.getResponseStatusCode(), failed.getResponseBody()));
+          }
+          VirtualMachineInner vm = poller.getFinalResult();
+          if (vm == null) {
+            throw new ProviderException(
+                new ProviderError.Transient("NoResult", "ARM returned no VM for " + name));
+          }
+          return vm;
         });
   }
 

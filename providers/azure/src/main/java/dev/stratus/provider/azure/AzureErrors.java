@@ -4,6 +4,8 @@ import com.azure.core.exception.ClientAuthenticationException;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.management.exception.ManagementError;
 import com.azure.core.management.exception.ManagementException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.core.spi.ProviderError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +14,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Azure's errors as Stratus errors, keeping ARM's code and message. ARM reports an error either as
@@ -45,6 +49,10 @@ public final class AzureErrors {
           "InvalidAuthenticationToken",
           "ExpiredAuthenticationToken");
 
+  private static final Logger LOG = LoggerFactory.getLogger(AzureErrors.class);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private AzureErrors() {}
 
   public static ProviderError translate(Exception e) {
@@ -65,8 +73,37 @@ public final class AzureErrors {
       return new ProviderError.Transient(
           "NetworkError", e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
     }
+    LOG.warn("unexpected error from the Azure SDK", e);
     return new ProviderError.InvalidRequest(
         "Unexpected", e.getClass().getName() + ": " + firstLine(e.getMessage()));
+  }
+
+  /**
+   * A failed long-running operation: ARM answers the poll with {@code {"status":"Failed",
+   * "error":{"code":"AllocationFailed","message":..}}} (HTTP 200), or the poll itself failed.
+   */
+  static ProviderError fromOperation(int status, String body) {
+    String code = null;
+    String message = body == null ? "" : body;
+    try {
+      JsonNode root = JSON.readTree(body == null ? "{}" : body);
+      JsonNode error = root.has("error") ? root.get("error") : root;
+      code = error.path("code").isTextual() ? error.path("code").asText() : null;
+      message = error.path("message").asText(message);
+      JsonNode details = error.path("details");
+      if ((code == null || !known(code)) && details.isArray()) {
+        for (JsonNode d : details) {
+          if (known(d.path("code").asText(null))) {
+            code = d.path("code").asText();
+            message = d.path("message").asText(message);
+            break;
+          }
+        }
+      }
+    } catch (java.io.IOException e) {
+      // Not JSON: keep the raw body as the message.
+    }
+    return fromCode(new ManagementError(code, message), status);
   }
 
   /** True when ARM said the resource does not exist (a 404 or a NotFound code). */

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  *   <li>{@code tenantId} + {@code clientId} + {@code clientSecretFile}: an explicit service
  *       principal (the file holds the secret, so it is never in the config, argv or a log); all
  *       three or none. None: {@code DefaultAzureCredential} (managed identity on the controller).
- *   <li>{@code pollIntervalSeconds} (default 5, used only when ARM sends no Retry-After), {@code
+ *   <li>{@code pollIntervalMillis} (default 5000, used only when ARM sends no Retry-After), {@code
  *       launchTimeoutSeconds} (default 900).
  * </ul>
  *
@@ -84,7 +84,7 @@ public record AzureSettings(
           "tenantId",
           "clientId",
           "clientSecretFile",
-          "pollIntervalSeconds",
+          "pollIntervalMillis",
           "launchTimeoutSeconds");
 
   private static final Pattern RESOURCE_GROUP = Pattern.compile("[-\\w._()]{1,90}");
@@ -156,7 +156,7 @@ public record AzureSettings(
         r.bool("acceleratedNetworking", true),
         r.optionalString("endpoint").map(URI::create).orElse(PUBLIC_CLOUD),
         sp,
-        Duration.ofSeconds(r.optionalInt("pollIntervalSeconds", 1, 600).orElse(5)),
+        Duration.ofMillis(r.optionalInt("pollIntervalMillis", 10, 600_000).orElse(5000)),
         Duration.ofSeconds(r.optionalInt("launchTimeoutSeconds", 30, 7200).orElse(900)));
   }
 
