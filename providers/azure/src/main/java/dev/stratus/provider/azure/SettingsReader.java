@@ -36,6 +36,18 @@ final class SettingsReader {
     return Optional.of(s.strip());
   }
 
+  /** A text passed through byte for byte (scripts): not stripped. */
+  Optional<String> verbatim(String key) {
+    Object v = raw.get(key);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (!(v instanceof String s) || s.isEmpty()) {
+      throw new IllegalArgumentException(block + "." + key + " must be a non-empty string");
+    }
+    return Optional.of(s);
+  }
+
   Optional<Integer> optionalInt(String key, int min, int max) {
     Object v = raw.get(key);
     if (v == null) {
