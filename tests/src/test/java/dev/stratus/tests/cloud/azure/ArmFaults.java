@@ -15,6 +15,7 @@ public final class ArmFaults {
   private final Set<String> exhausted = new HashSet<>();
   private final Set<String> failNodes = new HashSet<>();
   private final Deque<ArmReply> failNext = new ArrayDeque<>();
+  private final Deque<ArmReply> failNextPut = new ArrayDeque<>();
   private int throttle;
   private boolean deny;
   private int latencyMillis;
@@ -38,6 +39,11 @@ public final class ArmFaults {
     failNext.add(ArmReply.error(status, code, message));
   }
 
+  /** The next PUT (VM or placement group) answers this error instead. */
+  public synchronized void failNextPut(int status, String code, String message) {
+    failNextPut.add(ArmReply.error(status, code, message));
+  }
+
   /** Every resource call answers 403 AuthorizationFailed, as for an identity without a role. */
   public synchronized void deny(boolean on) {
     deny = on;
@@ -59,7 +65,7 @@ public final class ArmFaults {
     return node != null && failNodes.contains(node);
   }
 
-  synchronized ArmReply next(String path) {
+  synchronized ArmReply next(String method, String path) {
     if (deny) {
       return ArmReply.error(
           403,
@@ -75,6 +81,9 @@ public final class ArmFaults {
               "TooManyRequests",
               "The request is being throttled as the limit has been reached for operation type.")
           .withHeader("Retry-After", "1");
+    }
+    if ("PUT".equals(method) && !failNextPut.isEmpty()) {
+      return failNextPut.poll();
     }
     return failNext.poll();
   }

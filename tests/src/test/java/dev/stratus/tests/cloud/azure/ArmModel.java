@@ -118,7 +118,7 @@ public final class ArmModel {
     }
     boolean poll = OP.matcher(path).matches();
     if (!poll) {
-      ArmReply fault = faults.next(path);
+      ArmReply fault = faults.next(method, path);
       if (fault != null) {
         return fault;
       }
