@@ -1,12 +1,10 @@
 package dev.stratus.tests.cloud.azure;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -331,17 +329,5 @@ public final class ArmModel {
             + "' under resource group '"
             + resourceGroup
             + "' was not found.");
-  }
-
-  static Set<String> setOf(String... s) {
-    return new HashSet<>(List.of(s));
-  }
-
-  static JsonNode at(JsonNode n, String... path) {
-    JsonNode cur = n;
-    for (String p : path) {
-      cur = cur.path(p);
-    }
-    return cur;
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
-import java.util.Map;
 
 /**
  * A VM PUT as ARM validates and starts it: bad bodies are refused at once (400 InvalidParameter), a
@@ -133,9 +132,5 @@ final class ArmVmPut {
 
   private static ArmReply invalid(String message) {
     return ArmReply.error(400, "InvalidParameter", message);
-  }
-
-  static Map<String, String> none() {
-    return Map.of();
   }
 }
