@@ -1,0 +1,108 @@
+package dev.stratus.provider.azure;
+
+import dev.stratus.core.catalog.PriceTable;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.core.resilience.ResilienceSettings;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.ProviderCheck;
+import dev.stratus.core.spi.ProviderContext;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Azure virtual machines through the generated Resource Manager client: one PUT per VM with its NIC
+ * inline, spot with {@code evictionPolicy=Delete}, a proximity placement group per multi-node
+ * launch, Stratus's tags on every VM (Azure tag names may contain ':', so our keys are used as they
+ * are). Settings: see {@link AzureSettings}; offerings: see {@link AzureOfferings}.
+ */
+public final class AzureNodeProvider implements NodeProvider, PlacementAware, ProviderCheck {
+  private final AzureSettings settings;
+  private final List<Offering> offerings;
+  private final ArmCalls arm;
+  private final AzureClients clients;
+  private final AzureLauncher launcher;
+  private final AzureTerminator terminator;
+  private final Clock clock;
+
+  /** Production: the SDK's credential chain or the configured service principal. */
+  public static AzureNodeProvider create(ProviderContext context) {
+    AzureSettings settings = AzureSettings.parse(context.settings());
+    return new AzureNodeProvider(
+        context, ResilienceSettings.DEFAULTS, AzureConnection.production(settings));
+  }
+
+  public AzureNodeProvider(
+      ProviderContext context, ResilienceSettings resilience, AzureConnection connection) {
+    this.settings = AzureSettings.parse(context.settings());
+    this.offerings =
+        AzureOfferings.parse(
+            AzureSettings.rawOfferings(context.settings()),
+            settings.location(),
+            PriceTable.bundled());
+    this.clock = context.clock();
+    this.clients = AzureClients.connect(settings, connection);
+    this.arm = new ArmCalls(clients, settings, new ProviderCalls("azure", resilience));
+    this.launcher = new AzureLauncher(arm, settings, clock);
+    this.terminator = new AzureTerminator(arm, clock);
+  }
+
+  @Override
+  public String name() {
+    return AzureOfferings.PROVIDER;
+  }
+
+  @Override
+  public List<Offering> offerings() {
+    return offerings;
+  }
+
+  @Override
+  public LaunchResult launch(LaunchRequest request) {
+    return launcher.launch(request);
+  }
+
+  @Override
+  public List<Instance> list(String cluster) {
+    return arm.listVms().stream()
+        .filter(vm -> vm.tags() != null && cluster.equals(vm.tags().get(Tags.CLUSTER)))
+        .flatMap(vm -> VmMapping.toInstance(vm, clock.instant()).stream())
+        .toList();
+  }
+
+  @Override
+  public Optional<Instance> get(String instanceId) {
+    if (!AzureNames.isVmName(instanceId)) {
+      return Optional.empty();
+    }
+    return arm.getVm(instanceId, false).flatMap(vm -> VmMapping.toInstance(vm, clock.instant()));
+  }
+
+  @Override
+  public void terminate(Collection<String> instanceIds) {
+    terminator.terminate(instanceIds);
+  }
+
+  /** Path per instance: zone (or region), proximity placement group, fault domain within it. */
+  @Override
+  public Map<String, List<String>> placement(List<Instance> instances) {
+    var result = new java.util.LinkedHashMap<String, List<String>>();
+    for (Instance i : instances) {
+      arm.getVm(i.id(), true).ifPresent(vm -> result.put(i.id(), AzurePlacement.path(vm)));
+    }
+    return result;
+  }
+
+  @Override
+  public List<Result> check() {
+    return new AzureChecks(settings, clients, arm, offerings).run();
+  }
+}

@@ -1,0 +1,132 @@
+package dev.stratus.provider.azure;
+
+import com.azure.core.management.SubResource;
+import com.azure.resourcemanager.compute.fluent.models.VirtualMachineInner;
+import com.azure.resourcemanager.compute.models.BillingProfile;
+import com.azure.resourcemanager.compute.models.CachingTypes;
+import com.azure.resourcemanager.compute.models.DeleteOptions;
+import com.azure.resourcemanager.compute.models.DiskCreateOptionTypes;
+import com.azure.resourcemanager.compute.models.DiskDeleteOptionTypes;
+import com.azure.resourcemanager.compute.models.HardwareProfile;
+import com.azure.resourcemanager.compute.models.ImageReference;
+import com.azure.resourcemanager.compute.models.LinuxConfiguration;
+import com.azure.resourcemanager.compute.models.ManagedDiskParameters;
+import com.azure.resourcemanager.compute.models.NetworkApiVersion;
+import com.azure.resourcemanager.compute.models.NetworkProfile;
+import com.azure.resourcemanager.compute.models.OSDisk;
+import com.azure.resourcemanager.compute.models.OSProfile;
+import com.azure.resourcemanager.compute.models.SshConfiguration;
+import com.azure.resourcemanager.compute.models.SshPublicKey;
+import com.azure.resourcemanager.compute.models.StorageAccountTypes;
+import com.azure.resourcemanager.compute.models.StorageProfile;
+import com.azure.resourcemanager.compute.models.VirtualMachineEvictionPolicyTypes;
+import com.azure.resourcemanager.compute.models.VirtualMachineNetworkInterfaceConfiguration;
+import com.azure.resourcemanager.compute.models.VirtualMachineNetworkInterfaceIpConfiguration;
+import com.azure.resourcemanager.compute.models.VirtualMachinePriorityTypes;
+import com.azure.resourcemanager.compute.models.VirtualMachineSizeTypes;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.OfferingKey;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The body of one VM PUT: everything the VM needs in one request. The NIC is declared inline
+ * ({@code networkApiVersion 2020-11-01}), and NIC and OS disk are deleted with the VM, so a
+ * terminated node leaves nothing behind that costs money. Spot VMs are deleted on eviction (never
+ * deallocated: a deallocated VM keeps its disk and its node slot would look taken).
+ */
+final class VmSpec {
+  private VmSpec() {}
+
+  static VirtualMachineInner build(
+      AzureSettings s,
+      OfferingKey offering,
+      String nodeName,
+      Map<String, String> tags,
+      Optional<String> placementGroupId) {
+    var vm =
+        new VirtualMachineInner()
+            .withLocation(s.location())
+            .withTags(tags)
+            .withHardwareProfile(
+                new HardwareProfile()
+                    .withVmSize(VirtualMachineSizeTypes.fromString(offering.instanceType())))
+            .withStorageProfile(storage(s))
+            .withOsProfile(os(s, nodeName))
+            .withNetworkProfile(network(s));
+    if (!offering.zone().isEmpty()) {
+      vm.withZones(List.of(offering.zone()));
+    }
+    if (offering.capacityType() == CapacityType.SPOT) {
+      vm.withPriority(VirtualMachinePriorityTypes.SPOT)
+          .withEvictionPolicy(VirtualMachineEvictionPolicyTypes.DELETE)
+          .withBillingProfile(new BillingProfile().withMaxPrice(s.spotMaxPrice()));
+    } else {
+      vm.withPriority(VirtualMachinePriorityTypes.REGULAR);
+    }
+    placementGroupId.ifPresent(id -> vm.withProximityPlacementGroup(new SubResource().withId(id)));
+    s.userDataBase64().ifPresent(vm::withUserData);
+    return vm;
+  }
+
+  private static StorageProfile storage(AzureSettings s) {
+    var disk =
+        new OSDisk()
+            .withCreateOption(DiskCreateOptionTypes.FROM_IMAGE)
+            .withCaching(CachingTypes.READ_WRITE)
+            .withDeleteOption(DiskDeleteOptionTypes.DELETE)
+            .withManagedDisk(
+                new ManagedDiskParameters()
+                    .withStorageAccountType(StorageAccountTypes.PREMIUM_LRS));
+    s.osDiskSizeGb().ifPresent(disk::withDiskSizeGB);
+    return new StorageProfile().withImageReference(image(s.image())).withOsDisk(disk);
+  }
+
+  static ImageReference image(String image) {
+    if (image.startsWith("/")) {
+      return new ImageReference().withId(image);
+    }
+    String[] urn = image.split(":");
+    return new ImageReference()
+        .withPublisher(urn[0])
+        .withOffer(urn[1])
+        .withSku(urn[2])
+        .withVersion(urn[3]);
+  }
+
+  private static OSProfile os(AzureSettings s, String nodeName) {
+    var key =
+        new SshPublicKey()
+            .withPath("/home/" + s.adminUsername() + "/.ssh/authorized_keys")
+            .withKeyData(s.sshPublicKey());
+    var os =
+        new OSProfile()
+            .withComputerName(AzureNames.computerName(nodeName))
+            .withAdminUsername(s.adminUsername())
+            .withLinuxConfiguration(
+                new LinuxConfiguration()
+                    .withDisablePasswordAuthentication(true)
+                    .withSsh(new SshConfiguration().withPublicKeys(List.of(key))));
+    s.customDataBase64().ifPresent(os::withCustomData);
+    return os;
+  }
+
+  private static NetworkProfile network(AzureSettings s) {
+    var ip =
+        new VirtualMachineNetworkInterfaceIpConfiguration()
+            .withName("ipconfig1")
+            .withPrimary(true)
+            .withSubnet(new SubResource().withId(s.subnetId()));
+    var nic =
+        new VirtualMachineNetworkInterfaceConfiguration()
+            .withName("nic0")
+            .withPrimary(true)
+            .withDeleteOption(DeleteOptions.DELETE)
+            .withEnableAcceleratedNetworking(s.acceleratedNetworking())
+            .withIpConfigurations(List.of(ip));
+    return new NetworkProfile()
+        .withNetworkApiVersion(NetworkApiVersion.TWO_ZERO_TWO_ZERO_ONE_ONE_ZERO_ONE)
+        .withNetworkInterfaceConfigurations(List.of(nic));
+  }
+}

@@ -1,0 +1,174 @@
+package dev.stratus.tests.cloud.azure;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.azure.core.credential.AccessToken;
+import com.azure.core.credential.TokenCredential;
+import com.azure.core.http.HttpClient;
+import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.stratus.provider.azure.AzureConnection;
+import java.net.Socket;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509ExtendedTrustManager;
+import reactor.core.publisher.Mono;
+
+/**
+ * WireMock on 127.0.0.1 over https (a bearer token is only ever sent over https), answering every
+ * ARM path from one {@link ArmModel}. {@link #connection()} gives the provider a fake token and a
+ * JDK HTTP client that trusts WireMock's self-signed certificate — for tests only.
+ */
+public final class ArmServer implements AutoCloseable {
+  private final ArmModel model;
+  private final WireMockServer server;
+
+  public ArmServer(ArmModel model) {
+    this.model = model;
+    this.server =
+        new WireMockServer(
+            options()
+                .bindAddress("127.0.0.1")
+                .httpDisabled(true)
+                .dynamicHttpsPort()
+                .extensions(new Transformer(model)));
+    server.start();
+    server.stubFor(
+        any(urlPathMatching("/subscriptions/.*")).willReturn(aResponse().withTransformers("arm")));
+  }
+
+  public String baseUrl() {
+    return "https://127.0.0.1:" + server.httpsPort();
+  }
+
+  public ArmModel model() {
+    return model;
+  }
+
+  public WireMockServer wiremock() {
+    return server;
+  }
+
+  public static AzureConnection connection() {
+    TokenCredential fake =
+        ctx -> Mono.just(new AccessToken("fake-token", OffsetDateTime.now().plusHours(1)));
+    return new AzureConnection(fake, trustingClient());
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+  }
+
+  static HttpClient trustingClient() {
+    try {
+      SSLContext ssl = SSLContext.getInstance("TLS");
+      ssl.init(null, new TrustManager[] {new TrustAll()}, new SecureRandom());
+      return new JdkHttpClientBuilder(java.net.http.HttpClient.newBuilder().sslContext(ssl))
+          .build();
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static final class Transformer implements ResponseDefinitionTransformerV2 {
+    private final ArmModel model;
+
+    Transformer(ArmModel model) {
+      this.model = model;
+    }
+
+    @Override
+    public String getName() {
+      return "arm";
+    }
+
+    @Override
+    public boolean applyGlobally() {
+      return false;
+    }
+
+    @Override
+    public ResponseDefinition transform(ServeEvent event) {
+      Request r = event.getRequest();
+      URI uri = URI.create(r.getAbsoluteUrl());
+      String base = uri.getScheme() + "://" + uri.getAuthority();
+      ArmReply reply =
+          model.handle(
+              r.getMethod().getName(),
+              uri.getRawPath(),
+              query(uri.getRawQuery()),
+              r.getHeader("Authorization"),
+              r.getBodyAsString(),
+              base);
+      ResponseDefinitionBuilder b = aResponse().withStatus(reply.status());
+      reply.headers().forEach(b::withHeader);
+      if (reply.body() != null) {
+        b.withHeader("Content-Type", "application/json; charset=utf-8")
+            .withBody(reply.body().toString());
+      }
+      int latency = model.faults().latencyMillis();
+      if (latency > 0) {
+        b.withFixedDelay(latency);
+      }
+      return b.build();
+    }
+
+    private static Map<String, String> query(String raw) {
+      Map<String, String> q = new LinkedHashMap<>();
+      if (raw == null) {
+        return q;
+      }
+      for (String kv : raw.split("&")) {
+        int eq = kv.indexOf('=');
+        String k = URLDecoder.decode(eq < 0 ? kv : kv.substring(0, eq), StandardCharsets.UTF_8);
+        String v = eq < 0 ? "" : URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8);
+        q.put(k, v);
+      }
+      return q;
+    }
+  }
+
+  /** Trusts any certificate for any host: WireMock's self-signed one, in tests only. */
+  private static final class TrustAll extends X509ExtendedTrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] c, String a, Socket s) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] c, String a, Socket s) {}
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] c, String a, SSLEngine e) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] c, String a, SSLEngine e) {}
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] c, String a) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] c, String a) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
+    }
+  }
+}

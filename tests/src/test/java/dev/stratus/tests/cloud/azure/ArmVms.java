@@ -1,0 +1,182 @@
+package dev.stratus.tests.cloud.azure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The virtual machines, proximity placement groups and asynchronous operations of one resource
+ * group. VM creation is a long-running operation as in ARM: the PUT answers 201 with {@code
+ * provisioningState: Creating}; polling the operation answers {@code InProgress} and then {@code
+ * Succeeded} or {@code Failed} with {@code error.code} (e.g. {@code AllocationFailed}), at which
+ * point the VM's state changes. A VM whose allocation failed stays, in state {@code Failed}, until
+ * deleted — as in Azure. Names are case-insensitive, as in ARM. Not thread-safe: {@link ArmModel}
+ * serialises access.
+ */
+final class ArmVms {
+  /** A VM create in flight: how many more polls answer InProgress, and how it ends. */
+  static final class Op {
+    final String vm;
+    int pollsLeft;
+    final ObjectNode failure; // null: succeeds
+
+    Op(String vm, int pollsLeft, ObjectNode failure) {
+      this.vm = vm;
+      this.pollsLeft = pollsLeft;
+      this.failure = failure;
+    }
+  }
+
+  private final String rgId;
+  private final Map<String, ObjectNode> vms = new TreeMap<>();
+  private final Map<String, ObjectNode> ppgs = new TreeMap<>();
+  private final Map<String, Op> ops = new TreeMap<>();
+  private int created;
+
+  ArmVms(String subscription, String resourceGroup) {
+    this.rgId = "/subscriptions/" + subscription + "/resourceGroups/" + resourceGroup;
+  }
+
+  ObjectNode vm(String name) {
+    return vms.get(key(name));
+  }
+
+  List<ObjectNode> allVms() {
+    return List.copyOf(vms.values());
+  }
+
+  /**
+   * Stores a new VM from the PUT body as ARM would echo it: ids filled in, secrets (customData,
+   * userData) never echoed, state Creating; returns the operation id that finishes it.
+   */
+  String create(String name, ObjectNode body, ObjectNode failure, int polls, Instant now) {
+    ObjectNode vm = body.deepCopy();
+    String id = rgId + "/providers/Microsoft.Compute/virtualMachines/" + name;
+    vm.put("id", id).put("name", name).put("type", "Microsoft.Compute/virtualMachines");
+    ObjectNode p = (ObjectNode) vm.get("properties");
+    p.put("vmId", UUID.randomUUID().toString());
+    p.put("provisioningState", "Creating");
+    p.put("timeCreated", now.toString());
+    p.put("platformFaultDomain", created++ % 3);
+    p.remove("userData");
+    if (p.get("osProfile") instanceof ObjectNode os) {
+      os.remove("customData");
+      os.remove("adminPassword");
+    }
+    vms.put(key(name), vm);
+    placementGroupOf(vm).ifPresent(g -> members(g).addObject().put("id", id));
+    String op = UUID.randomUUID().toString();
+    ops.put(op, new Op(name, polls, failure));
+    return op;
+  }
+
+  /** An operation poll: InProgress while polls are left, then the VM's final state. */
+  ObjectNode poll(String opId, Instant now) {
+    Op op = ops.get(opId);
+    if (op == null) {
+      return null;
+    }
+    ObjectNode status = ArmReply.JSON.createObjectNode().put("name", opId);
+    if (op.pollsLeft > 0) {
+      op.pollsLeft--;
+      return status.put("status", "InProgress");
+    }
+    ObjectNode vm = vm(op.vm);
+    if (vm != null) {
+      ((ObjectNode) vm.get("properties"))
+          .put("provisioningState", op.failure == null ? "Succeeded" : "Failed");
+    }
+    status.put("endTime", now.toString());
+    if (op.failure == null) {
+      return status.put("status", "Succeeded");
+    }
+    status.put("status", "Failed");
+    status.set("error", op.failure.get("error"));
+    return status;
+  }
+
+  /** Deletes at once (ARM takes minutes; the provider never waits for it). */
+  boolean delete(String name) {
+    ObjectNode vm = vms.remove(key(name));
+    if (vm == null) {
+      return false;
+    }
+    String id = vm.get("id").asText();
+    placementGroupOf(vm)
+        .ifPresent(
+            g -> {
+              for (Iterator<JsonNode> it = members(g).elements(); it.hasNext(); ) {
+                if (it.next().path("id").asText().equalsIgnoreCase(id)) {
+                  it.remove();
+                }
+              }
+            });
+    return true;
+  }
+
+  ObjectNode ppg(String name) {
+    return ppgs.get(key(name));
+  }
+
+  List<ObjectNode> allPpgs() {
+    return List.copyOf(ppgs.values());
+  }
+
+  /** PUT of a placement group: create, or update tags/zones and keep the members. */
+  ObjectNode putPpg(String name, ObjectNode body) {
+    ObjectNode existing = ppg(name);
+    ObjectNode g = body.deepCopy();
+    g.put("id", rgId + "/providers/Microsoft.Compute/proximityPlacementGroups/" + name);
+    g.put("name", name).put("type", "Microsoft.Compute/proximityPlacementGroups");
+    ObjectNode p =
+        g.has("properties") ? (ObjectNode) g.get("properties") : g.putObject("properties");
+    if (!p.has("proximityPlacementGroupType")) {
+      p.put("proximityPlacementGroupType", "Standard");
+    }
+    p.set(
+        "virtualMachines", existing == null ? ArmReply.JSON.createArrayNode() : members(existing));
+    p.putArray("availabilitySets");
+    p.putArray("virtualMachineScaleSets");
+    ppgs.put(key(name), g);
+    return g;
+  }
+
+  /** Null when deleted or absent; else the ids still in it. */
+  List<String> deletePpg(String name) {
+    ObjectNode g = ppg(name);
+    if (g == null) {
+      return null;
+    }
+    List<String> inUse = new ArrayList<>();
+    members(g).forEach(m -> inUse.add(m.path("id").asText()));
+    if (inUse.isEmpty()) {
+      ppgs.remove(key(name));
+    }
+    return inUse;
+  }
+
+  /** The placement group a VM body names, if it exists here. */
+  java.util.Optional<ObjectNode> placementGroupOf(JsonNode vm) {
+    String id = vm.path("properties").path("proximityPlacementGroup").path("id").asText("");
+    if (id.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.ofNullable(ppg(id.substring(id.lastIndexOf('/') + 1)));
+  }
+
+  private static ArrayNode members(ObjectNode ppg) {
+    return (ArrayNode) ppg.get("properties").get("virtualMachines");
+  }
+
+  private static String key(String name) {
+    return name.toLowerCase(Locale.ROOT);
+  }
+}
