@@ -28,7 +28,7 @@ public final class AzureCatalog {
               "8x 400 Gb/s NDR InfiniBand (GPUDirect RDMA)"),
           new Size(
               "Standard_ND96amsr_A100_v4",
-              "a100-80g",
+              "a100-80gb",
               8,
               96,
               1900 * GIB,
@@ -56,7 +56,7 @@ public final class AzureCatalog {
               "Ethernet (accelerated networking), no InfiniBand"),
           new Size(
               "Standard_NC24ads_A100_v4",
-              "a100-80g",
+              "a100-80gb",
               1,
               24,
               220 * GIB,

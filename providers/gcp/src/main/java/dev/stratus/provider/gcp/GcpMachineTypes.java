@@ -31,15 +31,15 @@ public final class GcpMachineTypes {
   public static final List<MachineType> ALL =
       List.of(
           new MachineType(
-              "a3-megagpu-8g", "h100-80gb", 8, 208, 1872 * GIB, "GPUDirect-TCPXO 1800 Gbps"),
+              "a3-megagpu-8g", "h100", 8, 208, 1872 * GIB, "GPUDirect-TCPXO 1800 Gbps"),
           new MachineType(
-              "a3-highgpu-8g", "h100-80gb", 8, 208, 1872 * GIB, "GPUDirect-TCPX 1000 Gbps"),
-          new MachineType("a3-highgpu-1g", "h100-80gb", 1, 26, 234 * GIB, "gVNIC 50 Gbps"),
+              "a3-highgpu-8g", "h100", 8, 208, 1872 * GIB, "GPUDirect-TCPX 1000 Gbps"),
+          new MachineType("a3-highgpu-1g", "h100", 1, 26, 234 * GIB, "gVNIC 50 Gbps"),
           new MachineType("a2-ultragpu-8g", "a100-80gb", 8, 96, 1360 * GIB, "gVNIC 100 Gbps"),
           new MachineType("a2-ultragpu-1g", "a100-80gb", 1, 12, 170 * GIB, "gVNIC 24 Gbps"),
-          new MachineType("a2-megagpu-16g", "a100-40gb", 16, 96, 1360 * GIB, "gVNIC 100 Gbps"),
-          new MachineType("a2-highgpu-8g", "a100-40gb", 8, 96, 680 * GIB, "gVNIC 100 Gbps"),
-          new MachineType("a2-highgpu-1g", "a100-40gb", 1, 12, 85 * GIB, "gVNIC 24 Gbps"));
+          new MachineType("a2-megagpu-16g", "a100", 16, 96, 1360 * GIB, "gVNIC 100 Gbps"),
+          new MachineType("a2-highgpu-8g", "a100", 8, 96, 680 * GIB, "gVNIC 100 Gbps"),
+          new MachineType("a2-highgpu-1g", "a100", 1, 12, 85 * GIB, "gVNIC 24 Gbps"));
 
   private GcpMachineTypes() {}
 

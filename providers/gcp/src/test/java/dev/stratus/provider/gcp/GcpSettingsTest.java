@@ -36,7 +36,7 @@ class GcpSettingsTest {
                 "zone", "us-central1-a", "machineType", "a2-highgpu-8g", "capacityType", "spot"));
 
     var o = s.offerings().get(0).offering();
-    assertThat(o.gpuModel()).isEqualTo("a100-40gb");
+    assertThat(o.gpuModel()).isEqualTo("a100");
     assertThat(o.gpusPerNode()).isEqualTo(8);
     assertThat(o.cpus()).isEqualTo(96);
     assertThat(o.memoryMiB()).isEqualTo(680L * 1024);

@@ -1,0 +1,122 @@
+package dev.stratus.tests.cloud;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.controller.Controller;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.resilience.ResilienceSettings;
+import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spool.HookKind;
+import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.core.testing.FakeSlurm;
+import dev.stratus.core.testing.Fixtures;
+import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.provider.aws.AwsNodeProviderFactory;
+import dev.stratus.tests.cloud.aws.AwsHarness;
+import dev.stratus.tests.cloud.aws.Ec2ModelServer;
+import dev.stratus.tests.cloud.azure.AzureFixture;
+import dev.stratus.tests.cloud.gcp.GceServer;
+import dev.stratus.tests.cloud.gcp.GcpTestProviders;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The three cloud models at once, each driven by its real SDK: one H100 pool whose offerings span
+ * AWS, GCP and Azure. The cheapest (GCP spot) has no capacity; a 2-node job must land all or
+ * nothing on one other cloud and zone, and nothing may be left on the first.
+ */
+class MultiCloudLaunchTest {
+  @TempDir Path stateDir;
+  final Ec2ModelServer ec2 = new Ec2ModelServer();
+  final GceServer gce = new GceServer();
+  final AzureFixture arm = new AzureFixture();
+
+  @AfterEach
+  void stop() {
+    ec2.close();
+    gce.close();
+    arm.close();
+  }
+
+  @Test
+  void twoNodeJobSkipsTheExhaustedCheapestCloudAndLandsWholeOnTheNextCheapest() {
+    ec2.model().subnet("subnet-0a1", AwsHarness.ZONE).subnet("subnet-0b1", "us-east-1b");
+    NodeProvider aws =
+        new AwsNodeProviderFactory()
+            .create(
+                new ProviderContext(
+                    "test",
+                    AwsHarness.defaults(ec2),
+                    stateDir,
+                    new BootstrapSettings(
+                        stateDir.resolve("slurm.conf"), stateDir, stateDir.resolve("k"),
+                        stateDir.resolve("s")),
+                    Clock.systemUTC()),
+                ResilienceSettings.fast());
+    NodeProvider gcp = GcpTestProviders.create(gce, true);
+    NodeProvider azure = arm.provider("test");
+    List<Offering> h100 = new ArrayList<>();
+    Stream.of(aws, gcp, azure)
+        .flatMap(p -> p.offerings().stream())
+        .filter(o -> o.gpuModel().equals("h100") && o.gpusPerNode() == 8)
+        .forEach(h100::add);
+    Offering cheapest =
+        h100.stream().min((a, b) -> a.pricePerHour().compareTo(b.pricePerHour())).orElseThrow();
+    assertThat(cheapest.provider()).isEqualTo("gcp");
+    gce.model.exhaust(cheapest.key().zone(), cheapest.key().instanceType(), true);
+
+    Pool pool = new Pool("gpu", "gpu", "h100", 8, 96, 1_000_000, 4, h100);
+    FakeSlurm slurm = new FakeSlurm();
+    slurm.cloudNodes(pool.nodeNames());
+    slurm.poweringUp("gpu-001");
+    slurm.poweringUp("gpu-002");
+    InMemoryRequests spool = new InMemoryRequests();
+    spool.add(
+        new SpoolRequest(
+            "r1",
+            HookKind.RESUME,
+            List.of("gpu-001", "gpu-002"),
+            List.of(new ResumeFile.JobNodes(7, "gpu-[001-002]")),
+            Clock.systemUTC().instant()));
+    Controller controller =
+        new Controller(
+            Fixtures.config(List.of(pool), "aws", "gcp", "azure"),
+            slurm,
+            Map.of("aws", aws, "gcp", gcp, "azure", azure),
+            spool,
+            Clock.systemUTC());
+
+    controller.runPass();
+
+    List<Instance> launched = new ArrayList<>();
+    Stream.of(aws, gcp, azure).forEach(p -> launched.addAll(p.list("test")));
+    Offering nextCheapest =
+        h100.stream()
+            .filter(o -> !o.provider().equals("gcp"))
+            .min((a, b) -> a.pricePerHour().compareTo(b.pricePerHour()))
+            .orElseThrow();
+    assertThat(launched).hasSize(2);
+    assertThat(launched).extracting(Instance::offering).containsOnly(nextCheapest.key());
+    assertThat(launched)
+        .extracting(i -> i.tags().get(Tags.NODE))
+        .containsExactlyInAnyOrder("gpu-001", "gpu-002");
+    assertThat(launched).allMatch(i -> "7".equals(i.tags().get(Tags.JOB)));
+    assertThat(gcp.list("test")).isEmpty();
+    assertThat(gce.model.instances(cheapest.key().zone())).isEmpty();
+    assertThat(controller.unavailable().current()).containsExactly(cheapest.key());
+    assertThat(spool.pending()).isEmpty();
+  }
+}
