@@ -2,6 +2,7 @@ package dev.stratus.core.config;
 
 import static dev.stratus.core.config.ConfigLoader.build;
 
+import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Checks;
 import dev.stratus.core.model.Offering;
@@ -89,6 +90,11 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
   }
 
   /** What one node holds: a pool's, or an offering's (defaulting to its pool's). */
+  /** Prices of offerings that set no {@code pricePerHour}: the bundled public table. */
+  private static final class Prices {
+    static final PriceTable BUNDLED = PriceTable.bundled();
+  }
+
   private record Shape(String model, int count, int cpus, long memoryMiB) {}
 
   private static Offering offering(Fields o, Shape pool, Set<String> providers) {
@@ -116,17 +122,32 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
     int cpus = o.check("cpus", o.integer("cpus", pool.cpus), Checks::positive);
     long memory = o.node("memoryMiB").isPresent() ? o.longValue("memoryMiB") : pool.memoryMiB;
     o.check("memoryMiB", memory, Checks::positive);
-    BigDecimal price = o.check("pricePerHour", o.decimal("pricePerHour"), PoolReader::price);
+    String region = o.check("region", o.string("region"), Checks::notBlank);
+    String instanceType = o.check("instanceType", o.string("instanceType"), Checks::notBlank);
+    CapacityType capacityType = capacity(o);
+    BigDecimal price =
+        o.node("pricePerHour").isPresent()
+            ? o.check("pricePerHour", o.decimal("pricePerHour"), PoolReader::price)
+            : Prices.BUNDLED
+                .price(provider, region, instanceType, capacityType)
+                .orElseThrow(
+                    () ->
+                        o.error(
+                            "pricePerHour",
+                            "missing, and the bundled price table has no "
+                                + capacityType.name().toLowerCase(java.util.Locale.ROOT)
+                                + " price for "
+                                + provider
+                                + " "
+                                + instanceType
+                                + " in "
+                                + region
+                                + ": set pricePerHour"));
     return build(
         o,
         () ->
             new Offering(
-                new OfferingKey(
-                    provider,
-                    o.check("region", o.string("region"), Checks::notBlank),
-                    o.string("zone", ""),
-                    o.check("instanceType", o.string("instanceType"), Checks::notBlank),
-                    capacity(o)),
+                new OfferingKey(provider, region, o.string("zone", ""), instanceType, capacityType),
                 model,
                 count,
                 cpus,

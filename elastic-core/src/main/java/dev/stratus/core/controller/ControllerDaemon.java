@@ -93,6 +93,14 @@ public final class ControllerDaemon implements AutoCloseable {
         throw new JobExecutionException(e);
       } catch (RuntimeException e) {
         log.error("controller pass failed: {}", e.getMessage(), e);
+        try {
+          ((Controller) context.getScheduler().getContext().get(CONTROLLER))
+              .stats()
+              .failedPasses
+              .incrementAndGet();
+        } catch (SchedulerException ignored) {
+          // the failure is logged above; the counter is best effort
+        }
       }
     }
   }

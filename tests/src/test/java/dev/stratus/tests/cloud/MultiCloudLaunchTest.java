@@ -53,7 +53,10 @@ class MultiCloudLaunchTest {
 
   @Test
   void twoNodeJobSkipsTheExhaustedCheapestCloudAndLandsWholeOnTheNextCheapest() {
-    ec2.model().subnet("subnet-0a1", AwsHarness.ZONE).subnet("subnet-0b1", "us-east-1b");
+    ec2.model()
+        .subnet("subnet-0a1", AwsHarness.ZONE)
+        .subnet("subnet-0a2", AwsHarness.ZONE)
+        .subnet("subnet-0b1", "us-east-1b");
     NodeProvider aws =
         new AwsNodeProviderFactory()
             .create(
@@ -62,7 +65,9 @@ class MultiCloudLaunchTest {
                     AwsHarness.defaults(ec2),
                     stateDir,
                     new BootstrapSettings(
-                        stateDir.resolve("slurm.conf"), stateDir, stateDir.resolve("k"),
+                        stateDir.resolve("slurm.conf"),
+                        stateDir,
+                        stateDir.resolve("k"),
                         stateDir.resolve("s")),
                     Clock.systemUTC()),
                 ResilienceSettings.fast());

@@ -30,10 +30,8 @@ public final class GcpMachineTypes {
 
   public static final List<MachineType> ALL =
       List.of(
-          new MachineType(
-              "a3-megagpu-8g", "h100", 8, 208, 1872 * GIB, "GPUDirect-TCPXO 1800 Gbps"),
-          new MachineType(
-              "a3-highgpu-8g", "h100", 8, 208, 1872 * GIB, "GPUDirect-TCPX 1000 Gbps"),
+          new MachineType("a3-megagpu-8g", "h100", 8, 208, 1872 * GIB, "GPUDirect-TCPXO 1800 Gbps"),
+          new MachineType("a3-highgpu-8g", "h100", 8, 208, 1872 * GIB, "GPUDirect-TCPX 1000 Gbps"),
           new MachineType("a3-highgpu-1g", "h100", 1, 26, 234 * GIB, "gVNIC 50 Gbps"),
           new MachineType("a2-ultragpu-8g", "a100-80gb", 8, 96, 1360 * GIB, "gVNIC 100 Gbps"),
           new MachineType("a2-ultragpu-1g", "a100-80gb", 1, 12, 170 * GIB, "gVNIC 24 Gbps"),
