@@ -24,6 +24,9 @@ public final class Templates {
   /** gres.conf: one GPU line per pool. */
   public static final String GRES = "gres.conf";
 
+  /** topology.conf (tree) from where the providers placed the nodes. */
+  public static final String TOPOLOGY = "topology.conf";
+
   /** The full base slurm.conf of the embedded (local) cluster. */
   public static final String EMBEDDED_BASE = "embedded-slurm.conf";
 

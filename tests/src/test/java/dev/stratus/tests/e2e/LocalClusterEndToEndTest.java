@@ -103,6 +103,18 @@ class LocalClusterEndToEndTest {
   }
 
   @Test
+  @Order(2)
+  void slurmSeesTheLocalProvidersRackLayoutAsItsTopology() {
+    String topology = run("scontrol", "show", "topology");
+
+    assertThat(topology)
+        .containsPattern("SwitchName=spine-rack-a Level=0 .*Nodes=gpu-\\[001-002\\]")
+        .containsPattern("SwitchName=spine-rack-b Level=0 .*Nodes=gpu-\\[003-004\\]")
+        .containsPattern(
+            "SwitchName=spine Level=1 .*Switches=spine-rack-(\\[a-b\\]|a,spine-rack-b)");
+  }
+
+  @Test
   @Order(3)
   void twoNodeJobOnAPoweredDownClusterIsLaunchedAllOrNothingInOneOffering() {
     awaitAllSuspended();
@@ -119,8 +131,10 @@ class LocalClusterEndToEndTest {
 
     assertThat(out.lines().filter(l -> l.startsWith("CUDA=0,1,2,3,4,5,6,7 host=gpu-"))).hasSize(2);
     Set<String> hosts =
-        out.lines().map(l -> l.substring(l.indexOf("host="))).collect(Collectors.toSet());
+        out.lines().map(l -> l.substring(l.indexOf("host=") + 5)).collect(Collectors.toSet());
     assertThat(hosts).hasSize(2);
+    // topology/tree over the racks (rack-a: gpu-001,002; rack-b: gpu-003,004): one leaf switch
+    assertThat(Set.of(Set.of("gpu-001", "gpu-002"), Set.of("gpu-003", "gpu-004"))).contains(hosts);
     Map<String, List<Instance>> byJob =
         local.list(cluster.config().cluster()).stream()
             .filter(i -> i.tags().containsKey(Tags.JOB))

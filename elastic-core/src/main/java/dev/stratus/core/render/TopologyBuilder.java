@@ -1,0 +1,80 @@
+package dev.stratus.core.render;
+
+import dev.stratus.core.hostlist.Hostlist;
+import dev.stratus.core.model.Pool;
+import dev.stratus.templates.TopologyView;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * topology.conf from placement (pure): each node's switch path from the top, as the providers
+ * report it (AWS network nodes, GCP {@code /cluster/rack}, Azure placement group, local racks).
+ * Nodes of a pool with no placement yet sit under {@code <pool>-unplaced}. When there is more than
+ * one top switch, a {@code stratus-root} joins them so a job may still span them (Slurm cannot
+ * place a job across switches with no common ancestor). Switch names are the path's elements,
+ * cleaned to letters, digits, '-' and '_', joined with '-' so equal names under different parents
+ * stay distinct.
+ */
+public final class TopologyBuilder {
+  static final String ROOT = "stratus-root";
+
+  private TopologyBuilder() {}
+
+  public static TopologyView build(List<Pool> pools, Map<String, List<String>> nodePaths) {
+    Map<String, TreeSet<String>> nodesOf = new TreeMap<>();
+    Map<String, TreeSet<String>> childrenOf = new TreeMap<>();
+    TreeSet<String> tops = new TreeSet<>();
+    for (Pool pool : pools) {
+      for (String node : pool.nodeNames()) {
+        List<String> path = nodePaths.getOrDefault(node, List.of(pool.name() + "-unplaced"));
+        if (path.isEmpty()) {
+          path = List.of(pool.name() + "-unplaced");
+        }
+        String parent = null;
+        String name = "";
+        for (String element : path) {
+          name = name.isEmpty() ? clean(element) : name + "-" + clean(element);
+          if (parent == null) {
+            tops.add(name);
+          } else {
+            childrenOf.computeIfAbsent(parent, k -> new TreeSet<>()).add(name);
+          }
+          parent = name;
+        }
+        nodesOf.computeIfAbsent(parent, k -> new TreeSet<>()).add(node);
+      }
+    }
+    // A switch cannot hold both nodes and switches: its own nodes move to a "-direct" leaf.
+    for (String inner : new ArrayList<>(childrenOf.keySet())) {
+      TreeSet<String> direct = nodesOf.remove(inner);
+      if (direct != null) {
+        nodesOf.put(inner + "-direct", direct);
+        childrenOf.get(inner).add(inner + "-direct");
+      }
+    }
+    if (tops.size() > 1) {
+      childrenOf.put(ROOT, tops);
+    }
+    List<TopologyView.Switch> switches = new ArrayList<>();
+    TreeSet<String> names = new TreeSet<>(nodesOf.keySet());
+    names.addAll(childrenOf.keySet());
+    for (String name : names) {
+      TreeSet<String> nodes = nodesOf.get(name);
+      TreeSet<String> children = childrenOf.get(name);
+      switches.add(
+          new TopologyView.Switch(
+              name,
+              nodes == null ? "" : Hostlist.compressSorted(nodes),
+              children == null ? "" : String.join(",", children)));
+    }
+    return new TopologyView(switches);
+  }
+
+  static String clean(String element) {
+    String cleaned = element.replaceAll("[^A-Za-z0-9_-]+", "-").replaceAll("^-+|-+$", "");
+    return cleaned.isEmpty() ? "x" : cleaned;
+  }
+}
