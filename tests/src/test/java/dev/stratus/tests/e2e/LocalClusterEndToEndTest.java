@@ -188,7 +188,9 @@ class LocalClusterEndToEndTest {
         conf.resolve("slurm.conf"),
         Files.readString(etc.resolve("slurm.conf"))
             .replaceFirst("(?m)^SlurmctldPort=\\d+", "SlurmctldPort=" + unusedPort()));
-    Files.copy(etc.resolve("gres.conf"), conf.resolve("gres.conf"));
+    for (String file : List.of("gres.conf", "topology.conf")) {
+      Files.copy(etc.resolve(file), conf.resolve(file));
+    }
     var config = cluster.config();
     NodeProvider stray =
         Providers.find("local")
