@@ -68,12 +68,10 @@ public final class LocalCommand implements Runnable {
         System.err.println("stratus: " + e.getMessage());
         return 2;
       }
+      // Not closed: closing a local provider deletes the bridge once no node is left, and the
+      // running controller (and its notice endpoint on the bridge address) still needs it.
       Map<String, NodeProvider> providers = ProviderRegistry.create(cfg, Clock.systemUTC());
-      try {
-        return reclaim(providers, cfg.cluster(), node, wait, System.out, System.err);
-      } finally {
-        providers.values().forEach(NodeProvider::close);
-      }
+      return reclaim(providers, cfg.cluster(), node, wait, System.out, System.err);
     }
   }
 
@@ -107,7 +105,12 @@ public final class LocalCommand implements Runnable {
           id,
           provider.name(),
           notice.isZero() ? "no notice" : "notice " + notice.toSeconds() + " s");
-      reclaimable.reclaim(id, notice);
+      try {
+        reclaimable.reclaim(id, notice);
+      } catch (RuntimeException e) {
+        err.printf("stratus: reclaiming %s (%s) failed: %s%n", node, id, e.getMessage());
+        return 1;
+      }
       out.printf("%s: %s (%s) killed; its instance is gone%n", Instant.now(), node, id);
       return 0;
     }

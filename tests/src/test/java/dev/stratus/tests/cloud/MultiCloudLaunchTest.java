@@ -62,7 +62,9 @@ class MultiCloudLaunchTest {
                     AwsHarness.defaults(ec2),
                     stateDir,
                     new BootstrapSettings(
-                        stateDir.resolve("slurm.conf"), stateDir, stateDir.resolve("k"),
+                        stateDir.resolve("slurm.conf"),
+                        stateDir,
+                        stateDir.resolve("k"),
                         stateDir.resolve("s")),
                     Clock.systemUTC()),
                 ResilienceSettings.fast());
