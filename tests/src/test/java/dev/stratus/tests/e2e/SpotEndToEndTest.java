@@ -175,9 +175,20 @@ class SpotEndToEndTest {
     for (int i = 0; i < 4; i++) {
       jobs.add(submit(1, 35));
     }
+    // All four run at the same time, one per node, before half of them are reclaimed.
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(
+            () ->
+                jobs.stream()
+                    .allMatch(
+                        j ->
+                            job(j).map(SlurmJob::state).orElse("").equals("RUNNING")
+                                && log(j).lastStep() >= 3));
     List<String> nodes = new ArrayList<>();
     for (String job : jobs) {
-      nodes.add(awaitProgress(job, 3).get(0));
+      nodes.add(job(job).orElseThrow().nodes());
     }
     assertThat(nodes).doesNotHaveDuplicates();
 
