@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
       ConfigCommand.class,
       StatusCommand.class,
       ProvidersCommand.class,
-      DemoCommand.class
+      DemoCommand.class,
+      LocalCommand.class
     })
 public final class StratusCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -3,6 +3,9 @@ package dev.stratus.core.embedded;
 import static dev.stratus.core.model.Checks.positive;
 import static dev.stratus.core.model.Checks.slurmName;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,7 +14,9 @@ import java.util.Random;
 /**
  * The shape of a scratch cluster on this machine: one GPU pool of local nodes, split over racks.
  * {@code subnetOctet} picks the private 10.X.Y.0/24 the bridge uses; {@code slurmctldPort} must be
- * free. Everything lives under {@code root}.
+ * free. Everything lives under {@code root}. The controller's notice endpoint listens on the bridge
+ * address at {@code noticePort}; each node's watcher reports there ({@code spot.grace} {@code
+ * spotGrace}).
  */
 public record EmbeddedSpec(
     Path root,
@@ -25,7 +30,9 @@ public record EmbeddedSpec(
     String bridge,
     String subnet,
     Duration suspendTime,
-    Duration downHold) {
+    Duration downHold,
+    int noticePort,
+    Duration spotGrace) {
   public EmbeddedSpec {
     root = root.toAbsolutePath();
     slurmName("cluster", cluster);
@@ -36,6 +43,10 @@ public record EmbeddedSpec(
     rackSizes = List.copyOf(rackSizes);
     if (rackSizes.stream().mapToInt(Integer::intValue).sum() != nodes) {
       throw new IllegalArgumentException("rack sizes " + rackSizes + " must add up to " + nodes);
+    }
+    if (noticePort < 1 || noticePort > 65535 || noticePort == slurmctldPort) {
+      throw new IllegalArgumentException(
+          "noticePort must be 1..65535 and not slurmctld's port, got " + noticePort);
     }
     if (bridge.length() > 15) {
       throw new IllegalArgumentException("bridge name longer than 15 characters: " + bridge);
@@ -63,7 +74,23 @@ public record EmbeddedSpec(
         "stb" + Integer.toHexString(random.nextInt(0x100000)),
         "10." + b + "." + c + ".0/24",
         Duration.ofSeconds(10),
-        Duration.ofSeconds(15));
+        Duration.ofSeconds(15),
+        freePort(),
+        Duration.ofSeconds(10));
+  }
+
+  /** A port nothing listens on now (the OS picks it), for the notice endpoint. */
+  static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find a free port", e);
+    }
+  }
+
+  /** The notice URL each node's watcher POSTs to. */
+  public String noticeUrl() {
+    return "http://" + bridgeAddress() + ":" + noticePort + "/v1/notices";
   }
 
   public String bridgeAddress() {

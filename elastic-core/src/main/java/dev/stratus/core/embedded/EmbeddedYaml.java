@@ -2,7 +2,12 @@ package dev.stratus.core.embedded;
 
 import java.util.Locale;
 
-/** The stratus.yaml of an embedded cluster: one pool of local nodes with fast test timings. */
+/**
+ * The stratus.yaml of an embedded cluster: one pool of local nodes with fast test timings, a spot
+ * offering (cheapest, used first) and an on-demand one (the fallback while spot is marked
+ * unavailable after a reclaim), and the notice endpoint on the bridge address, which each node's
+ * metadata watcher reports to.
+ */
 final class EmbeddedYaml {
   private EmbeddedYaml() {}
 
@@ -35,6 +40,7 @@ final class EmbeddedYaml {
           treeWidth: 16
           hookDir: ./bin
           slurmctldParameters: [idle_on_node_suspend, cloud_reg_addrs, power_save_interval=1, power_save_min_interval=0]
+        spot: {listen: "%11$s:%12$d", grace: %13$ds, margin: 5s}
         timeouts: {reconcileInterval: 2s, powerUp: 90s, orphanGrace: 20s, downHold: %3$ds, unavailableTtl: 20s}
         spoolDir: ./spool
         stateDir: ./state
@@ -47,9 +53,10 @@ final class EmbeddedYaml {
             memoryMiB: 64000
             maxNodes: %7$d
             offerings:
+              - {provider: local, region: local, zone: rack-a, instanceType: local-%5$sx%6$d, capacity: spot, pricePerHour: 39.33}
               - {provider: local, region: local, zone: rack-a, instanceType: local-%5$sx%6$d, capacity: on-demand, pricePerHour: 98.32}
         providers:
-          local: {bridge: %8$s, subnet: %9$s, racks: {%10$s}}
+          local: {bridge: %8$s, subnet: %9$s, racks: {%10$s}, noticeUrl: "%14$s"}
         """,
         s.cluster(),
         s.suspendTime().toSeconds(),
@@ -60,6 +67,10 @@ final class EmbeddedYaml {
         s.nodes(),
         s.bridge(),
         s.subnet(),
-        racks);
+        racks,
+        s.bridgeAddress(),
+        s.noticePort(),
+        s.spotGrace().toSeconds(),
+        s.noticeUrl());
   }
 }

@@ -11,6 +11,9 @@ import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.Reclaimable;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -21,6 +24,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Nodes on this machine built from Linux namespaces (design.md §6, slurm-lab.md §4a): a network
@@ -31,12 +36,15 @@ import java.util.concurrent.Executors;
  * node was killed from outside) is dropped from it when seen. Launch boots nodes in parallel and
  * returns when each agent has finished. Faults can be injected, see {@link LocalFaults}.
  */
-public final class LocalNodeProvider implements NodeProvider, PlacementAware {
+public final class LocalNodeProvider implements NodeProvider, PlacementAware, Reclaimable {
+  private static final Logger log = LoggerFactory.getLogger(LocalNodeProvider.class);
+
   private final ProviderContext context;
   private final LocalSettings settings;
   private final InstanceStore store;
   private final HostNetwork network;
   private final AgentLauncher launcher;
+  private final Optional<ImdsLauncher> imds;
   private final ExecutorService workers;
 
   /** Guards the store and namespace creation: address choice and "does this node run" checks. */
@@ -61,6 +69,14 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
             settings.gpuCount(),
             settings.agentTimeout(),
             context.stateDir());
+    this.imds =
+        ImdsLauncher.classPathWithMain()
+            .map(cp -> new ImdsLauncher(settings.imdsPort(), settings.noticeUrl(), cp));
+    if (imds.isEmpty()) {
+      log.warn(
+          "{} is not on the class path: local nodes get no metadata endpoint, so no spot notices",
+          ImdsLauncher.MAIN);
+    }
     this.workers =
         Executors.newCachedThreadPool(
             r -> {
@@ -231,6 +247,9 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
     try {
       network.wire(r.netns(), r.veth(), r.address());
       problem = launcher.boot(r);
+      if (problem.isEmpty() && imds.isPresent()) {
+        imds.get().start(r, launcher.nodeDir(r.netns()));
+      }
     } catch (Exception e) {
       problem = Optional.of(e.getMessage());
     }
@@ -296,6 +315,51 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware {
     launcher.forgetKey(r.netns());
     synchronized (lock) {
       store.delete(r.id());
+    }
+  }
+
+  /**
+   * A spot reclaim of a local instance: the notice is posted to the node's metadata endpoint (which
+   * the node's watcher reports to the controller), then, when it runs out, every process of the
+   * node is SIGKILLed and the node deleted, with no shutdown, as a cloud takes back a VM. A zero
+   * notice kills at once. Returns early when the instance is terminated by someone else meanwhile.
+   */
+  @Override
+  public void reclaim(String instanceId, Duration notice) {
+    if (notice.isNegative()) {
+      throw new IllegalArgumentException("notice must be >= 0, got " + notice);
+    }
+    InstanceRecord r =
+        liveRecords().stream()
+            .filter(x -> x.id().equals(instanceId))
+            .findFirst()
+            .orElseThrow(
+                () -> new IllegalArgumentException("no live local instance " + instanceId));
+    if (!notice.isZero()) {
+      if (imds.isEmpty()) {
+        throw new IllegalStateException(
+            "cannot post a notice: " + ImdsLauncher.MAIN + " is not on the class path");
+      }
+      Instant deadline = ReclaimNotice.post(imds.get().base(r), notice);
+      log.info("reclaim notice for {} ({}) posted, deadline {}", r.id(), r.nodeName(), deadline);
+      while (HostNetwork.netnsExists(r.netns()) && context.clock().instant().isBefore(deadline)) {
+        pause(Duration.ofMillis(100));
+      }
+    }
+    NodeReaper.kill(network, r.netns(), r.veth());
+    launcher.forgetKey(r.netns());
+    synchronized (lock) {
+      store.delete(r.id());
+    }
+    log.info("reclaimed {} ({})", r.id(), r.nodeName());
+  }
+
+  private static void pause(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the notice to run out", e);
     }
   }
 

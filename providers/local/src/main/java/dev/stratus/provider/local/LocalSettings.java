@@ -4,12 +4,15 @@ import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -22,7 +25,9 @@ record LocalSettings(
     int gpuCount,
     List<Offering> offerings,
     LocalFaults faults,
-    Duration agentTimeout) {
+    Duration agentTimeout,
+    Optional<URI> noticeUrl,
+    int imdsPort) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
   private static final Set<String> KNOWN =
@@ -35,7 +40,9 @@ record LocalSettings(
           "offerings",
           "failLaunches",
           "exhaustedOfferings",
-          "agentTimeoutSeconds");
+          "agentTimeoutSeconds",
+          "noticeUrl",
+          "imdsPort");
 
   LocalSettings {
     if (!IFNAME.matcher(bridge).matches()) {
@@ -46,14 +53,20 @@ record LocalSettings(
       throw new IllegalArgumentException("gpuCount must be 0..64, got " + gpuCount);
     }
     offerings = List.copyOf(offerings);
+    if (imdsPort < 1 || imdsPort > 65535) {
+      throw new IllegalArgumentException("imdsPort must be 1..65535, got " + imdsPort);
+    }
   }
 
   /**
    * Keys: {@code bridge} (default {@code stratus0}), {@code subnet} (a /24, default {@code
    * 10.77.0.0/24}), {@code racks}, {@code deviceDir} (default {@code <stateDir>/dev}), {@code
    * gpuCount} (default 8), {@code offerings}, {@code failLaunches}, {@code exhaustedOfferings},
-   * {@code agentTimeoutSeconds} (default 30). Unknown keys are refused so that a typo is not
-   * silently ignored.
+   * {@code agentTimeoutSeconds} (default 30), {@code imdsPort} (port of each node's metadata
+   * endpoint on the node's address, default 80), {@code noticeUrl} (the controller's notice
+   * endpoint, e.g. {@code http://10.77.0.1:8620/v1/notices}, which each node's watcher reports to;
+   * default none: the metadata endpoint runs but nothing watches it). Unknown keys are refused so
+   * that a typo is not silently ignored.
    */
   static LocalSettings parse(Map<String, Object> settings, Path stateDir) {
     for (String key : settings.keySet()) {
@@ -80,7 +93,27 @@ record LocalSettings(
         gpus,
         offerings(settings.get("offerings"), gpus),
         LocalFaults.fromSettings(settings),
-        Duration.ofSeconds(timeout));
+        Duration.ofSeconds(timeout),
+        noticeUrl(settings.get("noticeUrl")),
+        integer(settings, "imdsPort", 80));
+  }
+
+  private static Optional<URI> noticeUrl(Object value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    URI uri;
+    try {
+      uri = new URI(String.valueOf(value));
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "noticeUrl '" + value + "' is not a URL: " + e.getMessage());
+    }
+    if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
+      throw new IllegalArgumentException(
+          "noticeUrl '" + value + "' must be http://HOST:PORT/PATH (the controller's spot.listen)");
+    }
+    return Optional.of(uri);
   }
 
   private static List<Offering> offerings(Object value, int gpus) {

@@ -24,6 +24,23 @@ final class NodeReaper {
     network.deleteNode(netns, veth);
   }
 
+  /**
+   * A spot reclaim without grace: SIGKILL to everything in the namespace at once, then the veth and
+   * namespace are deleted. Something else deleting the namespace meanwhile (the controller
+   * terminating the same instance) is fine: the node is gone either way.
+   */
+  static void kill(HostNetwork network, String netns, String veth) {
+    signal(HostNetwork.pids(netns), true);
+    waitEmpty(netns, Duration.ofSeconds(5));
+    try {
+      network.deleteNode(netns, veth);
+    } catch (LocalCommandException e) {
+      if (HostNetwork.netnsExists(netns)) {
+        throw e;
+      }
+    }
+  }
+
   /** SIGTERM, or SIGKILL when {@code force}; ProcessHandle checks the start time against reuse. */
   private static void signal(List<Long> pids, boolean force) {
     for (long pid : pids) {

@@ -83,4 +83,20 @@ class LocalSettingsTest {
     assertThat(s.faults().failsLaunchOf("anything")).isTrue();
     assertThat(s.faults().exhaustedOfferings()).containsExactly("ns-a");
   }
+
+  @Test
+  void theNoticeUrlAndMetadataPortAreReadAndCheckedNamingTheSetting() {
+    LocalSettings s =
+        LocalSettings.parse(
+            Map.of("noticeUrl", "http://10.77.0.1:8620/v1/notices", "imdsPort", 8080), STATE);
+
+    assertThat(s.noticeUrl()).contains(java.net.URI.create("http://10.77.0.1:8620/v1/notices"));
+    assertThat(s.imdsPort()).isEqualTo(8080);
+    assertThat(LocalSettings.parse(Map.of(), STATE).noticeUrl()).isEmpty();
+    assertThat(LocalSettings.parse(Map.of(), STATE).imdsPort()).isEqualTo(80);
+    assertThatThrownBy(() -> LocalSettings.parse(Map.of("noticeUrl", "https://ctl/v1"), STATE))
+        .hasMessageContaining("noticeUrl 'https://ctl/v1' must be http://HOST:PORT/PATH");
+    assertThatThrownBy(() -> LocalSettings.parse(Map.of("imdsPort", 0), STATE))
+        .hasMessageContaining("imdsPort must be 1..65535");
+  }
 }

@@ -1,0 +1,20 @@
+package dev.stratus.core.spi;
+
+import java.time.Duration;
+
+/**
+ * Optional capability of a provider that can take an instance away the way a cloud reclaims a spot
+ * VM: first an interruption notice on the instance's own metadata service, then, when the notice
+ * runs out, the instance is killed without any shutdown. Only the local provider has it (for tests
+ * and demos); the clouds do this themselves.
+ */
+public interface Reclaimable {
+  /**
+   * Announces the reclaim on the instance's metadata service, waits for {@code notice} to run out,
+   * then kills the instance at once. {@code Duration.ZERO}: killed at once, with no notice. Returns
+   * when the instance is gone (also when something else terminated it during the notice).
+   *
+   * @throws IllegalArgumentException when no live instance has that id, or the notice is negative
+   */
+  void reclaim(String instanceId, Duration notice);
+}

@@ -1,0 +1,87 @@
+package dev.stratus.provider.local;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Starts a node's metadata endpoint: one JVM running {@link #MAIN} (spot-handler, named here and
+ * never linked: providers do not depend on it) in the node's network namespace, serving EC2's
+ * IMDSv2 format on the node's address and, when {@code noticeUrl} is set, running the AWS notice
+ * watcher against it. Started with {@code perl -e SIGRESET nsenter --net=/run/netns/NS -- java ...}
+ * (never {@code ip netns exec}, slurm-lab.md §4a): an empty signal mask, so the node's
+ * SIGKILL/SIGTERM reach it, stdin /dev/null, output to {@code imds.log} in the node's directory,
+ * and an environment of PATH alone. It is not waited for: it lives as long as the namespace's
+ * processes, and {@link NodeReaper} ends it with them.
+ */
+final class ImdsLauncher {
+  static final String MAIN = "dev.stratus.spot.local.LocalImdsMain";
+
+  /** Empty signal mask, then exec (same wrapper as the node-bootstrap agent's). */
+  static final String SIGRESET =
+      "use POSIX ();"
+          + " POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new()) or die \"sigprocmask: $!\";"
+          + " exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\";";
+
+  private static final List<String> JVM_OPTIONS =
+      List.of(
+          "-XX:+UseSerialGC",
+          "-XX:TieredStopAtLevel=1",
+          "-XX:-UsePerfData",
+          "-Xmx32m",
+          "-Xss512k",
+          "-XX:CICompilerCount=1");
+
+  private final int port;
+  private final Optional<URI> noticeUrl;
+  private final String classPath;
+
+  ImdsLauncher(int port, Optional<URI> noticeUrl, String classPath) {
+    this.port = port;
+    this.noticeUrl = noticeUrl;
+    this.classPath = classPath;
+  }
+
+  /** The class path of this JVM, when it holds {@link #MAIN}; empty otherwise. */
+  static Optional<String> classPathWithMain() {
+    String resource = MAIN.replace('.', '/') + ".class";
+    if (ImdsLauncher.class.getClassLoader().getResource(resource) == null) {
+      return Optional.empty();
+    }
+    return Optional.of(System.getProperty("java.class.path"));
+  }
+
+  /** The endpoint's base URL for a node. */
+  URI base(InstanceRecord node) {
+    return URI.create("http://" + node.address() + ":" + port);
+  }
+
+  List<String> argv(InstanceRecord node) {
+    List<String> cmd = new ArrayList<>();
+    cmd.addAll(List.of(Shell.tool("perl"), "-e", SIGRESET));
+    cmd.addAll(List.of(Shell.tool("nsenter"), "--net=/run/netns/" + node.netns(), "--"));
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(JVM_OPTIONS);
+    cmd.addAll(List.of("-cp", classPath, MAIN));
+    cmd.addAll(List.of("--listen", node.address() + ":" + port, "--instance", node.id()));
+    noticeUrl.ifPresent(u -> cmd.addAll(List.of("--sink", u.toString())));
+    return cmd;
+  }
+
+  /** Starts the endpoint for a booted node; returns at once. */
+  void start(InstanceRecord node, Path nodeDir) throws IOException {
+    Files.createDirectories(nodeDir);
+    ProcessBuilder pb = new ProcessBuilder(argv(node));
+    pb.environment().clear();
+    pb.environment().put("PATH", Shell.SYSTEM_PATH);
+    pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(nodeDir.resolve("imds.log").toFile()));
+    pb.redirectErrorStream(true);
+    pb.start();
+  }
+}

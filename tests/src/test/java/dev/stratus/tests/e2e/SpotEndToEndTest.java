@@ -1,0 +1,366 @@
+package dev.stratus.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.stratus.core.cli.StratusCli;
+import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.core.embedded.EmbeddedSpec;
+import dev.stratus.core.embedded.Processes;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.runtime.ControllerRuntime;
+import dev.stratus.core.runtime.ProviderRegistry;
+import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.spi.NodeProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import picocli.CommandLine;
+
+/**
+ * Spot reclaims on the real Slurm 22.05 of this machine: each local node serves an IMDSv2 model and
+ * runs the real AWS watcher against it; {@code stratus local reclaim} posts the notice there and
+ * kills the node when it runs out. The sample checkpointing job must lose at most one checkpoint
+ * interval of steps. One shared cluster of four nodes; each scenario starts from a powered-down
+ * cluster.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SpotEndToEndTest {
+  static final Duration SLURM_WAIT = Duration.ofSeconds(150);
+  static final Duration JOB_DONE = Duration.ofSeconds(300);
+  static final int CKPT_EVERY = 5;
+  static EmbeddedCluster cluster;
+  static ControllerRuntime runtime;
+  static NodeProvider local;
+  static Path script;
+  static CliSlurmClient slurm;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Path root = Files.createTempDirectory("stratus-spot-e2e-");
+    SecureRandom random = new SecureRandom();
+    String name = "spot" + Integer.toHexString(random.nextInt(0x10000));
+    cluster = EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, 4, random));
+    runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
+    local = runtime.providers().get("local");
+    slurm =
+        new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
+    cluster.start();
+    script = cluster.root().resolve("jobs/checkpoint-job.sbatch");
+    try (InputStream in =
+        StratusCli.class.getResourceAsStream("/dev/stratus/core/demo/checkpoint-job.sbatch")) {
+      Files.write(script, in.readAllBytes());
+    }
+    assertThat(runtime.noticeAddress()).isPresent();
+  }
+
+  @AfterAll
+  static void tearDown() {
+    if (runtime != null) {
+      runtime.close();
+    }
+    if (cluster != null) {
+      Map<String, NodeProvider> cleanup =
+          ProviderRegistry.create(cluster.config(), Clock.systemUTC());
+      for (NodeProvider p : cleanup.values()) {
+        p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
+        assertThat(p.list(cluster.config().cluster())).isEmpty();
+        p.close();
+      }
+      cluster.close();
+      assertThat(namespacesOfCluster()).isEmpty();
+      assertThat(Files.exists(Path.of("/sys/class/net", cluster.spec().bridge()))).isFalse();
+      assertThat(metadataProcessesOfCluster()).isEmpty();
+    }
+  }
+
+  /** Every scenario starts powered down, with spot capacity available (as after a quiet spell). */
+  @BeforeEach
+  void poweredDownWithSpotAvailable() {
+    awaitAllSuspended();
+    for (Offering o : cluster.config().pools().get(0).offerings()) {
+      runtime.controller().unavailable().markAvailable(o.key());
+    }
+  }
+
+  @Test
+  @Order(1)
+  void reclaimWithNoticeSignalsTheJobWhichCheckpointsIsRequeuedAndResumesOnANewInstance()
+      throws Exception {
+    String job = submit(1, 45);
+    String node = awaitProgress(job, 3).get(0);
+    Instance spot = instanceOn(node).orElseThrow();
+    assertThat(spot.offering().capacityType()).isEqualTo(CapacityType.SPOT);
+
+    CompletableFuture<Integer> reclaim =
+        CompletableFuture.supplyAsync(() -> reclaimCli(node, "30s"));
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> log(job).signalled());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> job(job).map(SlurmJob::restartCount).orElse(0) >= 1);
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> !log(job).resumes().isEmpty());
+    String resumedOn = log(job).resumes().get(0).host();
+    Optional<Instance> replacement = instanceOn(resumedOn);
+    assertThat(replacement).isPresent();
+    assertThat(replacement.get().id()).isNotEqualTo(spot.id());
+    awaitCompleted(job);
+
+    assertThat(reclaim.get(60, TimeUnit.SECONDS)).isZero();
+    assertThat(local.get(spot.id())).isEmpty();
+    CheckpointLog run = log(job);
+    assertThat(run.done()).isTrue();
+    assertThat(run.resumes()).singleElement().satisfies(r -> assertThat(r.fromStep()).isPositive());
+    assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
+  }
+
+  @Test
+  @Order(2)
+  void reclaimWithoutNoticeRequeuesTheJobWithinSecondsAndItResumesFromItsLastCheckpoint() {
+    String job = submit(1, 40);
+    String node = awaitProgress(job, 7).get(0);
+
+    assertThat(reclaimCli(node, "0")).isZero();
+    Instant killed = Instant.now();
+    assertThat(instanceOn(node)).isEmpty();
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(250))
+        .until(() -> job(job).map(SlurmJob::restartCount).orElse(0) >= 1);
+    System.out.printf(
+        "spot e2e: no-notice kill -> job requeued in %d ms%n",
+        Duration.between(killed, Instant.now()).toMillis());
+    awaitCompleted(job);
+
+    CheckpointLog run = log(job);
+    assertThat(run.done()).isTrue();
+    assertThat(run.signalled()).isFalse();
+    assertThat(run.resumes()).hasSize(1);
+    assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
+  }
+
+  @Test
+  @Order(3)
+  void aStormReclaimingHalfOfTheRunningSpotNodesAtOnceLosesNoJob() throws Exception {
+    List<String> jobs = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      jobs.add(submit(1, 35));
+    }
+    // All four run at the same time, one per node, before half of them are reclaimed.
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(
+            () ->
+                jobs.stream()
+                    .allMatch(
+                        j ->
+                            job(j).map(SlurmJob::state).orElse("").equals("RUNNING")
+                                && log(j).lastStep() >= 3));
+    List<String> nodes = new ArrayList<>();
+    for (String job : jobs) {
+      nodes.add(job(job).orElseThrow().nodes());
+    }
+    assertThat(nodes).doesNotHaveDuplicates();
+
+    List<CompletableFuture<Integer>> reclaims =
+        List.of(
+            CompletableFuture.supplyAsync(() -> reclaimCli(nodes.get(0), "20s")),
+            CompletableFuture.supplyAsync(() -> reclaimCli(nodes.get(1), "20s")));
+
+    for (String job : jobs) {
+      awaitCompleted(job);
+    }
+    for (CompletableFuture<Integer> r : reclaims) {
+      assertThat(r.get(60, TimeUnit.SECONDS)).isZero();
+    }
+    for (int i = 0; i < jobs.size(); i++) {
+      CheckpointLog run = log(jobs.get(i));
+      assertThat(run.done()).as("job %s done", jobs.get(i)).isTrue();
+      assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
+      if (i < 2) {
+        assertThat(run.resumes()).as("resumes of reclaimed job %s", jobs.get(i)).isNotEmpty();
+      }
+    }
+  }
+
+  @Test
+  @Order(4)
+  void aTwoNodeJobReclaimedOnOneNodeIsRequeuedAndRunsAgainOnTwoNodes() {
+    String job = submit(2, 40);
+    List<String> nodes = awaitProgress(job, 3);
+    assertThat(nodes).hasSize(2);
+    String batchHost = batchHostOf(job);
+    String other = nodes.stream().filter(n -> !n.equals(batchHost)).findFirst().orElseThrow();
+
+    assertThat(reclaimCli(other, "20s")).isZero();
+
+    awaitCompleted(job);
+    CheckpointLog run = log(job);
+    assertThat(run.done()).isTrue();
+    assertThat(run.resumes()).isNotEmpty().allSatisfy(r -> assertThat(r.nodes()).isEqualTo(2));
+    assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
+  }
+
+  // ---- helpers ----
+
+  static int reclaimCli(String node, String notice) {
+    return new CommandLine(new StratusCli())
+        .execute(
+            "local",
+            "reclaim",
+            node,
+            "--notice",
+            notice,
+            "--config",
+            cluster.configFile().toString());
+  }
+
+  static String submit(int nodes, int steps) {
+    List<String> argv =
+        List.of(
+            "sbatch",
+            "--parsable",
+            "-p",
+            "gpu",
+            "--requeue",
+            "--open-mode=append",
+            "-N" + nodes,
+            "--gres=gpu:h100:8",
+            "--output=" + cluster.root().resolve("jobs/%j.out"),
+            "--export=ALL,STEPS="
+                + steps
+                + ",CKPT_EVERY="
+                + CKPT_EVERY
+                + ",CKPT_DIR="
+                + cluster.root().resolve("jobs/ckpt"),
+            script.toString());
+    return run(argv).strip();
+  }
+
+  /** Waits until the job runs and has done {@code steps} steps; its nodes. */
+  static List<String> awaitProgress(String job, int steps) {
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(
+            () ->
+                job(job).map(SlurmJob::state).orElse("").equals("RUNNING")
+                    && log(job).lastStep() >= steps);
+    String nodes = job(job).orElseThrow().nodes();
+    return run(List.of("scontrol", "show", "hostnames", nodes)).lines().toList();
+  }
+
+  static String batchHostOf(String job) {
+    String text = read(job);
+    int at = text.indexOf("host=");
+    return text.substring(at + 5, text.indexOf(' ', at));
+  }
+
+  static void awaitCompleted(String job) {
+    await()
+        .atMost(JOB_DONE)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> job(job).map(SlurmJob::state).orElse("").equals("COMPLETED"));
+  }
+
+  static Optional<SlurmJob> job(String id) {
+    return slurm.jobs().stream().filter(j -> Long.toString(j.jobId()).equals(id)).findFirst();
+  }
+
+  static Optional<Instance> instanceOn(String node) {
+    return local.list(cluster.config().cluster()).stream()
+        .filter(i -> i.nodeName().filter(node::equals).isPresent())
+        .findFirst();
+  }
+
+  static CheckpointLog log(String job) {
+    return CheckpointLog.parse(read(job));
+  }
+
+  static String read(String job) {
+    Path out = cluster.root().resolve("jobs/" + job + ".out");
+    try {
+      return Files.exists(out) ? Files.readString(out) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  static void awaitAllSuspended() {
+    await()
+        .atMost(SLURM_WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              assertThat(slurm.nodes()).allMatch(n -> n.poweredDown() && !n.down());
+              assertThat(local.list(cluster.config().cluster())).isEmpty();
+              assertThat(namespacesOfCluster()).isEmpty();
+              assertThat(metadataProcessesOfCluster()).isEmpty();
+            });
+  }
+
+  static String run(List<String> argv) {
+    Processes.Result r =
+        Processes.output(
+            argv, cluster.slurmEnv(), cluster.root().resolve("log/e2e-commands.log"), SLURM_WAIT);
+    assertThat(r.exitCode()).as("exit code of %s", argv).isZero();
+    return r.stdout();
+  }
+
+  static List<String> namespacesOfCluster() {
+    Processes.Result r =
+        Processes.output(
+            List.of("ip", "netns", "list"),
+            Map.of(),
+            cluster.root().resolve("log/e2e-commands.log"),
+            Duration.ofSeconds(10));
+    String prefix = "st-" + cluster.config().cluster() + "-";
+    return r.stdout().lines().filter(l -> l.startsWith(prefix)).toList();
+  }
+
+  /** Metadata endpoints (and their watchers) still serving an address of this cluster's subnet. */
+  static List<Long> metadataProcessesOfCluster() {
+    String subnet = cluster.spec().subnet();
+    String listen = "--listen " + subnet.substring(0, subnet.lastIndexOf('.') + 1);
+    return ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info()
+                    .arguments()
+                    .map(a -> String.join(" ", a))
+                    .filter(a -> a.contains("LocalImdsMain") && a.contains(listen))
+                    .isPresent())
+        .map(ProcessHandle::pid)
+        .toList();
+  }
+}
