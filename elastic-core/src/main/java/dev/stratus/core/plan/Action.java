@@ -79,7 +79,7 @@ public sealed interface Action {
     }
   }
 
-  /** {@code scontrol requeue JOB}, then release it at once instead of after cred_expire. */
+  /** {@code scontrol requeue JOB}; Slurm holds it for cred_expire + 1 s, then it runs again. */
   record Requeue(long jobId, String reason) implements Action {}
 
   /** This offering just lost capacity (a reclaim): skip it for its TTL. */

@@ -90,11 +90,6 @@ public final class CliSlurmClient implements SlurmClient {
     updateNodes(nodes, "drain", reason);
   }
 
-  @Override
-  public void startNow(long jobId) {
-    ok("scontrol", "update", "jobid=" + positive(jobId), "starttime=now");
-  }
-
   /** A pending job cannot be requeued: Slurm answers "Job is pending execution". */
   @Override
   public void requeue(long jobId) {

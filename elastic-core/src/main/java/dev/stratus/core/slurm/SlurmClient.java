@@ -33,12 +33,6 @@ public interface SlurmClient {
   /** {@code scontrol requeue JOBID}. */
   void requeue(long jobId);
 
-  /**
-   * {@code scontrol update jobid=N starttime=now}: a requeued job is otherwise held until
-   * cred_expire + 1 s.
-   */
-  void startNow(long jobId);
-
   /** {@code scancel --signal=SIG --batch JOBID}: signal only the batch step. */
   void signalBatch(long jobId, String signal);
 

@@ -223,7 +223,7 @@ class ControllerTest {
     clock.advance(java.time.Duration.ofSeconds(30));
     controller.runPass();
     assertThat(slurm.calls())
-        .contains("requeue 42", "startnow 42")
+        .contains("requeue 42")
         .anyMatch(c -> c.startsWith("power_down_force [gpu-001]"));
     assertThat(controller.notices().pending()).isEmpty();
 

@@ -105,11 +105,6 @@ public final class FakeSlurm implements SlurmClient {
   }
 
   @Override
-  public synchronized void startNow(long jobId) {
-    calls.add("startnow " + jobId);
-  }
-
-  @Override
   public synchronized void signalBatch(long jobId, String signal) {
     calls.add("signal " + jobId + " " + signal);
   }
