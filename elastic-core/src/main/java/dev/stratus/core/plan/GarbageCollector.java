@@ -16,7 +16,8 @@ import java.util.Set;
  *       terminated once it is older than the orphan grace, so launches in flight are safe;
  *   <li>a powered-up node with no instance is set DOWN, so Slurm requeues its job now;
  *   <li>a node POWERING_UP past its timeout is forced down (Slurm then suspends it: {@code idle~});
- *   <li>a node Stratus (or ResumeTimeout) set DOWN goes back to {@code idle~} after the down hold.
+ *   <li>a node Stratus (or ResumeTimeout) set DOWN goes back to {@code idle~} after the down hold;
+ *   <li>a node Stratus drained for an interruption notice is undrained once it is powered down.
  * </ul>
  *
  * Nodes of a pool whose provider could not be listed this pass are left alone.
@@ -36,13 +37,17 @@ final class GarbageCollector {
     List<String> stuck = new ArrayList<>();
     List<String> toPowerDown = new ArrayList<>();
     List<String> toReturn = new ArrayList<>();
+    List<String> toUndrain = new ArrayList<>();
     for (SlurmNode node : s.nodes()) {
       Pool pool = index.poolOf(node.name());
       if (pool == null || requested.contains(node.name()) || unlisted(s, pool)) {
         continue;
       }
       boolean hasInstance = !index.instancesOf(node.name()).isEmpty();
-      if (node.down() && Reasons.ours(node.reason())) {
+      if (node.drained() && !node.down() && node.poweredDown() && Reasons.ours(node.reason())) {
+        // Drained by a notice and now powered down: the drain must go, or the slot stays unusable.
+        toUndrain.add(node.name());
+      } else if (node.down() && Reasons.ours(node.reason())) {
         if (Planner.olderThan(s, s.downSince().get(node.name()), s.timeouts().downHold())) {
           (node.poweredDown() ? toReturn : toPowerDown).add(node.name());
         }
@@ -65,6 +70,9 @@ final class GarbageCollector {
     }
     if (!toPowerDown.isEmpty()) {
       out.add(new Action.ForcePowerDown(toPowerDown, Reasons.of("down hold over: power down")));
+    }
+    if (!toUndrain.isEmpty()) {
+      out.add(new Action.ReturnToService(toUndrain, "interruption handled: undrain"));
     }
     if (!toReturn.isEmpty()) {
       out.add(new Action.ReturnToService(toReturn, "down hold over: back to idle~"));

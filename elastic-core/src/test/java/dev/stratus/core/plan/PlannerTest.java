@@ -308,6 +308,42 @@ class PlannerTest {
   }
 
   @Test
+  void aNodeDrainedForANoticeIsUndrainedOncePoweredDownButAnOperatorsDrainStays() {
+    nodes.add(
+        new SlurmNode(
+            "gpu-001",
+            "idle",
+            Set.of("CLOUD", "POWERED_DOWN", "DRAIN"),
+            Reasons.of("reclaim notice for i-1"),
+            "",
+            "",
+            List.of("gpu")));
+    nodes.add(
+        new SlurmNode(
+            "gpu-002",
+            "allocated",
+            Set.of("CLOUD", "DRAIN"),
+            Reasons.of("reclaim notice for i-2"),
+            "",
+            "",
+            List.of("gpu")));
+    nodes.add(
+        new SlurmNode(
+            "gpu-003",
+            "idle",
+            Set.of("CLOUD", "POWERED_DOWN", "DRAIN"),
+            "bad fan",
+            "",
+            "",
+            List.of("gpu")));
+    instances.add(instance("i-2", "gpu-002", NOW.minusSeconds(600)));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.ReturnToService(List.of("gpu-001"), "interruption handled: undrain"));
+  }
+
+  @Test
   void sameSnapshotGivesSameActions() {
     nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
     nodes.add(node("gpu-004", "allocated", "CLOUD"));
