@@ -4,11 +4,18 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.List;
 
-/** Everything in the generated {@code stratus-slurm.conf} include. */
+/**
+ * Everything in the generated {@code stratus-slurm.conf} include. {@code taskProlog}: the absolute
+ * path of the TaskProlog that exports STRATUS_CHECKPOINT_DIR to jobs, or "" for none.
+ */
 public record SlurmIncludeView(
-    PowerSaveView powerSave, List<NodeLine> nodeLines, List<PartitionLine> partitionLines) {
+    PowerSaveView powerSave,
+    List<NodeLine> nodeLines,
+    List<PartitionLine> partitionLines,
+    String taskProlog) {
   public SlurmIncludeView {
     requireNonNull(powerSave, "powerSave");
+    ViewChecks.text("taskProlog", taskProlog);
     nodeLines = List.copyOf(nodeLines);
     partitionLines = List.copyOf(partitionLines);
     if (nodeLines.isEmpty() || partitionLines.isEmpty()) {

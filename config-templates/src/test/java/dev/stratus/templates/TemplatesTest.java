@@ -27,7 +27,23 @@ class TemplatesTest {
         List.of(new NodeLine("", "gpu-[001-004]", 8, 64000, "gpu:h100:8", "h100,gpu,spot", 1)),
         List.of(
             new PartitionLine("gpu", "gpu-[001-004]", true),
-            new PartitionLine("all", "gpu-[001-004]", false)));
+            new PartitionLine("all", "gpu-[001-004]", false)),
+        "");
+  }
+
+  @Test
+  void aTaskPrologLineAppearsOnlyWhenOneIsGiven() {
+    SlurmIncludeView without = include("");
+    SlurmIncludeView with =
+        new SlurmIncludeView(
+            without.powerSave(),
+            without.nodeLines(),
+            without.partitionLines(),
+            "/opt/stratus/bin/stratus-taskprolog");
+
+    assertThat(Templates.render(Templates.SLURM_INCLUDE, without)).doesNotContain("TaskProlog");
+    assertThat(Templates.render(Templates.SLURM_INCLUDE, with))
+        .contains("\nTaskProlog=/opt/stratus/bin/stratus-taskprolog\n");
   }
 
   @Test
@@ -135,7 +151,8 @@ class TemplatesTest {
                     List.of(new NodeLine("", "gpu-001", 1, 1, "gpu:h100:1", "h100", 1)),
                     List.of(
                         new PartitionLine("a", "gpu-001", true),
-                        new PartitionLine("b", "gpu-001", true))))
+                        new PartitionLine("b", "gpu-001", true)),
+                    ""))
         .hasMessageContaining("at most one partition may be the default");
   }
 }

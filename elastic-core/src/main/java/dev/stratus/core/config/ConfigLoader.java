@@ -127,7 +127,8 @@ public final class ConfigLoader {
 
   private static SpotSettings spot(Fields root) {
     SpotSettings d = SpotSettings.DEFAULTS;
-    return root.section("spot", "signal", "grace", "margin", "actOnRebalance", "listen")
+    return root.section(
+            "spot", "signal", "grace", "margin", "actOnRebalance", "listen", "checkpointDir")
         .map(
             f ->
                 build(
@@ -142,7 +143,10 @@ public final class ConfigLoader {
                                     f.string("actOnRebalance", "false"),
                                     ConfigLoader::trueOrFalse)
                                 .equals("true"),
-                            f.string("listen", d.listen()))))
+                            f.string("listen", d.listen()),
+                            f.node("checkpointDir").isPresent()
+                                ? f.path("checkpointDir", null).toString()
+                                : "")))
         .orElse(d);
   }
 

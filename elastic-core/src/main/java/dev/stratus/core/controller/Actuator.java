@@ -76,6 +76,7 @@ final class Actuator {
           // old run is still completing leaked GPU allocations in 22.05 (seen in the storm
           // e2e). The hold is cred_expire + 1 s: keep AuthInfo cred_expire low (the embedded
           // cluster uses 10).
+          notices.requeued(rq.instanceId(), clock.instant());
           slurm.requeue(rq.jobId());
           stats.jobsRequeued.incrementAndGet();
         } else if (action instanceof Action.MarkUnavailable mu) {

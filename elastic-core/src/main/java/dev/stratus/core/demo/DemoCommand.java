@@ -34,6 +34,15 @@ public final class DemoCommand implements Callable<Integer> {
   int nodes;
 
   @Option(
+      names = "--scenario",
+      defaultValue = "basic",
+      description =
+          "basic: sample GPU jobs burst and suspend. spot: checkpointing jobs, two nodes"
+              + " reclaimed (with and without notice); ends with reclaims, requeues and"
+              + " max_steps_lost.")
+  String scenario;
+
+  @Option(
       names = "--timeout",
       defaultValue = "PT5M",
       description = "Give up after this long (ISO-8601, default PT5M).")
@@ -47,11 +56,24 @@ public final class DemoCommand implements Callable<Integer> {
       problems.forEach(p -> System.err.println("stratus demo: " + p));
       return 2;
     }
+    DemoScenario chosen;
+    int size = nodes;
+    switch (scenario) {
+      case "basic" -> chosen = new DemoScenario.Basic();
+      case "spot" -> {
+        chosen = new SpotScenario();
+        size = Math.max(nodes, SpotScenario.JOBS + 2); // room for the replacements
+      }
+      default -> {
+        System.err.println("stratus demo: unknown --scenario '" + scenario + "' (basic, spot)");
+        return 2;
+      }
+    }
     Path root = dir != null ? dir : Files.createTempDirectory("stratus-demo-");
     Files.createDirectories(root.resolve("log"));
     // Before any logger exists: the controller logs to a file so the progress display stays clean.
     System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
-    EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", nodes, new SecureRandom());
-    return new DemoRun(spec, System.out, json, keep, timeout).run();
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", size, new SecureRandom());
+    return new DemoRun(spec, chosen, System.out, json, keep, timeout).run();
   }
 }

@@ -33,6 +33,7 @@ final class DemoRun {
   private final PrintStream out;
   private final boolean json;
   private final boolean keep;
+  private final DemoScenario scenario;
   private final Duration timeout;
   private final Clock clock = Clock.systemUTC();
   private final Instant started = clock.instant();
@@ -44,8 +45,15 @@ final class DemoRun {
   private ControllerRuntime runtime;
   private DemoSummary.Left left = new DemoSummary.Left(-1, -1);
 
-  DemoRun(EmbeddedSpec spec, PrintStream out, boolean json, boolean keep, Duration timeout) {
+  DemoRun(
+      EmbeddedSpec spec,
+      DemoScenario scenario,
+      PrintStream out,
+      boolean json,
+      boolean keep,
+      Duration timeout) {
     this.spec = spec;
+    this.scenario = scenario;
     this.out = out;
     this.json = json;
     this.keep = keep;
@@ -68,16 +76,13 @@ final class DemoRun {
           "slurmctld and munged are up; "
               + spec.nodes()
               + " CLOUD nodes, all powered down (idle~)");
-      for (DemoJobs.Job job :
-          DemoJobs.write(spec.root().resolve("jobs"), spec.pool(), spec.gpuModel())) {
-        String id = sbatch(job.script());
-        submitted += job.count();
-        say("submitted " + job.name() + " as job " + id);
-      }
+      Context ctx = context();
+      submitted = scenario.submit(ctx);
       Instant deadline = started.plus(timeout);
       String last = "";
       while (clock.instant().isBefore(deadline)) {
         Observation now = observe();
+        scenario.tick(context(), now.jobs());
         completed = now.completed();
         String line = now.line();
         if (!line.equals(last)) {
@@ -116,29 +121,67 @@ final class DemoRun {
             left.instances(),
             left.namespaces(),
             cost.dollars(),
-            Duration.between(started, clock.instant()));
+            Duration.between(started, clock.instant()),
+            runtime == null ? java.util.Map.of() : scenario.summary(context()));
     say(summary.human());
     if (json) {
       out.println(summary.json());
     }
-    return finished && summary.success() ? 0 : 1;
+    boolean scenarioOk = runtime != null && scenario.success(context());
+    return finished && summary.success() && scenarioOk ? 0 : 1;
   }
 
-  private String sbatch(Path script) {
+  private String sbatch(List<String> args) {
+    List<String> argv = new ArrayList<>(List.of("sbatch", "--parsable", "-p", spec.pool()));
+    argv.addAll(args);
     Processes.Result r =
         Processes.output(
-            List.of("sbatch", "--parsable", script.toString()),
+            argv,
             cluster.slurmEnv(),
             spec.root().resolve("log/sbatch.log"),
             Duration.ofSeconds(30));
     if (r.exitCode() != 0) {
-      throw new IllegalStateException("sbatch " + script + " failed, see log/sbatch.log");
+      throw new IllegalStateException("sbatch " + args + " failed, see log/sbatch.log");
     }
     return r.stdout().strip();
   }
 
   private record Observation(
-      String line, int completed, int finishedJobs, boolean allPoweredDown, int instances) {}
+      String line,
+      int completed,
+      int finishedJobs,
+      boolean allPoweredDown,
+      int instances,
+      List<SlurmJob> jobs) {}
+
+  /** What a scenario may use: the cluster's jobs dir, sbatch, the providers, the console. */
+  record Context(
+      Path jobsDir,
+      String partition,
+      String gpuModel,
+      String cluster,
+      List<NodeProvider> providers,
+      java.util.function.Function<List<String>, String> sbatcher,
+      java.util.function.Consumer<String> console) {
+    String sbatch(List<String> args) {
+      return sbatcher.apply(args);
+    }
+
+    void say(String text) {
+      console.accept(text);
+    }
+  }
+
+  private Context context() {
+    return new Context(
+        spec.root().resolve("jobs"),
+        spec.pool(),
+        spec.gpuModel(),
+        cluster.config().cluster(),
+        List.copyOf(runtime.providers().values()),
+        this::sbatch,
+        this::say);
+  }
 
   private Observation observe() {
     List<SlurmNode> nodes = runtime.slurm().nodes();
@@ -194,7 +237,8 @@ final class DemoRun {
         completed,
         finished,
         allDown,
-        instances.size());
+        instances.size(),
+        jobs);
   }
 
   private Map<String, BigDecimal> prices() {

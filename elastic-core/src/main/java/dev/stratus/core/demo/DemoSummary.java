@@ -1,8 +1,12 @@
 package dev.stratus.core.demo;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /** The demo's result: what ran and what was left behind. */
 record DemoSummary(
@@ -13,7 +17,10 @@ record DemoSummary(
     int instancesLeft,
     int namespacesLeft,
     BigDecimal nominalCost,
-    Duration elapsed) {
+    Duration elapsed,
+    Map<String, Object> extra) {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   record Left(int instances, int namespaces) {}
 
   boolean success() {
@@ -25,33 +32,36 @@ record DemoSummary(
 
   String human() {
     return String.format(
-        Locale.ROOT,
-        "%s: %d/%d jobs completed, %d nodes launched, %d suspended, %d instances and %d"
-            + " namespaces left, nominal cost $%s, %ds",
-        success() ? "OK" : "FAILED",
-        jobsCompleted,
-        jobsSubmitted,
-        nodesLaunched,
-        nodesSuspended,
-        instancesLeft,
-        namespacesLeft,
-        nominalCost.toPlainString(),
-        elapsed.toSeconds());
+            Locale.ROOT,
+            "%s: %d/%d jobs completed, %d nodes launched, %d suspended, %d instances and %d"
+                + " namespaces left, nominal cost $%s, %ds",
+            success() ? "OK" : "FAILED",
+            jobsCompleted,
+            jobsSubmitted,
+            nodesLaunched,
+            nodesSuspended,
+            instancesLeft,
+            namespacesLeft,
+            nominalCost.toPlainString(),
+            elapsed.toSeconds())
+        + (extra.isEmpty() ? "" : ", " + extra);
   }
 
   String json() {
-    return String.format(
-        Locale.ROOT,
-        "{\"jobs_submitted\":%d,\"jobs_completed\":%d,\"nodes_launched\":%d,"
-            + "\"nodes_suspended\":%d,\"instances_left\":%d,\"namespaces_left\":%d,"
-            + "\"nominal_cost_usd\":%s,\"elapsed_s\":%d}",
-        jobsSubmitted,
-        jobsCompleted,
-        nodesLaunched,
-        nodesSuspended,
-        instancesLeft,
-        namespacesLeft,
-        nominalCost.toPlainString(),
-        elapsed.toSeconds());
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("jobs_submitted", jobsSubmitted);
+    fields.put("jobs_completed", jobsCompleted);
+    fields.put("nodes_launched", nodesLaunched);
+    fields.put("nodes_suspended", nodesSuspended);
+    fields.put("instances_left", instancesLeft);
+    fields.put("namespaces_left", namespacesLeft);
+    fields.put("nominal_cost_usd", nominalCost);
+    fields.put("elapsed_s", elapsed.toSeconds());
+    fields.putAll(extra);
+    try {
+      return JSON.writeValueAsString(fields);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the summary as JSON", e);
+    }
   }
 }

@@ -39,7 +39,17 @@ public final class EmbeddedCluster implements AutoCloseable {
   public static EmbeddedCluster prepare(EmbeddedSpec spec) throws IOException {
     Path root = spec.root();
     for (String dir :
-        List.of("etc", "bin", "munge", "ctld", "nodes", "spool", "state", "log", "jobs")) {
+        List.of(
+            "etc",
+            "bin",
+            "munge",
+            "ctld",
+            "nodes",
+            "spool",
+            "state",
+            "log",
+            "jobs",
+            "checkpoints")) {
       Files.createDirectories(root.resolve(dir));
     }
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -48,6 +58,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         root.resolve("munge"), PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.setPosixFilePermissions(
         root.resolve("jobs"), PosixFilePermissions.fromString("rwxrwxrwx"));
+    Files.setPosixFilePermissions(
+        root.resolve("checkpoints"), PosixFilePermissions.fromString("rwxrwxrwx"));
     createMungeKey(root);
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(yaml, EmbeddedYaml.render(spec));

@@ -40,7 +40,7 @@ final class EmbeddedYaml {
           treeWidth: 16
           hookDir: ./bin
           slurmctldParameters: [idle_on_node_suspend, cloud_reg_addrs, power_save_interval=1, power_save_min_interval=0]
-        spot: {listen: "%11$s:%12$d", grace: %13$ds, margin: 5s}
+        spot: {listen: "%11$s:%12$d", grace: %13$ds, margin: 5s, checkpointDir: ./checkpoints}
         timeouts: {reconcileInterval: 2s, powerUp: 90s, orphanGrace: 20s, downHold: %3$ds, unavailableTtl: 20s}
         spoolDir: ./spool
         stateDir: ./state

@@ -19,7 +19,8 @@ public final class NoticeInbox {
 
   /** Returns true when this is news (the first notice for that instance). */
   public boolean add(InterruptionNotice notice) {
-    return byInstance.putIfAbsent(notice.instanceId(), new PendingNotice(notice, Optional.empty()))
+    return byInstance.putIfAbsent(
+            notice.instanceId(), new PendingNotice(notice, Optional.empty(), Optional.empty()))
         == null;
   }
 
@@ -31,7 +32,12 @@ public final class NoticeInbox {
 
   public void signalled(String instanceId, Instant at) {
     byInstance.computeIfPresent(
-        instanceId, (k, p) -> new PendingNotice(p.notice(), Optional.of(at)));
+        instanceId, (k, p) -> new PendingNotice(p.notice(), Optional.of(at), p.requeuedAt()));
+  }
+
+  public void requeued(String instanceId, Instant at) {
+    byInstance.computeIfPresent(
+        instanceId, (k, p) -> new PendingNotice(p.notice(), p.signalledAt(), Optional.of(at)));
   }
 
   public void done(String instanceId) {

@@ -9,12 +9,19 @@ import java.time.Duration;
  * it checkpoints ({@code scancel --signal=SIG --batch}); {@code grace}: how long the job gets to
  * checkpoint before it is requeued (never past the notice's deadline minus {@code margin}); {@code
  * actOnRebalance}: treat rebalance recommendations like reclaims (else only report them); {@code
- * listen}: host:port of the notice endpoint the node watchers POST to (empty: off).
+ * listen}: host:port of the notice endpoint the node watchers POST to (empty: off); {@code
+ * checkpointDir}: a directory all nodes share, exported to jobs as {@code
+ * STRATUS_CHECKPOINT_DIR=<dir>/<job id>} by a rendered TaskProlog (empty: none).
  */
 public record SpotSettings(
-    String signal, Duration grace, Duration margin, boolean actOnRebalance, String listen) {
+    String signal,
+    Duration grace,
+    Duration margin,
+    boolean actOnRebalance,
+    String listen,
+    String checkpointDir) {
   public static final SpotSettings DEFAULTS =
-      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "");
+      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "", "");
 
   public SpotSettings {
     notBlank("spot.signal", signal);
@@ -26,6 +33,14 @@ public record SpotSettings(
       throw new IllegalArgumentException("spot.grace and spot.margin must be >= 0");
     }
     listen = listen == null ? "" : listen;
+    checkpointDir = checkpointDir == null ? "" : checkpointDir;
+    if (!checkpointDir.isEmpty() && !checkpointDir.matches("/[A-Za-z0-9/._-]*")) {
+      throw new IllegalArgumentException(
+          "spot.checkpointDir '"
+              + checkpointDir
+              + "' must be an absolute path of letters, digits, '/', '.', '_' and '-'"
+              + " (it is written into a shell script)");
+    }
     if (!listen.isEmpty() && !listen.matches("[^:\\s]+:\\d{1,5}")) {
       throw new IllegalArgumentException("spot.listen '" + listen + "' must be host:port");
     }

@@ -80,7 +80,7 @@ public sealed interface Action {
   }
 
   /** {@code scontrol requeue JOB}; Slurm holds it for cred_expire + 1 s, then it runs again. */
-  record Requeue(long jobId, String reason) implements Action {}
+  record Requeue(long jobId, String instanceId, String reason) implements Action {}
 
   /** This offering just lost capacity (a reclaim): skip it for its TTL. */
   record MarkUnavailable(dev.stratus.core.model.OfferingKey offering, String reason)

@@ -13,15 +13,19 @@ import java.util.Optional;
  * <ol>
  *   <li>a job runs on the node: signal its batch step (checkpoint now), drain the node, and mark
  *       the offering unavailable so the replacement comes from elsewhere;
- *   <li>once the grace is over (or the deadline is near): requeue the job and power the node down
- *       (Slurm then suspends it and the instance is terminated); the requeued job resumes from its
+ *   <li>once the grace is over (or the deadline is near): requeue the job; it resumes from its
  *       checkpoint on replacement capacity, launched through the normal resume path;
+ *   <li>once the job has left the node: power the node down (Slurm suspends it, the instance is
+ *       terminated, and the drain is lifted when it is powered down);
  *   <li>no job on the node: power it down at once.
  * </ol>
  *
  * A rebalance recommendation is only reported unless the spot settings say to act on it.
  */
 final class NoticePlanner {
+  /** How long a requeued job may take to leave its node before the node is forced down anyway. */
+  static final java.time.Duration LEAVE = java.time.Duration.ofSeconds(30);
+
   private NoticePlanner() {}
 
   static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
@@ -55,15 +59,23 @@ final class NoticePlanner {
               new Action.Drain(List.of(node), Reasons.of(why + ", deadline " + notice.deadline())));
           continue;
         }
-      } else if (job > 0 && !graceOver(s, pending.signalledAt().get(), notice)) {
+      } else if (job > 0 && pending.requeuedAt().isEmpty()) {
+        if (graceOver(s, pending.signalledAt().get(), notice)) {
+          out.add(new Action.Requeue(job, id, why));
+        }
         continue;
+      } else if (job > 0 && !Planner.olderThan(s, pending.requeuedAt().get(), LEAVE)) {
+        continue; // the requeued job is still leaving the node
       }
-      if (job > 0) {
-        out.add(new Action.Requeue(job, why));
-      }
+      // Only once the job has left: forcing a node down under a running job makes Slurm requeue
+      // it a second time, which confused its GPU accounting (22.05).
       out.add(new Action.ForcePowerDown(List.of(node), Reasons.of(why)));
       out.add(
-          new Action.NoticeDone(id, job > 0 ? "job " + job + " requeued" : "idle node released"));
+          new Action.NoticeDone(
+              id,
+              pending.requeuedAt().isPresent()
+                  ? "job requeued, node released"
+                  : "idle node released"));
     }
   }
 

@@ -43,7 +43,9 @@ public final class SlurmConfigWriter {
     String gresText = renderGres(config);
     AtomicFiles.write(include, includeText);
     AtomicFiles.write(gres, gresText);
-    return List.of(include, gres);
+    List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
+    TaskProlog.write(config.config()).ifPresent(written::add);
+    return written;
   }
 
   /** Writes the embedded cluster's full base slurm.conf to {@code file}. */

@@ -70,7 +70,11 @@ public final class SlurmViews {
         (name, lists) ->
             partitionLines.add(
                 new PartitionLine(name, String.join(",", lists), partitionLines.isEmpty())));
-    return new SlurmIncludeView(powerSave, nodes, partitionLines);
+    String taskProlog =
+        config.spot().checkpointDir().isEmpty()
+            ? ""
+            : TaskProlog.path(config.powerSave()).toString();
+    return new SlurmIncludeView(powerSave, nodes, partitionLines, taskProlog);
   }
 
   public static GresConfView gres(LoadedConfig loaded) {

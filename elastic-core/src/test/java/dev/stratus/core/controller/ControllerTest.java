@@ -222,9 +222,11 @@ class ControllerTest {
 
     clock.advance(java.time.Duration.ofSeconds(30));
     controller.runPass();
-    assertThat(slurm.calls())
-        .contains("requeue 42")
-        .anyMatch(c -> c.startsWith("power_down_force [gpu-001]"));
+    assertThat(slurm.calls()).contains("requeue 42").noneMatch(c -> c.startsWith("power_down"));
+
+    slurm.removeJob(42); // Slurm requeued it: pending again, off the node
+    controller.runPass();
+    assertThat(slurm.calls()).anyMatch(c -> c.startsWith("power_down_force [gpu-001]"));
     assertThat(controller.notices().pending()).isEmpty();
 
     slurmResumes("r2", 42, "gpu-002");

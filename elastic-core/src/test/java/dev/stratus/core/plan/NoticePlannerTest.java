@@ -28,7 +28,7 @@ class NoticePlannerTest {
   static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
   static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
   static final SpotSettings SETTINGS =
-      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "");
+      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "", "");
 
   final List<SlurmJob> jobs = new ArrayList<>();
   final List<PendingNotice> notices = new ArrayList<>();
@@ -70,9 +70,19 @@ class NoticePlannerTest {
   }
 
   void notice(InterruptionNotice.Kind kind, Instant deadline, Optional<Instant> signalledAt) {
+    notice(kind, deadline, signalledAt, Optional.empty());
+  }
+
+  void notice(
+      InterruptionNotice.Kind kind,
+      Instant deadline,
+      Optional<Instant> signalledAt,
+      Optional<Instant> requeuedAt) {
     notices.add(
         new PendingNotice(
-            new InterruptionNotice("i-1", kind, deadline, NOW.minusSeconds(1)), signalledAt));
+            new InterruptionNotice("i-1", kind, deadline, NOW.minusSeconds(1)),
+            signalledAt,
+            requeuedAt));
   }
 
   @Test
@@ -98,16 +108,30 @@ class NoticePlannerTest {
   }
 
   @Test
-  void afterTheGraceTheJobIsRequeuedAndTheNodePoweredDown() {
+  void afterTheGraceTheJobIsRequeued() {
     jobRunningOnTheNode();
     notice(
         InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.of(NOW.minusSeconds(30)));
 
     assertThat(plan(SETTINGS))
+        .containsExactly(new Action.Requeue(42, "i-1", "reclaim notice for i-1"));
+  }
+
+  @Test
+  void theNodeIsPoweredDownOnlyOnceTheRequeuedJobHasLeftIt() {
+    jobRunningOnTheNode(); // still completing on the node
+    notice(
+        InterruptionNotice.Kind.RECLAIM,
+        NOW.plusSeconds(120),
+        Optional.of(NOW.minusSeconds(40)),
+        Optional.of(NOW.minusSeconds(5)));
+    assertThat(plan(SETTINGS)).isEmpty();
+
+    jobs.clear(); // requeued: pending, no nodes
+    assertThat(plan(SETTINGS))
         .containsExactly(
-            new Action.Requeue(42, "reclaim notice for i-1"),
             new Action.ForcePowerDown(List.of("gpu-001"), Reasons.of("reclaim notice for i-1")),
-            new Action.NoticeDone("i-1", "job 42 requeued"));
+            new Action.NoticeDone("i-1", "job requeued, node released"));
   }
 
   @Test
@@ -115,7 +139,9 @@ class NoticePlannerTest {
     jobRunningOnTheNode();
     notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(10), Optional.of(NOW.minusSeconds(1)));
 
-    assertThat(plan(SETTINGS)).first().isEqualTo(new Action.Requeue(42, "reclaim notice for i-1"));
+    assertThat(plan(SETTINGS))
+        .first()
+        .isEqualTo(new Action.Requeue(42, "i-1", "reclaim notice for i-1"));
   }
 
   @Test
@@ -140,7 +166,8 @@ class NoticePlannerTest {
             new Action.NoticeDone("i-1", "rebalance recommendation reported, not acted on"));
     assertThat(
             plan(
-                new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), true, "")))
+                new SpotSettings(
+                    "USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), true, "", "")))
         .extracting(a -> a.getClass().getSimpleName())
         .containsExactly("MarkUnavailable", "SignalJob", "Drain");
   }

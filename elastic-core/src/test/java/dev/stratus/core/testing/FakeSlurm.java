@@ -47,6 +47,10 @@ public final class FakeSlurm implements SlurmClient {
     jobs.add(job);
   }
 
+  public synchronized void removeJob(long jobId) {
+    jobs.removeIf(j -> j.jobId() == jobId);
+  }
+
   public synchronized SlurmNode node(String name) {
     return nodes.get(name);
   }

@@ -91,9 +91,10 @@ class LocalClusterEndToEndTest {
             "--gres=gpu:h100:2",
             "bash",
             "-c",
-            "echo CUDA=$CUDA_VISIBLE_DEVICES host=$(hostname)");
+            "echo CUDA=$CUDA_VISIBLE_DEVICES host=$(hostname) ckpt=$STRATUS_CHECKPOINT_DIR");
 
     assertThat(out).contains("CUDA=0,1").containsPattern("host=gpu-00[1-4]");
+    assertThat(out).contains("ckpt=" + cluster.root().resolve("checkpoints") + "/");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.cli.StratusCli;
+import dev.stratus.core.demo.CheckpointLog;
 import dev.stratus.core.embedded.EmbeddedCluster;
 import dev.stratus.core.embedded.EmbeddedSpec;
 import dev.stratus.core.embedded.Processes;

@@ -1,4 +1,4 @@
-package dev.stratus.tests.e2e;
+package dev.stratus.core.demo;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,19 +9,19 @@ import java.util.regex.Pattern;
  * What a run of the sample checkpointing job wrote to its (appended) output file: each resume with
  * the step it resumed from, the furthest step reached before it, and whether the job finished.
  */
-record CheckpointLog(List<Resume> resumes, int lastStep, boolean done, boolean signalled) {
+public record CheckpointLog(List<Resume> resumes, int lastStep, boolean done, boolean signalled) {
   private static final Pattern STEP = Pattern.compile("^step (\\d+)$");
   private static final Pattern RESUME =
       Pattern.compile("^resume job=\\d+ restart=(\\d+) from-step=(\\d+) host=(\\S+) nodes=(\\d+)$");
 
   /** One restart: resumed from {@code fromStep} after reaching {@code reached}. */
-  record Resume(int fromStep, int reached, String host, int nodes) {
-    int stepsLost() {
+  public record Resume(int fromStep, int reached, String host, int nodes) {
+    public int stepsLost() {
       return Math.max(0, reached - fromStep);
     }
   }
 
-  static CheckpointLog parse(String text) {
+  public static CheckpointLog parse(String text) {
     List<Resume> resumes = new ArrayList<>();
     int furthest = 0;
     boolean done = false;
@@ -47,7 +47,7 @@ record CheckpointLog(List<Resume> resumes, int lastStep, boolean done, boolean s
     return new CheckpointLog(resumes, furthest, done, signalled);
   }
 
-  int maxStepsLost() {
+  public int maxStepsLost() {
     return resumes.stream().mapToInt(Resume::stepsLost).max().orElse(0);
   }
 }
