@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
  */
 public record CheckpointLog(List<Resume> resumes, int lastStep, boolean done, boolean signalled) {
   private static final Pattern STEP = Pattern.compile("^step (\\d+)$");
+  private static final Pattern START = Pattern.compile("^start job=\\d+ host=(\\S+) nodes=(\\d+)$");
   private static final Pattern RESUME =
       Pattern.compile("^resume job=\\d+ restart=(\\d+) from-step=(\\d+) host=(\\S+) nodes=(\\d+)$");
 
@@ -29,6 +30,7 @@ public record CheckpointLog(List<Resume> resumes, int lastStep, boolean done, bo
     for (String line : text.lines().toList()) {
       Matcher step = STEP.matcher(line);
       Matcher resume = RESUME.matcher(line);
+      Matcher start = START.matcher(line);
       if (step.matches()) {
         furthest = Math.max(furthest, Integer.parseInt(step.group(1)));
       } else if (resume.matches()) {
@@ -38,6 +40,9 @@ public record CheckpointLog(List<Resume> resumes, int lastStep, boolean done, bo
                 furthest,
                 resume.group(3),
                 Integer.parseInt(resume.group(4))));
+      } else if (start.matches() && furthest > 0) {
+        // restarted before its first checkpoint: it starts over, losing every step so far
+        resumes.add(new Resume(0, furthest, start.group(1), Integer.parseInt(start.group(2))));
       } else if (line.startsWith("done job=")) {
         done = true;
       } else if (line.startsWith("checkpoint ") && line.endsWith("reason=USR1")) {
