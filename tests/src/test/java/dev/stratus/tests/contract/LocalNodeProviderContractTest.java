@@ -120,12 +120,17 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
     Instance node = launchOne();
     String netns = netnsOf(node);
 
-    for (String pid : LocalProbe.run("ip", "netns", "pids", netns).split("\\s+")) {
-      ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
-    }
+    // Kill until nothing is left: the node's metadata endpoint may still be starting.
     await()
-        .atMost(Duration.ofSeconds(5))
-        .until(() -> LocalProbe.run("ip", "netns", "pids", netns).isBlank());
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> {
+              String pids = LocalProbe.run("ip", "netns", "pids", netns).strip();
+              for (String pid : pids.isEmpty() ? new String[0] : pids.split("\\s+")) {
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+              }
+              return pids.isEmpty();
+            });
     LocalProbe.run("ip", "netns", "del", netns);
 
     assertThat(provider.list(harness.cluster())).isEmpty();
