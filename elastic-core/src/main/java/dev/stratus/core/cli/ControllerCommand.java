@@ -1,14 +1,13 @@
 package dev.stratus.core.cli;
 
-import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.runtime.ControllerRuntime;
-import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code stratus controller --config stratus.yaml}: runs until SIGTERM or SIGINT. */
 @Command(
@@ -16,18 +15,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Run the elastic controller in the foreground.")
 public final class ControllerCommand implements Callable<Integer> {
-  @Option(names = "--config", required = true, description = "stratus.yaml")
-  Path config;
+  @Mixin ConfigOption config;
 
   @Override
   public Integer call() throws Exception {
-    StratusConfig cfg;
-    try {
-      cfg = ConfigLoader.load(config);
-    } catch (IllegalArgumentException e) {
-      System.err.println("stratus: " + e.getMessage());
+    Optional<StratusConfig> loaded = config.load();
+    if (loaded.isEmpty()) {
       return 2;
     }
+    StratusConfig cfg = loaded.get();
     CountDownLatch stopped = new CountDownLatch(1);
     ControllerRuntime runtime = ControllerRuntime.start(cfg, Clock.systemUTC());
     Runtime.getRuntime()

@@ -64,7 +64,7 @@ public final class LocalCommand implements Runnable {
       try {
         wait = notice.strip().equals("0") ? Duration.ZERO : Durations.parse(notice);
         cfg = ConfigLoader.load(config);
-      } catch (IllegalArgumentException e) {
+      } catch (IllegalArgumentException | dev.stratus.core.config.ConfigException e) {
         System.err.println("stratus: " + e.getMessage());
         return 2;
       }

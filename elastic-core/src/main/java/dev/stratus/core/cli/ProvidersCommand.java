@@ -1,17 +1,16 @@
 package dev.stratus.core.cli;
 
-import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.Providers;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code stratus providers list|check}. */
 @Command(
@@ -44,18 +43,15 @@ public final class ProvidersCommand implements Runnable {
           "Prove credentials, region and permissions of every configured provider with read-only"
               + " calls. Exit 1 when any check fails.")
   static final class CheckCommand implements Callable<Integer> {
-    @Option(names = "--config", required = true, description = "stratus.yaml")
-    Path config;
+    @Mixin ConfigOption config;
 
     @Override
     public Integer call() {
-      StratusConfig cfg;
-      try {
-        cfg = ConfigLoader.load(config);
-      } catch (IllegalArgumentException e) {
-        System.err.println("stratus: " + e.getMessage());
+      Optional<StratusConfig> loaded = config.load();
+      if (loaded.isEmpty()) {
         return 2;
       }
+      StratusConfig cfg = loaded.get();
       boolean allOk = true;
       for (NodeProvider provider : ProviderRegistry.create(cfg, Clock.systemUTC()).values()) {
         List<ProviderCheck.Result> results =

@@ -1,18 +1,17 @@
 package dev.stratus.core.cli;
 
-import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.spi.NodeProvider;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code stratus status --config F}: pools, nodes, instances and any mismatch between them. */
 @Command(
@@ -20,18 +19,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Show pools, Slurm nodes, provider instances and mismatches.")
 public final class StatusCommand implements Callable<Integer> {
-  @Option(names = "--config", required = true, description = "stratus.yaml")
-  Path config;
+  @Mixin ConfigOption config;
 
   @Override
   public Integer call() {
-    StratusConfig cfg;
-    try {
-      cfg = ConfigLoader.load(config);
-    } catch (IllegalArgumentException e) {
-      System.err.println("stratus: " + e.getMessage());
+    Optional<StratusConfig> loaded = config.load();
+    if (loaded.isEmpty()) {
       return 2;
     }
+    StratusConfig cfg = loaded.get();
     var slurm = new CliSlurmClient(cfg.slurm().binDir(), cfg.slurm().slurmConf());
     List<Instance> instances = new ArrayList<>();
     for (NodeProvider provider : ProviderRegistry.create(cfg, Clock.systemUTC()).values()) {

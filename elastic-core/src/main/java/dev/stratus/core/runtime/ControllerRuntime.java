@@ -34,6 +34,7 @@ public final class ControllerRuntime implements AutoCloseable {
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
     this.providers = ProviderRegistry.create(config, clock);
+    providers.values().forEach(NodeProvider::start);
     Spool spool = new Spool(config.spoolDir(), clock);
     RequestSource requests =
         new RequestSource() {

@@ -39,6 +39,13 @@ public interface NodeProvider extends AutoCloseable {
   /** Starts termination; returns once the provider has accepted it. */
   void terminate(Collection<String> instanceIds);
 
+  /**
+   * Called once by the controller before its first pass, for what must exist before Slurm or the
+   * nodes use the provider (the local provider's bridge, say). Read-only users such as {@code
+   * stratus status} never call it, so they change nothing.
+   */
+  default void start() {}
+
   @Override
   default void close() {}
 }

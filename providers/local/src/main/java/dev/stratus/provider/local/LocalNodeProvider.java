@@ -50,18 +50,11 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
   /** Guards the store and namespace creation: address choice and "does this node run" checks. */
   private final Object lock = new Object();
 
-  /**
-   * Creates the bridge at once: slurmctld's address for the nodes is the bridge's, so it must exist
-   * before slurmctld is asked anything, not only at the first launch.
-   */
   public LocalNodeProvider(ProviderContext context) {
     this.context = context;
     this.settings = LocalSettings.parse(context.settings(), context.stateDir());
     this.store = new InstanceStore(context.stateDir());
     this.network = new HostNetwork(settings.bridge(), settings.subnet(), context.stateDir());
-    if (!HostNetwork.linkExists(settings.bridge())) {
-      network.ensureBridge();
-    }
     this.launcher =
         new AgentLauncher(
             context.bootstrap(),
@@ -84,6 +77,18 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
               t.setDaemon(true);
               return t;
             });
+  }
+
+  /**
+   * Creates the bridge when it is missing: slurmctld's address for the nodes is the bridge's, so it
+   * must exist before slurmctld is asked anything, not only at the first launch. An existing bridge
+   * is checked (ours or not) at launch.
+   */
+  @Override
+  public void start() {
+    if (!HostNetwork.linkExists(settings.bridge())) {
+      network.ensureBridge();
+    }
   }
 
   @Override
