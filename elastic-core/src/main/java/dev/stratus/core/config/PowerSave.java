@@ -21,9 +21,9 @@ public record PowerSave(
     Path hookDir,
     List<String> slurmctldParameters) {
   public PowerSave {
-    Timeouts.positive("suspendTime", suspendTime);
-    Timeouts.positive("suspendTimeout", suspendTimeout);
-    Timeouts.positive("resumeTimeout", resumeTimeout);
+    positive("suspendTime", suspendTime);
+    positive("suspendTimeout", suspendTimeout);
+    positive("resumeTimeout", resumeTimeout);
     if (resumeRate < 0 || suspendRate < 0) {
       throw new IllegalArgumentException("powerSave rates must be >= 0");
     }
@@ -32,5 +32,11 @@ public record PowerSave(
     }
     notNull("powerSave.hookDir", hookDir);
     slurmctldParameters = List.copyOf(slurmctldParameters);
+  }
+
+  private static void positive(String field, Duration d) {
+    if (d == null || d.isZero() || d.isNegative()) {
+      throw new IllegalArgumentException("powerSave." + field + " must be a positive duration");
+    }
   }
 }
