@@ -3,6 +3,7 @@ package dev.stratus.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.testing.MutableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +18,7 @@ class AwsImdsWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
   static final String ACTION = "{\"action\": \"terminate\", \"time\": \"2026-11-21T12:02:00Z\"}";
 
-  final TestClock clock = new TestClock(T0);
+  final MutableClock clock = new MutableClock(T0);
   final ImdsModel imds = (ImdsModel) new ImdsModel(clock, "i-0abc").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
 

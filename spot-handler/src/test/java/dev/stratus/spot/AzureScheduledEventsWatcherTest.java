@@ -3,6 +3,7 @@ package dev.stratus.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.testing.MutableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +20,7 @@ class AzureScheduledEventsWatcherTest {
       AzureNoticesTest.event(
           "E-preempt", "Preempt", "spot-vm-3", "Scheduled", "Sat, 21 Nov 2026 12:00:30 GMT");
 
-  final TestClock clock = new TestClock(T0);
+  final MutableClock clock = new MutableClock(T0);
   final AzureEventsModel imds = (AzureEventsModel) new AzureEventsModel("spot-vm-3").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   final AzureScheduledEventsWatcher watcher =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.testing.MutableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class GcpMetadataWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
-  final TestClock clock = new TestClock(T0);
+  final MutableClock clock = new MutableClock(T0);
   final GcpMetadataModel gce = (GcpMetadataModel) new GcpMetadataModel("gpu-node-7").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   Thread loop;

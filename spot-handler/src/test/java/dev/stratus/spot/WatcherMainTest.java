@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.stratus.core.testing.MutableClock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 class WatcherMainTest {
-  static final TestClock CLOCK = new TestClock(Instant.parse("2026-11-21T12:00:00Z"));
+  static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
 
   static WatcherMain parse(String... args) {
     WatcherMain main = new WatcherMain();

@@ -7,7 +7,6 @@ public final class ControllerStats {
   public final AtomicLong passes = new AtomicLong();
   public final AtomicLong nodesLaunched = new AtomicLong();
   public final AtomicLong instancesTerminated = new AtomicLong();
-  public final AtomicLong suspendRequests = new AtomicLong();
   public final AtomicLong launchFailures = new AtomicLong();
   public final AtomicLong nodesSetDown = new AtomicLong();
   public final AtomicLong failedPasses = new AtomicLong();
