@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The bootstrap steps, in order: hostname, munge-socket, munge-key, munged, gpus, slurmd. Each step
- * appends one status line; the first failure stops the agent, so slurmd is never started on a node
- * whose munge or GPUs are not right.
+ * The bootstrap steps, in order: hostname, munge-socket, munge-key, munged, controller-auth, gpus,
+ * slurmd. Each step appends one status line; the first failure stops the agent, so slurmd is never
+ * started on a node whose munge key slurmctld refuses or whose GPUs are not what Slurm was told.
  */
 final class Agent {
   /** The PATH every started program gets; slurmctld gives hooks none, so nothing relies on ours. */
@@ -72,6 +72,8 @@ final class Agent {
         && step("munge-socket", this::mungeSocket)
         && step("munge-key", () -> MungeKeyInstaller.install(keys, settings.keyFile()))
         && step("munged", this::munged)
+        && (!settings.checkController()
+            || step("controller-auth", new ControllerAuth(settings, runner, clock, pause)::check))
         && step("gpus", this::gpus)
         && step("slurmd", this::slurmd);
   }

@@ -30,6 +30,9 @@ import java.util.regex.Pattern;
  *     host)
  * @param gpuCheck how GPUs are verified before slurmd starts ({@link GpuCheckJson}); device files
  *     when absent
+ * @param checkController when true (the default) the agent proves slurmctld accepts the node's
+ *     munge credential before starting slurmd ({@link ControllerAuth}); off only where no slurmctld
+ *     runs (provider tests)
  */
 public record AgentSettings(
     String nodeName,
@@ -45,7 +48,8 @@ public record AgentSettings(
     Path statusFile,
     Duration mungeTimeout,
     boolean privateNamespaces,
-    GpuCheck gpuCheck) {
+    GpuCheck gpuCheck,
+    boolean checkController) {
   private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
   private static final Set<String> KNOWN =
       Set.of(
@@ -62,7 +66,8 @@ public record AgentSettings(
           "statusFile",
           "mungeTimeoutMillis",
           "privateNamespaces",
-          "gpuCheck");
+          "gpuCheck",
+          "checkController");
 
   public AgentSettings {
     if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
@@ -135,7 +140,8 @@ public record AgentSettings(
         statusFile,
         mungeTimeout,
         privateNamespaces,
-        new GpuCheck.DeviceFiles());
+        new GpuCheck.DeviceFiles(),
+        true);
   }
 
   /** Parses the settings JSON; unknown keys are refused so a typo cannot silently fall back. */
@@ -174,7 +180,8 @@ public record AgentSettings(
         Duration.ofMillis(
             root.has("mungeTimeoutMillis") ? integer(root, "mungeTimeoutMillis") : 10_000),
         !root.has("privateNamespaces") || bool(root, "privateNamespaces"),
-        GpuCheckJson.parse(root.get("gpuCheck")));
+        GpuCheckJson.parse(root.get("gpuCheck")),
+        !root.has("checkController") || bool(root, "checkController"));
   }
 
   /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
@@ -193,6 +200,7 @@ public record AgentSettings(
     root.put("statusFile", statusFile.toString());
     root.put("mungeTimeoutMillis", mungeTimeout.toMillis());
     root.put("privateNamespaces", privateNamespaces);
+    root.put("checkController", checkController);
     if (!(gpuCheck instanceof GpuCheck.DeviceFiles)) {
       root.set("gpuCheck", GpuCheckJson.write(gpuCheck));
     }

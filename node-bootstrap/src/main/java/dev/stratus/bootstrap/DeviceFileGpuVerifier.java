@@ -57,15 +57,17 @@ public final class DeviceFileGpuVerifier implements GpuVerifier {
     if (found == expectedGpus) {
       return Optional.empty();
     }
+    // The same shape as the nvidia-smi check's "gpu: found 7 of 8 h100": it becomes the node's
+    // reason.
     return Optional.of(
-        "expected "
+        "gpu: found "
+            + found
+            + " of "
             + expectedGpus
             + " GPU devices (nvidiaN, character, major "
             + NVIDIA_MAJOR
             + ") in "
-            + dir
-            + ", found "
-            + found);
+            + dir);
   }
 
   static boolean isGpu(Entry e) {

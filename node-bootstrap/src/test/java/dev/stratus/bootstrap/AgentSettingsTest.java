@@ -30,6 +30,7 @@ class AgentSettingsTest {
     assertThat(s.binDir()).isEqualTo(Path.of("/usr/bin"));
     assertThat(s.mungeTimeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(s.privateNamespaces()).isTrue();
+    assertThat(s.checkController()).isTrue();
     assertThat(s.keyFile()).isEqualTo(Path.of("/lab/nodes/gpu-001/keys/munge.key"));
     assertThat(s.nodeSocketDir()).isEqualTo(Path.of("/lab/nodes/gpu-001/munge"));
   }
@@ -38,6 +39,14 @@ class AgentSettingsTest {
   void jsonWrittenByTheProviderReadsBackEqual() {
     AgentSettings s = AgentSettings.parse(FULL);
 
+    assertThat(AgentSettings.parse(s.toJson())).isEqualTo(s);
+  }
+
+  @Test
+  void controllerCheckCanBeTurnedOffWhereNoSlurmctldRuns() {
+    AgentSettings s = AgentSettings.parse(FULL.replace("{", "{\"checkController\":false,"));
+
+    assertThat(s.checkController()).isFalse();
     assertThat(AgentSettings.parse(s.toJson())).isEqualTo(s);
   }
 

@@ -101,7 +101,8 @@ class AgentTest {
 
     assertThat(status())
         .extracting(StatusLine::step)
-        .containsExactly("hostname", "munge-socket", "munge-key", "munged", "gpus", "slurmd");
+        .containsExactly(
+            "hostname", "munge-socket", "munge-key", "munged", "controller-auth", "gpus", "slurmd");
     assertThat(status()).allMatch(StatusLine::ok);
     assertThat(programs())
         .containsExactly(
@@ -109,6 +110,7 @@ class AgentTest {
             "/bin/mount",
             "/usr/sbin/munged",
             "/usr/bin/munge",
+            "/usr/bin/sinfo",
             "/usr/sbin/slurmd");
     assertThat(commands.get(0).argv()).containsExactly("/bin/hostname", "gpu-001");
     assertThat(commands.get(1).argv())
@@ -223,6 +225,62 @@ class AgentTest {
     StatusLine last = status().get(status().size() - 1);
     assertThat(last.step()).isEqualTo("slurmd");
     assertThat(last.message()).contains("exited with 1");
+  }
+
+  /** What sinfo prints, by how the fake runner is told to answer. */
+  Function<Command, Integer> sinfoSays(int rc, String output) {
+    return c -> {
+      if (!c.program().endsWith("/sinfo")) {
+        return 0;
+      }
+      try {
+        Files.writeString(c.log(), output + "\n");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return rc;
+    };
+  }
+
+  @Test
+  void controllerRefusingTheMungeCredentialStopsBeforeSlurmdAndNamesTheKey() throws Exception {
+    exitCodes = sinfoSays(1, "slurm_load_partitions: Zero Bytes were transmitted or received");
+
+    assertThat(runAgent()).isFalse();
+
+    StatusLine last = status().get(status().size() - 1);
+    assertThat(last.step()).isEqualTo("controller-auth");
+    assertThat(last.message())
+        .contains("slurmctld refused this node's munge credential")
+        .contains("munge key")
+        .contains("Zero Bytes");
+    assertThat(programs()).containsOnlyOnce("/usr/bin/sinfo").doesNotContain("/usr/sbin/slurmd");
+    assertThat(clock.instant()).isEqualTo(MutableClock.START);
+  }
+
+  @Test
+  void controllerNotAnsweringIsRetriedUntilTheTimeout() throws Exception {
+    exitCodes =
+        sinfoSays(1, "slurm_load_partitions: Unable to contact slurm controller (connect failure)");
+
+    assertThat(runAgent()).isFalse();
+
+    StatusLine last = status().get(status().size() - 1);
+    assertThat(last.step()).isEqualTo("controller-auth");
+    assertThat(last.message()).contains("did not answer within 30 s").contains("Unable to contact");
+    assertThat(programs().stream().filter(p -> p.endsWith("/sinfo")).count()).isGreaterThan(10);
+    assertThat(programs()).doesNotContain("/usr/sbin/slurmd");
+  }
+
+  @Test
+  void sinfoAsksTheControllerThroughTheNodesOwnSlurmConf() {
+    runAgent();
+
+    Command sinfo =
+        commands.stream().filter(c -> c.program().endsWith("/sinfo")).findFirst().orElseThrow();
+    assertThat(sinfo.env())
+        .isEqualTo(
+            Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", Agent.SYSTEM_PATH));
   }
 
   static final class MutableClock extends Clock {

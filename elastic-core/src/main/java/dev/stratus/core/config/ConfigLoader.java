@@ -51,7 +51,8 @@ public final class ConfigLoader {
             "mungeKeyFile",
             "pools",
             "providers",
-            "spot");
+            "spot",
+            "vault");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = providers(root);
@@ -70,7 +71,8 @@ public final class ConfigLoader {
                     root.path("mungeKeyFile", Path.of("/etc/munge/munge.key")),
                     pools.pools(),
                     providers,
-                    spot(root)));
+                    spot(root),
+                    VaultReader.read(root)));
     return new LoadedConfig(config, pools.gresAutodetect());
   }
 

@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * Everything in stratus.yaml, validated. {@code spoolDir} holds hook requests; {@code stateDir} is
  * the controller's scratch (provider files, logs). {@code providers} maps a provider name to its
- * own settings block. {@code mungeKeyFile} is the secret source for the munge key (a 0400 file).
+ * own settings block. {@code mungeKeyFile} is the munge key of this host (a 0400 file), which nodes
+ * also read unless {@code vault} says where they get it instead.
  */
 public record StratusConfig(
     String cluster,
@@ -26,7 +27,8 @@ public record StratusConfig(
     Path mungeKeyFile,
     List<Pool> pools,
     Map<String, Map<String, Object>> providers,
-    dev.stratus.core.notice.SpotSettings spot) {
+    dev.stratus.core.notice.SpotSettings spot,
+    Optional<dev.stratus.core.spi.VaultSettings> vault) {
   public StratusConfig {
     slurmName("cluster", cluster);
     notNull("slurm", slurm);
@@ -36,6 +38,7 @@ public record StratusConfig(
     notNull("stateDir", stateDir);
     notNull("mungeKeyFile", mungeKeyFile);
     notNull("spot", spot);
+    vault = vault == null ? Optional.empty() : vault;
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {
@@ -57,6 +60,22 @@ public record StratusConfig(
         }
       }
     }
+  }
+
+  /** The same config, with nodes reading the munge key from Vault as {@code vault} says. */
+  public StratusConfig withVault(dev.stratus.core.spi.VaultSettings vault) {
+    return new StratusConfig(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        Optional.of(vault));
   }
 
   public Optional<Pool> pool(String name) {

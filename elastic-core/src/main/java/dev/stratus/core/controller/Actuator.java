@@ -6,6 +6,7 @@ import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -103,9 +104,22 @@ final class Actuator {
       keepRequests.add(launch.requestId());
     } else if (outcome instanceof LaunchExecutor.Outcome.Failed f) {
       stats.launchFailures.incrementAndGet();
-      String why = f.lastError() == null ? "no offering" : f.lastError().describe();
-      setDown(launch.nodes(), Reasons.of("launch failed: " + why));
+      setDown(launch.nodes(), Reasons.of(downReason(f.lastError())));
     }
+  }
+
+  /**
+   * A node whose bootstrap refused it says what the node found ("gpus: found 7 of 8 h100"), not
+   * only that the launch failed.
+   */
+  static String downReason(ProviderError error) {
+    if (error == null) {
+      return "launch failed: no offering";
+    }
+    if (error instanceof ProviderError.BootstrapFailed b) {
+      return b.code() + ": " + b.message();
+    }
+    return "launch failed: " + error.describe();
   }
 
   private void setDown(List<String> nodes, String reason) {

@@ -10,6 +10,7 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderException;
 import dev.stratus.core.spool.SpoolRequest;
@@ -49,6 +50,17 @@ public final class Controller {
       Map<String, NodeProvider> providers,
       RequestSource requests,
       Clock clock) {
+    this(config, slurm, providers, requests, clock, NodeCredentials.NONE);
+  }
+
+  /** {@code credentials}: issues each new node's bootstrap credential (Vault), or NONE. */
+  public Controller(
+      StratusConfig config,
+      SlurmClient slurm,
+      Map<String, NodeProvider> providers,
+      RequestSource requests,
+      Clock clock,
+      NodeCredentials credentials) {
     this.config = config;
     this.slurm = slurm;
     this.providers = Map.copyOf(providers);
@@ -61,7 +73,7 @@ public final class Controller {
             slurm,
             this.providers,
             requests,
-            new LaunchExecutor(config.cluster(), this.providers, unavailable),
+            new LaunchExecutor(config.cluster(), this.providers, unavailable, credentials),
             stats,
             notices,
             unavailable,

@@ -6,6 +6,9 @@ import dev.stratus.core.model.Tags;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.spi.NodeCredentials.CredentialException;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
 import java.util.HashMap;
@@ -19,6 +22,11 @@ import org.slf4j.LoggerFactory;
  * node. A capacity or quota error marks the offering unavailable and moves on; a throttled or
  * transient error defers the whole launch to a later pass; when no offering is left the outcome
  * says why.
+ *
+ * <p>Each try gets fresh per-node bootstrap credentials ({@link NodeCredentials}); when the try
+ * does not bring every node up, all of them are revoked (nodes it did start are terminated anyway),
+ * so no credential of a failed launch stays usable. Vault unreachable or sealed defers the launch;
+ * Vault refusing the controller fails it, with Vault's reason.
  */
 final class LaunchExecutor {
   private static final Logger log = LoggerFactory.getLogger(LaunchExecutor.class);
@@ -34,12 +42,17 @@ final class LaunchExecutor {
   private final String cluster;
   private final Map<String, NodeProvider> providers;
   private final UnavailableOfferings unavailable;
+  private final NodeCredentials credentials;
 
   LaunchExecutor(
-      String cluster, Map<String, NodeProvider> providers, UnavailableOfferings unavailable) {
+      String cluster,
+      Map<String, NodeProvider> providers,
+      UnavailableOfferings unavailable,
+      NodeCredentials credentials) {
     this.cluster = cluster;
     this.providers = providers;
     this.unavailable = unavailable;
+    this.credentials = credentials;
   }
 
   Outcome run(Action.Launch launch) {
@@ -58,9 +71,22 @@ final class LaunchExecutor {
       if (launch.jobId() > 0) {
         tags.put(Tags.JOB, Long.toString(launch.jobId()));
       }
+      Map<String, NodeCredential> issued;
+      try {
+        issued = credentials.issue(launch.nodes());
+      } catch (CredentialException e) {
+        log.warn("launch of {} not tried: {}", launch.nodes(), e.getMessage());
+        return e.transientFailure()
+            ? new Outcome.Deferred(new ProviderError.Transient("VaultUnavailable", e.getMessage()))
+            : new Outcome.Failed(new ProviderError.Unauthorized("VaultRefused", e.getMessage()));
+      }
       LaunchRequest request =
-          new LaunchRequest(cluster, launch.pool(), offering, launch.nodes(), token, tags, true);
+          new LaunchRequest(
+              cluster, launch.pool(), offering, launch.nodes(), token, tags, true, issued);
       LaunchResult result = call(provider, request);
+      if (!result.complete()) {
+        revoke(issued);
+      }
       if (result.complete()) {
         unavailable.markAvailable(offering.key());
         log.info("launched {} in {} for {}", launch.nodes(), offering.key(), launch.reason());
@@ -78,11 +104,26 @@ final class LaunchExecutor {
           return new Outcome.Deferred(last);
         }
         case GIVE_UP -> {
+          if (last instanceof ProviderError.BootstrapFailed) {
+            // The node came up and refused itself (GPUs, munge key, credential): say so on
+            // the node instead of hiding it behind another offering's attempt.
+            return new Outcome.Failed(last);
+          }
           // This offering cannot work as configured; another provider may.
         }
       }
     }
     return new Outcome.Failed(last);
+  }
+
+  private void revoke(Map<String, NodeCredential> issued) {
+    for (NodeCredential c : issued.values()) {
+      try {
+        credentials.revoke(c);
+      } catch (CredentialException e) {
+        log.warn("cannot revoke {}: {}; it expires by itself", c, e.getMessage());
+      }
+    }
   }
 
   private static LaunchResult call(NodeProvider provider, LaunchRequest request) {

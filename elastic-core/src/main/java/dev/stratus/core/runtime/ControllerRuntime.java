@@ -7,9 +7,11 @@ import dev.stratus.core.controller.RequestSource;
 import dev.stratus.core.notice.NoticeServer;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spool.Spool;
 import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.core.vault.VaultNodeCredentials;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +58,9 @@ public final class ControllerRuntime implements AutoCloseable {
             }
           }
         };
-    this.controller = new Controller(config, slurm, providers, requests, clock);
+    NodeCredentials credentials =
+        config.vault().<NodeCredentials>map(VaultNodeCredentials::new).orElse(NodeCredentials.NONE);
+    this.controller = new Controller(config, slurm, providers, requests, clock, credentials);
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
     this.watch = spool.watch(daemon::wake);
     String listen = config.spot().listen();

@@ -19,7 +19,8 @@ public final class ProviderRegistry {
             config.slurm().slurmConf(),
             config.slurm().sbinDir(),
             config.mungeKeyFile(),
-            config.slurm().mungeSocket());
+            config.slurm().mungeSocket(),
+            config.vault());
     Map<String, NodeProvider> providers = new LinkedHashMap<>();
     for (var entry : config.providers().entrySet()) {
       String name = entry.getKey();

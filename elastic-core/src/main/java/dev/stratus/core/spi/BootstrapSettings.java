@@ -3,18 +3,31 @@ package dev.stratus.core.spi;
 import static dev.stratus.core.model.Checks.notNull;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What every new node needs to join the cluster, whichever provider starts it: the slurm.conf to
- * run slurmd with, where slurmd lives, the munge key's secret source (a 0400 file for now) and the
- * munge socket path named in slurm.conf's AuthInfo.
+ * run slurmd with, where slurmd lives, the munge key's secret source and the munge socket path
+ * named in slurm.conf's AuthInfo. The key comes from Vault when {@code vault} is set (each node
+ * then gets its own {@link NodeCredential} in the {@link LaunchRequest}), else from the 0400 file
+ * {@code mungeKeyFile}.
  */
 public record BootstrapSettings(
-    Path slurmConf, Path slurmSbinDir, Path mungeKeyFile, Path mungeSocket) {
+    Path slurmConf,
+    Path slurmSbinDir,
+    Path mungeKeyFile,
+    Path mungeSocket,
+    Optional<VaultSettings> vault) {
   public BootstrapSettings {
     notNull("slurmConf", slurmConf);
     notNull("slurmSbinDir", slurmSbinDir);
     notNull("mungeKeyFile", mungeKeyFile);
     notNull("mungeSocket", mungeSocket);
+    vault = vault == null ? Optional.empty() : vault;
+  }
+
+  /** Nodes read the key from {@code mungeKeyFile}. */
+  public BootstrapSettings(Path slurmConf, Path slurmSbinDir, Path mungeKeyFile, Path mungeSocket) {
+    this(slurmConf, slurmSbinDir, mungeKeyFile, mungeSocket, Optional.empty());
   }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
  * idempotent: a second launch with the same token returns the instances of the first and starts no
  * new one. {@code tags} must carry the cluster, pool and token tags; the provider adds the node tag
  * per instance. {@code allOrNothing}: when true, either every node gets an instance or none stays.
+ * {@code credentials}: each node's single-use bootstrap credential when the munge key comes from
+ * Vault (empty otherwise); a provider puts a node's credential into that node's user-data only.
  */
 public record LaunchRequest(
     String cluster,
@@ -22,7 +24,8 @@ public record LaunchRequest(
     List<String> nodeNames,
     String clientToken,
     Map<String, String> tags,
-    boolean allOrNothing) {
+    boolean allOrNothing,
+    Map<String, NodeCredential> credentials) {
   public LaunchRequest {
     notBlank("cluster", cluster);
     notBlank("pool", pool);
@@ -44,6 +47,28 @@ public record LaunchRequest(
         throw new IllegalArgumentException("launch tags lack " + required + ": " + tags);
       }
     }
+    credentials = credentials == null ? Map.of() : Map.copyOf(credentials);
+    if (!nodeNames.containsAll(credentials.keySet())) {
+      throw new IllegalArgumentException(
+          "credentials for nodes outside the launch: " + credentials.keySet());
+    }
+  }
+
+  /** A launch whose nodes need no per-node credential. */
+  public LaunchRequest(
+      String cluster,
+      String pool,
+      Offering offering,
+      List<String> nodeNames,
+      String clientToken,
+      Map<String, String> tags,
+      boolean allOrNothing) {
+    this(cluster, pool, offering, nodeNames, clientToken, tags, allOrNothing, Map.of());
+  }
+
+  /** The node's bootstrap credential, if the launch carries one for it. */
+  public java.util.Optional<NodeCredential> credential(String nodeName) {
+    return java.util.Optional.ofNullable(credentials.get(nodeName));
   }
 
   /** The tags one node's instance carries: the request's plus its node name. */

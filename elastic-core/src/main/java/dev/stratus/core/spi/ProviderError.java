@@ -91,4 +91,22 @@ public sealed interface ProviderError {
       return Recovery.GIVE_UP;
     }
   }
+
+  /**
+   * The instance started but its bootstrap refused to make it a Slurm node: the munge key source
+   * refused the node's credential, slurmctld refused its munge key, or its GPUs are not what Slurm
+   * was told. {@code code} is the bootstrap step that failed; the message says what was found and
+   * goes into the node's Slurm reason as it is, e.g. {@code gpus: found 7 of 8 h100}.
+   */
+  record BootstrapFailed(String code, String message) implements ProviderError {
+    public BootstrapFailed {
+      notNull("code", code);
+      notNull("message", message);
+    }
+
+    @Override
+    public Recovery recovery() {
+      return Recovery.GIVE_UP;
+    }
+  }
 }

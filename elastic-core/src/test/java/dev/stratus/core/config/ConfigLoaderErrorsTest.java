@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Each kind of mistake: the message names file:line:column, the field path and the problem. */
 class ConfigLoaderErrorsTest {
-  private static final String BASE =
+  static final String BASE =
       """
       cluster: demo
       pools:

@@ -8,7 +8,6 @@ import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spool.HookKind;
@@ -52,16 +51,7 @@ class ControllerTest {
   }
 
   void slurmResumes(String id, long job, String... nodes) {
-    for (String n : nodes) {
-      slurm.poweringUp(n);
-    }
-    spool.add(
-        new SpoolRequest(
-            id,
-            HookKind.RESUME,
-            List.of(nodes),
-            List.of(new ResumeFile.JobNodes(job, String.join(",", nodes))),
-            clock.instant()));
+    spool.resume(slurm, clock.instant(), id, job, nodes);
   }
 
   @Test

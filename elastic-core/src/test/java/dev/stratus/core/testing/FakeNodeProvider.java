@@ -40,6 +40,7 @@ public final class FakeNodeProvider implements NodeProvider {
   private final Deque<ProviderError> nextErrors = new ArrayDeque<>();
   private final Deque<ProviderError> nextListErrors = new ArrayDeque<>();
   private final List<String> calls = new ArrayList<>();
+  private final List<LaunchRequest> requests = new ArrayList<>();
   private int throttleNext;
   private int sequence;
 
@@ -62,6 +63,7 @@ public final class FakeNodeProvider implements NodeProvider {
   @Override
   public synchronized LaunchResult launch(LaunchRequest request) {
     calls.add("launch " + request.nodeNames() + " " + request.offering().key());
+    requests.add(request);
     List<String> known = idsByToken.get(request.clientToken());
     if (known != null) {
       return LaunchResult.success(known.stream().map(instances::get).toList());
@@ -203,6 +205,11 @@ public final class FakeNodeProvider implements NodeProvider {
     return List.copyOf(calls);
   }
 
+  /** Every launch request received, in order. */
+  public synchronized List<LaunchRequest> requests() {
+    return List.copyOf(requests);
+  }
+
   public synchronized List<Instance> alive() {
     return instances.values().stream().filter(i -> i.state().alive()).toList();
   }
@@ -215,6 +222,7 @@ public final class FakeNodeProvider implements NodeProvider {
     nextErrors.clear();
     nextListErrors.clear();
     calls.clear();
+    requests.clear();
     throttleNext = 0;
   }
 }

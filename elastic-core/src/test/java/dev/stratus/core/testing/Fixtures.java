@@ -68,6 +68,7 @@ public final class Fixtures {
         root.resolve("keys/munge.key"),
         pools,
         blocks,
-        dev.stratus.core.notice.SpotSettings.DEFAULTS);
+        dev.stratus.core.notice.SpotSettings.DEFAULTS,
+        java.util.Optional.empty());
   }
 }

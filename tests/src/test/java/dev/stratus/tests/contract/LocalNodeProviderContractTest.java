@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.ProviderError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,10 +105,12 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
           .singleElement()
           .satisfies(
               f -> {
+                assertThat(f.error()).isInstanceOf(ProviderError.BootstrapFailed.class);
+                assertThat(f.error().code()).isEqualTo("gpus");
                 assertThat(f.error().message())
-                    .contains("agent step gpus failed")
-                    .contains("expected 8 GPU devices")
-                    .contains("found 7");
+                    .contains("node " + node)
+                    .contains("gpu: found 7 of 8 GPU devices")
+                    .contains("slurmd not started");
               });
       assertThat(broken.provider().list(broken.cluster())).isEmpty();
       assertThat(LocalProbe.namespacesOf(bed.runId)).noneMatch(n -> n.endsWith(node));

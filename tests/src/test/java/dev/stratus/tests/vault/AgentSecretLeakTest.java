@@ -60,7 +60,8 @@ class AgentSecretLeakTest {
 
     assertThat(status)
         .extracting(StatusLine::step)
-        .containsExactly("hostname", "munge-socket", "munge-key", "munged", "gpus", "slurmd");
+        .containsExactly(
+            "hostname", "munge-socket", "munge-key", "munged", "controller-auth", "gpus", "slurmd");
     assertThat(status).allMatch(StatusLine::ok);
     Path installed = root.resolve("node/keys/munge.key");
     assertThat(Files.readAllBytes(installed)).isEqualTo(key);
@@ -68,7 +69,11 @@ class AgentSecretLeakTest {
         .isEqualTo("r--------");
     assertThat(wrapFile).doesNotExist();
     assertThat(vault.model.liveTokens()).isZero();
-    assertThat(root.resolve("children.log")).content().contains("munged").contains("slurmd");
+    assertThat(root.resolve("children.log"))
+        .content()
+        .contains("munged")
+        .contains("sinfo")
+        .contains("slurmd");
     assertNoSecretAnywhere(installed);
   }
 
@@ -98,7 +103,12 @@ class AgentSecretLeakTest {
     Path children = root.resolve("children.log");
     // Stand-ins record what a real daemon would see: argv and the whole environment.
     String recorder = "#!/bin/sh\n{ echo \"$0 $*\"; env; } >> " + children + "\nexit 0\n";
-    for (Path p : List.of(sbin.resolve("munged"), sbin.resolve("slurmd"), bin.resolve("munge"))) {
+    for (Path p :
+        List.of(
+            sbin.resolve("munged"),
+            sbin.resolve("slurmd"),
+            bin.resolve("munge"),
+            bin.resolve("sinfo"))) {
       Files.writeString(p, recorder);
       Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
     }

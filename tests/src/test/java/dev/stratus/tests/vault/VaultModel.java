@@ -26,9 +26,12 @@ import java.util.regex.Pattern;
  * auth/approle/role/<r>/secret-id}, optionally response-wrapped by {@code X-Vault-Wrap-TTL}; {@code
  * auth/approle/login}), {@code sys/wrapping/unwrap} (a wrapping token unwraps once, within its TTL,
  * else 400 "wrapping token is not valid or does not exist"), KV v2 reads with a per-token policy
- * (403 "permission denied"), {@code auth/token/revoke-self} (204), {@code auth/aws/login} (checks
+ * (403 "permission denied"), {@code auth/token/revoke-self} (204), {@code
+ * auth/token/revoke-accessor} (204; 400 "invalid accessor" for one not known or already spent),
+ * {@code auth/approle/role/<r>/secret-id-accessor/destroy} (204), {@code auth/aws/login} (checks
  * the signed-STS request's shape) and a sealed mode (503 "Vault is sealed" everywhere). Time comes
- * from {@link #advance}, so TTL tests never sleep.
+ * from {@link #advance}, so TTL tests never sleep. {@link #interceptNextWrappingTokens} plays an
+ * attacker who read a node's user-data and unwrapped its token first.
  */
 final class VaultModel implements ResponseDefinitionTransformerV2 {
   static final String ROOT_TOKEN = "hvs.root-token-of-the-model";
@@ -36,12 +39,14 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   private static final Pattern SECRET_ID =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id");
   private static final Pattern KV_READ = Pattern.compile("/v1/([^/]+)/data/(.+)");
+  private static final Pattern DESTROY =
+      Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id-accessor/destroy");
 
   record Role(String roleId, Set<String> readablePaths) {}
 
-  private record SecretId(String role, Instant expires, int[] usesLeft) {}
+  private record SecretId(String role, Instant expires, int[] usesLeft, String accessor) {}
 
-  private record Wrapped(JsonNode data, Instant expires) {}
+  private record Wrapped(JsonNode data, Instant expires, String accessor) {}
 
   private record Token(Set<String> readablePaths) {}
 
@@ -55,8 +60,11 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> revoked = Collections.synchronizedList(new ArrayList<>());
   private final List<String> issued = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> secretIdMetadata = Collections.synchronizedList(new ArrayList<>());
   private Instant now = Instant.parse("2026-11-21T12:00:00Z");
   private boolean sealed;
+  private int intercept;
+  private int secretIdQuota = Integer.MAX_VALUE;
 
   @Override
   public String getName() {
@@ -78,6 +86,31 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
 
   synchronized void seal(boolean sealed) {
     this.sealed = sealed;
+  }
+
+  /** The next {@code n} wrapping tokens are unwrapped by someone else as soon as they exist. */
+  synchronized void interceptNextWrappingTokens(int n) {
+    intercept = n;
+  }
+
+  /** After {@code allowed} more secret-id requests, answer 429 like a Vault rate-limit quota. */
+  synchronized void rateLimitSecretIds(int allowed) {
+    secretIdQuota = allowed;
+  }
+
+  /** Wrapping tokens issued and neither unwrapped, revoked nor expired. */
+  synchronized int liveWrappingTokens() {
+    return (int) wrapping.values().stream().filter(w -> now.isBefore(w.expires())).count();
+  }
+
+  /** Secret-ids issued and neither used up nor destroyed. */
+  synchronized int liveSecretIds() {
+    return secretIds.size();
+  }
+
+  /** The {@code metadata} strings secret-ids were created with. */
+  List<String> secretIdMetadata() {
+    return List.copyOf(secretIdMetadata);
   }
 
   synchronized void advance(Duration d) {
@@ -135,6 +168,12 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
         revoked.add(req.getHeader("X-Vault-Token"));
         return new ResponseDefinitionBuilder().withStatus(204).build();
       }
+      if (method.equals("POST") && path.equals("/v1/auth/token/revoke-accessor")) {
+        return revokeAccessor(req);
+      }
+      if (method.equals("POST") && (m = DESTROY.matcher(path)).matches()) {
+        return destroySecretId(req);
+      }
       if (method.equals("GET") && (m = KV_READ.matcher(path)).matches()) {
         return kvRead(req, path.substring("/v1/".length()));
       }
@@ -144,20 +183,30 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
     }
   }
 
-  private ResponseDefinition secretId(Request req, String role) {
+  private ResponseDefinition secretId(Request req, String role) throws java.io.IOException {
     if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return error(403, "permission denied");
     }
     if (!roles.containsKey(role)) {
       return error(400, "role \"" + role + "\" does not exist");
     }
+    if (secretIdQuota-- <= 0) {
+      return error(
+          429,
+          "request path \"auth/approle/role/" + role + "/secret-id\": rate limit quota exceeded");
+    }
     String id = uuid();
     Duration ttl = Duration.ofMinutes(10);
-    secretIds.put(id, new SecretId(role, now.plus(ttl), new int[] {1}));
+    String secretIdAccessor = uuid();
+    secretIds.put(id, new SecretId(role, now.plus(ttl), new int[] {1}, secretIdAccessor));
     issued.add(id);
+    String body = req.getBodyAsString();
+    if (body != null && !body.isBlank()) {
+      secretIdMetadata.add(JSON.readTree(body).path("metadata").asText(""));
+    }
     ObjectNode data = JSON.createObjectNode();
     data.put("secret_id", id);
-    data.put("secret_id_accessor", uuid());
+    data.put("secret_id_accessor", secretIdAccessor);
     data.put("secret_id_ttl", ttl.toSeconds());
     data.put("secret_id_num_uses", 1);
     String wrapTtl =
@@ -167,11 +216,16 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
     }
     long seconds = Long.parseLong(wrapTtl.replace("s", ""));
     String token = "hvs.wrap." + hex(16);
-    wrapping.put(token, new Wrapped(data, now.plusSeconds(seconds)));
+    String accessor = hex(12);
+    if (intercept > 0) {
+      intercept--; // unwrapped by someone else at once: the node will find it spent
+    } else {
+      wrapping.put(token, new Wrapped(data, now.plusSeconds(seconds), accessor));
+    }
     issued.add(token);
     ObjectNode info = JSON.createObjectNode();
     info.put("token", token);
-    info.put("accessor", hex(12));
+    info.put("accessor", accessor);
     info.put("ttl", seconds);
     info.put("creation_time", now.toString());
     info.put("creation_path", "auth/approle/role/" + role + "/secret-id");
@@ -193,6 +247,29 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
       return error(400, "wrapping token is not valid or does not exist");
     }
     return ok(envelope().set("data", w.data()));
+  }
+
+  private ResponseDefinition revokeAccessor(Request req) throws java.io.IOException {
+    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return error(403, "permission denied");
+    }
+    String accessor = JSON.readTree(req.getBodyAsString()).path("accessor").asText("");
+    boolean removed = wrapping.values().removeIf(w -> w.accessor().equals(accessor));
+    if (!removed) {
+      return error(400, "invalid accessor");
+    }
+    revoked.add("accessor:" + accessor);
+    return new ResponseDefinitionBuilder().withStatus(204).build();
+  }
+
+  private ResponseDefinition destroySecretId(Request req) throws java.io.IOException {
+    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return error(403, "permission denied");
+    }
+    String accessor = JSON.readTree(req.getBodyAsString()).path("secret_id_accessor").asText("");
+    secretIds.values().removeIf(s -> s.accessor().equals(accessor));
+    // Vault answers 204 here also for an accessor whose secret-id was already used up.
+    return new ResponseDefinitionBuilder().withStatus(204).build();
   }
 
   private ResponseDefinition appRoleLogin(Request req) throws java.io.IOException {

@@ -5,7 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.bootstrap.AgentMain;
 import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.StatusLine;
+import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.VaultSettings;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -27,6 +33,10 @@ import java.util.concurrent.TimeUnit;
  * disappears and slurmd 22.05 dies (slurm-lab.md §4a). The agent JVM gets a clean environment (only
  * PATH), stdin from /dev/null and its output in {@code agent.log}; it starts munged and {@code
  * slurmd -b}, which daemonize and stay in the namespace, and then exits.
+ *
+ * <p>With Vault the node's "user-data" is its settings file plus a 0400 file holding only its
+ * single-use wrapping token, which the agent reads and shreds; the launcher removes the file too if
+ * the agent never got that far.
  */
 final class AgentLauncher {
   private static final List<String> JVM_OPTIONS =
@@ -37,14 +47,24 @@ final class AgentLauncher {
   private final int gpuCount;
   private final Duration timeout;
   private final Path nodesDir;
+  private final boolean checkController;
+
+  /** Steps whose failure is the node's own, reported as {@link ProviderError.BootstrapFailed}. */
+  private static final Set<String> NODE_STEPS = Set.of("munge-key", "controller-auth", "gpus");
 
   AgentLauncher(
-      BootstrapSettings bootstrap, Path deviceDir, int gpuCount, Duration timeout, Path stateDir) {
+      BootstrapSettings bootstrap,
+      Path deviceDir,
+      int gpuCount,
+      Duration timeout,
+      Path stateDir,
+      boolean checkController) {
     this.bootstrap = bootstrap;
     this.deviceDir = deviceDir;
     this.gpuCount = gpuCount;
     this.timeout = timeout;
     this.nodesDir = stateDir.resolve("nodes");
+    this.checkController = checkController;
   }
 
   Path nodeDir(String netns) {
@@ -67,11 +87,15 @@ final class AgentLauncher {
   }
 
   /** Runs the agent to its exit; empty on success, else why the node did not come up. */
-  Optional<String> boot(InstanceRecord node) throws IOException {
+  Optional<ProviderError> boot(InstanceRecord node, Optional<NodeCredential> credential)
+      throws IOException {
     Path dir = nodeDir(node.netns());
     Files.createDirectories(dir);
     Path status = dir.resolve("status.jsonl");
     Files.deleteIfExists(status);
+    Path tokenFile = dir.resolve("wrapping-token");
+    Files.deleteIfExists(tokenFile);
+    KeySourceSpec keySource = keySource(node, credential, tokenFile);
     AgentSettings settings =
         new AgentSettings(
             node.nodeName(),
@@ -79,17 +103,58 @@ final class AgentLauncher {
             bootstrap.slurmConf().toAbsolutePath(),
             bootstrap.slurmSbinDir().toAbsolutePath(),
             Path.of("/usr/bin"),
-            bootstrap.mungeKeyFile().toAbsolutePath(),
+            keySource,
             bootstrap.mungeSocket().toAbsolutePath(),
             dir.toAbsolutePath(),
             gpuCount,
             deviceDir.toAbsolutePath(),
             status.toAbsolutePath(),
             Duration.ofSeconds(10),
-            true);
+            true,
+            new GpuCheck.DeviceFiles(),
+            checkController);
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
-    Path log = dir.resolve("agent.log");
+    try {
+      return run(node, settingsFile, status, dir.resolve("agent.log"));
+    } finally {
+      Files.deleteIfExists(tokenFile);
+    }
+  }
+
+  private KeySourceSpec keySource(
+      InstanceRecord node, Optional<NodeCredential> credential, Path tokenFile) throws IOException {
+    if (bootstrap.vault().isEmpty()) {
+      return new KeySourceSpec.FileSource(bootstrap.mungeKeyFile().toAbsolutePath());
+    }
+    VaultSettings v = bootstrap.vault().get();
+    NodeCredential c =
+        credential.orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "node "
+                        + node.nodeName()
+                        + ": the munge key comes from Vault but the launch carries no bootstrap"
+                        + " credential for this node"));
+    Files.createFile(
+        tokenFile,
+        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(tokenFile, c.wrappingToken(), StandardCharsets.US_ASCII);
+    Files.setPosixFilePermissions(
+        tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
+    return new KeySourceSpec.VaultSource(
+        v.address(),
+        v.kvMount(),
+        v.kvPath(),
+        v.field(),
+        new VaultLogin.AppRole(v.authMount(), v.roleId(), null, tokenFile.toAbsolutePath()),
+        v.caCertFile(),
+        v.timeout());
+  }
+
+  private Optional<ProviderError> run(InstanceRecord node, Path settingsFile, Path status, Path log)
+      throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command(node.netns(), settingsFile));
     pb.environment().clear();
     pb.environment().put("PATH", Shell.SYSTEM_PATH);
@@ -101,18 +166,35 @@ final class AgentLauncher {
       if (!agent.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         agent.destroyForcibly();
         return Optional.of(
-            "agent did not finish within " + timeout.toSeconds() + " s" + lastStep(status));
+            transientError(
+                node,
+                "agent did not finish within " + timeout.toSeconds() + " s" + lastStep(status)));
       }
     } catch (InterruptedException e) {
       agent.destroyForcibly();
       Thread.currentThread().interrupt();
-      return Optional.of("interrupted while the agent ran");
+      return Optional.of(transientError(node, "interrupted while the agent ran"));
     }
     if (agent.exitValue() == 0) {
       return Optional.empty();
     }
+    Optional<StatusLine> failed = failedStep(status);
+    if (failed.isPresent() && NODE_STEPS.contains(failed.get().step())) {
+      return Optional.of(
+          new ProviderError.BootstrapFailed(
+              failed.get().step(), "node " + node.nodeName() + ": " + failed.get().message()));
+    }
     return Optional.of(
-        failure(status).orElse("agent exited with " + agent.exitValue() + "; see " + log));
+        transientError(
+            node,
+            failed
+                .map(l -> "agent step " + l.step() + " failed: " + l.message())
+                .orElse("agent exited with " + agent.exitValue() + "; see " + log)));
+  }
+
+  static ProviderError transientError(InstanceRecord node, String message) {
+    return new ProviderError.Transient(
+        "LocalBootFailed", "node " + node.nodeName() + ": " + message);
   }
 
   private List<String> command(String netns, Path settingsFile) {
@@ -156,12 +238,9 @@ final class AgentLauncher {
     return String.join(File.pathSeparator, entries);
   }
 
-  /** "agent step X failed: message" from the status file's first failed line. */
-  static Optional<String> failure(Path status) {
-    return lines(status).stream()
-        .filter(l -> !l.ok())
-        .findFirst()
-        .map(l -> "agent step " + l.step() + " failed: " + l.message());
+  /** The status file's first failed line. */
+  static Optional<StatusLine> failedStep(Path status) {
+    return lines(status).stream().filter(l -> !l.ok()).findFirst();
   }
 
   private static String lastStep(Path status) {

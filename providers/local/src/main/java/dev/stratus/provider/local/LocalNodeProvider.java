@@ -7,6 +7,7 @@ import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderContext;
@@ -61,7 +62,8 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
             settings.deviceDir(),
             settings.gpuCount(),
             settings.agentTimeout(),
-            context.stateDir());
+            context.stateDir(),
+            settings.checkController());
     this.imds =
         ImdsLauncher.classPathWithMain()
             .map(cp -> new ImdsLauncher(settings.imdsPort(), settings.noticeUrl(), cp));
@@ -136,31 +138,29 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
         failures.add(new LaunchResult.Failure(key, List.of(node), bootError(node, e.getMessage())));
       }
     }
-    List<CompletableFuture<Optional<String>>> boots =
-        created.stream().map(r -> CompletableFuture.supplyAsync(() -> boot(r), workers)).toList();
+    List<CompletableFuture<Optional<ProviderError>>> boots =
+        created.stream()
+            .map(
+                r ->
+                    CompletableFuture.supplyAsync(
+                        () -> boot(r, request.credential(r.nodeName())), workers))
+            .toList();
     List<Instance> launched = new ArrayList<>();
     plan.existing().forEach(r -> launched.add(r.toInstance()));
     for (int i = 0; i < created.size(); i++) {
       InstanceRecord r = created.get(i);
-      Optional<String> problem = boots.get(i).join();
+      Optional<ProviderError> problem = boots.get(i).join();
       if (problem.isEmpty()) {
         InstanceRecord running = r.withState(InstanceState.RUNNING);
         store.write(running);
         launched.add(running.toInstance());
       } else {
-        failures.add(
-            new LaunchResult.Failure(
-                key, List.of(r.nodeName()), bootError(r.nodeName(), problem.get())));
+        failures.add(new LaunchResult.Failure(key, List.of(r.nodeName()), problem.get()));
       }
     }
     if (request.allOrNothing() && !failures.isEmpty()) {
       terminate(launched.stream().map(Instance::id).toList());
-      return LaunchResult.failure(
-          key,
-          request.nodeNames(),
-          new ProviderError.Transient(
-              failures.get(0).error().code(),
-              "all-or-nothing launch rolled back: " + failures.get(0).error().message()));
+      return LaunchResult.failure(key, request.nodeNames(), rolledBack(failures.get(0).error()));
     }
     return new LaunchResult(launched, failures);
   }
@@ -246,17 +246,29 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
     }
   }
 
+  /**
+   * The whole launch is rolled back for one node's failure; a node's own bootstrap failure stays
+   * one (the controller puts its reason on the nodes), anything else is transient as before.
+   */
+  private static ProviderError rolledBack(ProviderError first) {
+    if (first instanceof ProviderError.BootstrapFailed b) {
+      return b;
+    }
+    return new ProviderError.Transient(
+        first.code(), "all-or-nothing launch rolled back: " + first.message());
+  }
+
   /** Wires the network and runs the agent; on failure the node is torn down again. */
-  private Optional<String> boot(InstanceRecord r) {
-    Optional<String> problem;
+  private Optional<ProviderError> boot(InstanceRecord r, Optional<NodeCredential> credential) {
+    Optional<ProviderError> problem;
     try {
       network.wire(r.netns(), r.veth(), r.address());
-      problem = launcher.boot(r);
+      problem = launcher.boot(r, credential);
       if (problem.isEmpty() && imds.isPresent()) {
         imds.get().start(r, launcher.nodeDir(r.netns()));
       }
     } catch (Exception e) {
-      problem = Optional.of(e.getMessage());
+      problem = Optional.of(bootError(r.nodeName(), e.getMessage()));
     }
     if (problem.isPresent()) {
       destroy(r);

@@ -27,7 +27,8 @@ record LocalSettings(
     LocalFaults faults,
     Duration agentTimeout,
     Optional<URI> noticeUrl,
-    int imdsPort) {
+    int imdsPort,
+    boolean checkController) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
   private static final Set<String> KNOWN =
@@ -42,7 +43,8 @@ record LocalSettings(
           "exhaustedOfferings",
           "agentTimeoutSeconds",
           "noticeUrl",
-          "imdsPort");
+          "imdsPort",
+          "checkController");
 
   LocalSettings {
     if (!IFNAME.matcher(bridge).matches()) {
@@ -65,8 +67,10 @@ record LocalSettings(
    * {@code agentTimeoutSeconds} (default 30), {@code imdsPort} (port of each node's metadata
    * endpoint on the node's address, default 80), {@code noticeUrl} (the controller's notice
    * endpoint, e.g. {@code http://10.77.0.1:8620/v1/notices}, which each node's watcher reports to;
-   * default none: the metadata endpoint runs but nothing watches it). Unknown keys are refused so
-   * that a typo is not silently ignored.
+   * default none: the metadata endpoint runs but nothing watches it), {@code checkController}
+   * (default true: each node's agent proves slurmctld accepts its munge key before slurmd starts;
+   * false only where no slurmctld runs, as in provider tests). Unknown keys are refused so that a
+   * typo is not silently ignored.
    */
   static LocalSettings parse(Map<String, Object> settings, Path stateDir) {
     for (String key : settings.keySet()) {
@@ -95,7 +99,19 @@ record LocalSettings(
         LocalFaults.fromSettings(settings),
         Duration.ofSeconds(timeout),
         noticeUrl(settings.get("noticeUrl")),
-        integer(settings, "imdsPort", 80));
+        integer(settings, "imdsPort", 80),
+        bool(settings, "checkController", true));
+  }
+
+  private static boolean bool(Map<String, Object> map, String key, boolean fallback) {
+    Object v = map.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw new IllegalArgumentException(key + " must be true or false, got " + v);
   }
 
   private static Optional<URI> noticeUrl(Object value) {

@@ -1,0 +1,154 @@
+package dev.stratus.core.controller;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.testing.FakeNodeProvider;
+import dev.stratus.core.testing.FakeSlurm;
+import dev.stratus.core.testing.Fixtures;
+import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.core.testing.MutableClock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Per-node bootstrap credentials: issued per launch try, revoked when the try fails. */
+class LaunchCredentialsTest {
+  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
+  static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
+
+  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+  final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
+  final FakeSlurm slurm = new FakeSlurm();
+  final InMemoryRequests spool = new InMemoryRequests();
+  final RecordingCredentials credentials = new RecordingCredentials();
+  Controller controller;
+
+  /** Issues numbered credentials and remembers what it revoked; can be told to fail. */
+  static final class RecordingCredentials implements NodeCredentials {
+    final List<NodeCredential> issued = new ArrayList<>();
+    final List<NodeCredential> revoked = new ArrayList<>();
+    NodeCredentials.CredentialException failNext;
+
+    @Override
+    public Map<String, NodeCredential> issue(List<String> nodeNames) throws CredentialException {
+      if (failNext != null) {
+        CredentialException e = failNext;
+        failNext = null;
+        throw e;
+      }
+      Map<String, NodeCredential> out = new LinkedHashMap<>();
+      for (String n : nodeNames) {
+        NodeCredential c =
+            new NodeCredential(n, "hvs.wrap-" + issued.size(), "acc-" + issued.size(), "");
+        issued.add(c);
+        out.put(n, c);
+      }
+      return out;
+    }
+
+    @Override
+    public void revoke(NodeCredential credential) {
+      revoked.add(credential);
+    }
+  }
+
+  @BeforeEach
+  void setUp() {
+    slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
+    controller =
+        new Controller(
+            Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
+            slurm,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            credentials);
+  }
+
+  void slurmResumes(String id, long job, String... nodes) {
+    spool.resume(slurm, clock.instant(), id, job, nodes);
+  }
+
+  @Test
+  void eachNodeOfALaunchGetsItsOwnCredentialAndNoneIsRevokedWhenAllCameUp() {
+    slurmResumes("r1", 42, "gpu-001", "gpu-002");
+
+    controller.runPass();
+
+    assertThat(cloud.requests()).hasSize(1);
+    assertThat(cloud.requests().get(0).credentials())
+        .containsOnlyKeys("gpu-001", "gpu-002")
+        .allSatisfy((node, c) -> assertThat(c.nodeName()).isEqualTo(node));
+    assertThat(credentials.revoked).isEmpty();
+  }
+
+  @Test
+  void aFailedTryRevokesItsCredentialsAndTheNextOfferingGetsFreshOnes() {
+    cloud.exhaust(SPOT.key());
+    slurmResumes("r1", 1, "gpu-001", "gpu-002");
+
+    controller.runPass();
+
+    assertThat(cloud.requests()).hasSize(2);
+    var first = cloud.requests().get(0).credentials().values();
+    var second = cloud.requests().get(1).credentials().values();
+    assertThat(credentials.revoked).containsExactlyInAnyOrderElementsOf(first);
+    assertThat(second).doesNotContainAnyElementsOf(first).hasSize(2);
+  }
+
+  @Test
+  void vaultUnreachableDefersTheLaunchWithoutCallingTheProvider() {
+    credentials.failNext = new NodeCredentials.CredentialException("vault: no answer", true);
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+
+    assertThat(cloud.requests()).isEmpty();
+    assertThat(spool.pending()).hasSize(1);
+    controller.runPass();
+    assertThat(cloud.requests()).hasSize(1);
+    assertThat(spool.pending()).isEmpty();
+  }
+
+  @Test
+  void vaultRefusingTheControllerSetsTheNodesDownWithVaultsReason() {
+    credentials.failNext =
+        new NodeCredentials.CredentialException(
+            "vault: cannot issue a wrapped secret-id: HTTP 403 permission denied", false);
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+
+    assertThat(cloud.requests()).isEmpty();
+    assertThat(slurm.calls())
+        .anySatisfy(c -> assertThat(c).startsWith("down [gpu-001]").contains("HTTP 403"));
+  }
+
+  @Test
+  void aNodeWhoseBootstrapFailedIsSetDownWithWhatTheNodeFound() {
+    cloud.failNextLaunch(
+        new ProviderError.BootstrapFailed(
+            "gpus", "node gpu-001: gpu: found 7 of 8 h100; slurmd not started"));
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+
+    assertThat(slurm.calls())
+        .contains(
+            "down [gpu-001] stratus: gpus: node gpu-001: gpu: found 7 of 8 h100; slurmd not"
+                + " started");
+    assertThat(credentials.revoked).hasSize(credentials.issued.size());
+  }
+}

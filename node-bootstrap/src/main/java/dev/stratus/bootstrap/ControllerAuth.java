@@ -1,0 +1,76 @@
+package dev.stratus.bootstrap;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Proves that slurmctld accepts this node's munge credentials before slurmd starts: one {@code
+ * sinfo} through the node's own munged. With a munge key that differs from the controller's,
+ * slurmctld drops the request and sinfo says "Zero Bytes were transmitted or received" (22.05;
+ * newer releases say "Protocol authentication error"): the node would never register, so the agent
+ * stops here with a reason that names the key. A controller not answering yet ("Unable to contact")
+ * is retried until the timeout: it may still be starting.
+ */
+final class ControllerAuth {
+  private static final List<String> REFUSED =
+      List.of("Zero Bytes were transmitted or received", "authentication error");
+  private static final Duration POLL = Duration.ofMillis(500);
+
+  /** How long a controller that does not answer is waited for. */
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final AgentSettings settings;
+  private final CommandRunner runner;
+  private final Clock clock;
+  private final Agent.Pause pause;
+
+  ControllerAuth(AgentSettings settings, CommandRunner runner, Clock clock, Agent.Pause pause) {
+    this.settings = settings;
+    this.runner = runner;
+    this.clock = clock;
+    this.pause = pause;
+  }
+
+  void check() throws StepFailedException, InterruptedException {
+    Path log = settings.nodeDir().resolve("controller-auth.log");
+    Command sinfo =
+        new Command(
+            List.of(settings.binDir().resolve("sinfo").toString(), "--noheader", "--format=%P"),
+            Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", Agent.SYSTEM_PATH),
+            log,
+            Duration.ofSeconds(20));
+    Instant deadline = clock.instant().plus(TIMEOUT);
+    while (true) {
+      truncate(log);
+      if (runner.run(sinfo) == 0) {
+        return;
+      }
+      String said = LogTail.of(log);
+      if (REFUSED.stream().anyMatch(said::contains)) {
+        throw new StepFailedException(
+            "slurmctld refused this node's munge credential; the munge key this node got differs"
+                + " from the controller's (sinfo"
+                + said
+                + ")");
+      }
+      if (!clock.instant().isBefore(deadline)) {
+        throw new StepFailedException(
+            "slurmctld did not answer within " + TIMEOUT.toSeconds() + " s (sinfo" + said + ")");
+      }
+      pause.pause(POLL);
+    }
+  }
+
+  private static void truncate(Path log) {
+    try {
+      Files.deleteIfExists(log);
+    } catch (java.io.IOException e) {
+      // the next run appends; the classification reads the tail either way
+    }
+  }
+}

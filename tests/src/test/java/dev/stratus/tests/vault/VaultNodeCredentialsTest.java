@@ -1,0 +1,206 @@
+package dev.stratus.tests.vault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stratus.bootstrap.secret.CloudIdentity;
+import dev.stratus.bootstrap.secret.KeySourceException;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.VaultLogin;
+import dev.stratus.bootstrap.secret.VaultMungeKeySource;
+import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeCredentials.CredentialException;
+import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.core.vault.VaultNodeCredentials;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The controller side of the Vault bootstrap, with the real driver against the Vault model: one
+ * wrapped secret-id per node, revocation of unused ones, and the agent's key source consuming what
+ * the controller issued.
+ */
+class VaultNodeCredentialsTest {
+  static final String DATA_PATH = "secret/data/slurm/munge";
+  static final String ROLE_ID = "role-id-of-slurm-node";
+
+  @TempDir Path dir;
+  VaultServer vault;
+  Path tokenFile;
+  byte[] key = new byte[1024];
+
+  @BeforeEach
+  void start() throws Exception {
+    vault = new VaultServer();
+    new SecureRandom().nextBytes(key);
+    vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH));
+    vault.model.put(DATA_PATH, Map.of("key", Base64.getEncoder().encodeToString(key)));
+    tokenFile = dir.resolve("controller-token");
+    Files.writeString(tokenFile, VaultModel.ROOT_TOKEN + "\n");
+  }
+
+  @AfterEach
+  void stop() {
+    vault.close();
+  }
+
+  VaultSettings settings(Duration wrapTtl) {
+    return new VaultSettings(
+        URI.create(vault.address()),
+        Optional.empty(),
+        Duration.ofSeconds(5),
+        "secret",
+        "slurm/munge",
+        "key",
+        "approle",
+        "slurm-node",
+        ROLE_ID,
+        tokenFile,
+        wrapTtl);
+  }
+
+  VaultNodeCredentials credentials() {
+    return new VaultNodeCredentials(settings(Duration.ofMinutes(5)));
+  }
+
+  byte[] agentFetch(NodeCredential c) throws KeySourceException {
+    return new VaultMungeKeySource(
+            new KeySourceSpec.VaultSource(
+                URI.create(vault.address()),
+                "secret",
+                "slurm/munge",
+                "key",
+                new VaultLogin.AppRole("approle", ROLE_ID, c.wrappingToken(), null),
+                Optional.empty(),
+                Duration.ofSeconds(5)),
+            CloudIdentity.none())
+        .fetch();
+  }
+
+  @Test
+  void eachNodeGetsItsOwnWrappedSecretIdThatTheAgentTurnsIntoTheKeyOnce() throws Exception {
+    Map<String, NodeCredential> issued = credentials().issue(List.of("gpu-001", "gpu-002"));
+
+    assertThat(issued).containsOnlyKeys("gpu-001", "gpu-002");
+    assertThat(issued.get("gpu-001").wrappingToken())
+        .isNotEqualTo(issued.get("gpu-002").wrappingToken());
+    assertThat(vault.model.calls())
+        .containsExactly(
+            "POST /v1/auth/approle/role/slurm-node/secret-id",
+            "POST /v1/auth/approle/role/slurm-node/secret-id");
+    assertThat(vault.model.secretIdMetadata())
+        .containsExactly("{\"node\":\"gpu-001\"}", "{\"node\":\"gpu-002\"}");
+    assertThat(agentFetch(issued.get("gpu-001"))).isEqualTo(key);
+    assertThatThrownBy(() -> agentFetch(issued.get("gpu-001")))
+        .hasMessageContaining("wrapping token is not valid or does not exist");
+    assertThat(agentFetch(issued.get("gpu-002"))).isEqualTo(key);
+  }
+
+  @Test
+  void theWrappingTokenExpiresAfterWrapTtl() throws Exception {
+    NodeCredential c =
+        new VaultNodeCredentials(settings(Duration.ofSeconds(90)))
+            .issue(List.of("gpu-001"))
+            .get("gpu-001");
+
+    vault.model.advance(Duration.ofSeconds(91));
+
+    assertThatThrownBy(() -> agentFetch(c))
+        .hasMessageContaining("wrapping token is not valid or does not exist");
+  }
+
+  @Test
+  void revokingSpendsTheWrappingTokenAndDestroysTheSecretIdBehindIt() throws Exception {
+    VaultNodeCredentials credentials = credentials();
+    NodeCredential c = credentials.issue(List.of("gpu-001")).get("gpu-001");
+    assertThat(vault.model.liveWrappingTokens()).isEqualTo(1);
+    assertThat(vault.model.liveSecretIds()).isEqualTo(1);
+
+    credentials.revoke(c);
+
+    assertThat(vault.model.liveWrappingTokens()).isZero();
+    assertThat(vault.model.liveSecretIds()).isZero();
+    assertThatThrownBy(() -> agentFetch(c))
+        .hasMessageContaining("wrapping token is not valid or does not exist");
+  }
+
+  @Test
+  void revokingACredentialTheNodeAlreadySpentIsNotAnError() throws Exception {
+    VaultNodeCredentials credentials = credentials();
+    NodeCredential c = credentials.issue(List.of("gpu-001")).get("gpu-001");
+    agentFetch(c);
+
+    credentials.revoke(c);
+
+    assertThat(vault.model.liveWrappingTokens()).isZero();
+  }
+
+  @Test
+  void aSealedVaultIsATransientFailureAndLeavesNothingIssued() {
+    vault.model.seal(true);
+
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+        .isInstanceOfSatisfying(
+            CredentialException.class, e -> assertThat(e.transientFailure()).isTrue())
+        .hasMessageContaining("HTTP 503")
+        .hasMessageContaining("Vault is sealed");
+  }
+
+  @Test
+  void aControllerTokenVaultRefusesFailsForGoodAndNeverShowsTheToken() throws Exception {
+    Files.writeString(tokenFile, "hvs.not-the-controllers-token");
+
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+        .isInstanceOfSatisfying(
+            CredentialException.class, e -> assertThat(e.transientFailure()).isFalse())
+        .hasMessageContaining("HTTP 403 permission denied")
+        .hasMessageContaining("auth/approle/role/slurm-node/secret-id")
+        .hasMessageNotContaining("hvs.not-the-controllers-token");
+  }
+
+  @Test
+  void aMissingControllerTokenFileIsNamed() throws Exception {
+    Files.delete(tokenFile);
+
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+        .isInstanceOf(CredentialException.class)
+        .hasMessageContaining("controllerTokenFile " + tokenFile)
+        .hasMessageContaining("NoSuchFileException");
+    assertThat(vault.model.calls()).isEmpty();
+  }
+
+  @Test
+  void whenOneNodesSecretIdCannotBeIssuedThoseAlreadyIssuedAreRevoked() {
+    vault.model.rateLimitSecretIds(1); // Vault's rate-limit quota: the second request gets 429
+
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001", "gpu-002")))
+        .isInstanceOfSatisfying(
+            CredentialException.class, e -> assertThat(e.transientFailure()).isTrue())
+        .hasMessageContaining("HTTP 429");
+    assertThat(vault.model.liveWrappingTokens()).isZero();
+    assertThat(vault.model.liveSecretIds()).isZero();
+    assertThat(vault.model.calls())
+        .contains(
+            "POST /v1/auth/token/revoke-accessor",
+            "POST /v1/auth/approle/role/slurm-node/secret-id-accessor/destroy");
+  }
+
+  @Test
+  void theCredentialsToStringShowsNoToken() throws Exception {
+    NodeCredential c = credentials().issue(List.of("gpu-001")).get("gpu-001");
+
+    assertThat(c.toString()).doesNotContain(c.wrappingToken()).contains("gpu-001");
+  }
+}
