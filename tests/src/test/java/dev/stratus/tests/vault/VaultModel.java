@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  * from {@link #advance}, so TTL tests never sleep. {@link #interceptNextWrappingTokens} plays an
  * attacker who read a node's user-data and unwrapped its token first.
  */
-final class VaultModel implements ResponseDefinitionTransformerV2 {
-  static final String ROOT_TOKEN = "hvs.root-token-of-the-model";
+public final class VaultModel implements ResponseDefinitionTransformerV2 {
+  public static final String ROOT_TOKEN = "hvs.root-token-of-the-model";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern SECRET_ID =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id");
@@ -71,7 +71,7 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
     return "vault-model";
   }
 
-  synchronized void role(String name, String roleId, Set<String> readablePaths) {
+  public synchronized void role(String name, String roleId, Set<String> readablePaths) {
     roles.put(name, new Role(roleId, Set.copyOf(readablePaths)));
   }
 
@@ -80,7 +80,7 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   /** Stores a KV v2 secret at {@code <mount>/data/<path>}. */
-  synchronized void put(String dataPath, Map<String, String> data) {
+  public synchronized void put(String dataPath, Map<String, String> data) {
     kv.put(dataPath, Map.copyOf(data));
   }
 
@@ -89,7 +89,7 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   /** The next {@code n} wrapping tokens are unwrapped by someone else as soon as they exist. */
-  synchronized void interceptNextWrappingTokens(int n) {
+  public synchronized void interceptNextWrappingTokens(int n) {
     intercept = n;
   }
 
@@ -99,12 +99,12 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   /** Wrapping tokens issued and neither unwrapped, revoked nor expired. */
-  synchronized int liveWrappingTokens() {
+  public synchronized int liveWrappingTokens() {
     return (int) wrapping.values().stream().filter(w -> now.isBefore(w.expires())).count();
   }
 
   /** Secret-ids issued and neither used up nor destroyed. */
-  synchronized int liveSecretIds() {
+  public synchronized int liveSecretIds() {
     return secretIds.size();
   }
 
@@ -118,7 +118,7 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   /** "METHOD path" of every request, in order. */
-  List<String> calls() {
+  public List<String> calls() {
     return List.copyOf(calls);
   }
 
@@ -128,12 +128,12 @@ final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   /** Every credential the model handed out: wrapping tokens, secret-ids, client tokens. */
-  List<String> issuedCredentials() {
+  public List<String> issuedCredentials() {
     return List.copyOf(issued);
   }
 
   /** Client tokens issued and not revoked. */
-  synchronized int liveTokens() {
+  public synchronized int liveTokens() {
     return tokens.size();
   }
 

@@ -13,19 +13,30 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
-/** The {@link VaultModel} served on 127.0.0.1 at a free port; what the controller would call. */
-final class VaultServer implements AutoCloseable {
-  final VaultModel model = new VaultModel();
+/**
+ * The {@link VaultModel} served on 127.0.0.1 at a free port, or on a given address and port (the
+ * local cluster's bridge, which its nodes reach from their namespaces).
+ */
+public final class VaultServer implements AutoCloseable {
+  public final VaultModel model = new VaultModel();
   private final WireMockServer server;
+  private final String host;
 
-  VaultServer() {
-    server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().extensions(model));
-    server.start();
-    server.stubFor(any(anyUrl()).willReturn(aResponse()));
+  public VaultServer() {
+    this("127.0.0.1", 0);
   }
 
-  String address() {
-    return "http://127.0.0.1:" + server.port();
+  /** {@code port} 0 picks a free one. */
+  public VaultServer(String bindAddress, int port) {
+    var options = options().bindAddress(bindAddress).extensions(model);
+    server = new WireMockServer(port == 0 ? options.dynamicPort() : options.port(port));
+    server.start();
+    server.stubFor(any(anyUrl()).willReturn(aResponse()));
+    this.host = bindAddress;
+  }
+
+  public String address() {
+    return "http://" + host + ":" + server.port();
   }
 
   /**
