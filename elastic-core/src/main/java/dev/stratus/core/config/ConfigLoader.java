@@ -75,12 +75,22 @@ public final class ConfigLoader {
   }
 
   private static SlurmSettings slurm(Fields root) {
-    var s = root.section("slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket");
+    var s = root.section("slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket", "topology");
     return new SlurmSettings(
         s.map(f -> f.path("binDir", null)).orElse(Path.of("/usr/bin")),
         s.map(f -> f.path("sbinDir", null)).orElse(Path.of("/usr/sbin")),
         s.map(f -> f.path("slurmConf", null)).orElse(Path.of("/etc/slurm/slurm.conf")),
-        s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")));
+        s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")),
+        s.map(ConfigLoader::topology).orElse(SlurmSettings.Topology.NONE));
+  }
+
+  private static SlurmSettings.Topology topology(Fields slurm) {
+    String value = slurm.string("topology", "none");
+    return switch (value) {
+      case "none" -> SlurmSettings.Topology.NONE;
+      case "tree" -> SlurmSettings.Topology.TREE;
+      default -> throw slurm.error("topology", "must be tree or none, got '" + value + "'");
+    };
   }
 
   private static PowerSave powerSave(Fields root, Path stateDir) {

@@ -1,10 +1,13 @@
 package dev.stratus.core.render;
 
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.templates.Templates;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes the rendered Slurm files, each atomically (see {@link AtomicFiles}). The include and
@@ -32,7 +35,10 @@ public final class SlurmConfigWriter {
   }
 
   /**
-   * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing).
+   * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing),
+   * the TaskProlog when the config has one, and, with {@code slurm.topology: tree}, a first
+   * topology.conf with every node unplaced when there is none yet (slurmctld needs one to start; a
+   * file that exists is the controller's, which keeps it up to date).
    *
    * @return the paths written, include first
    */
@@ -45,6 +51,13 @@ public final class SlurmConfigWriter {
     AtomicFiles.write(gres, gresText);
     List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
     TaskProlog.write(config.config()).ifPresent(written::add);
+    Path topology = dir.resolve(TopologyWriter.FILE);
+    if (config.config().slurm().topology() == SlurmSettings.Topology.TREE
+        && !Files.exists(topology)) {
+      TopologyWriter.writeIfChanged(
+          TopologyBuilder.build(config.config().pools(), Map.of()), topology);
+      written.add(topology);
+    }
     return written;
   }
 

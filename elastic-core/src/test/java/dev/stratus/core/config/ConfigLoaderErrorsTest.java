@@ -62,6 +62,11 @@ class ConfigLoaderErrorsTest {
             "cluster: demo\nslurm:\n  binDr: /bin",
             "stratus.yaml:3:3: slurm: unknown key 'binDr' (known: binDir, sbinDir,"),
         Arguments.of(
+            "unknown topology owner",
+            "cluster: demo",
+            "cluster: demo\nslurm:\n  topology: block",
+            "stratus.yaml:3:13: slurm.topology: must be tree or none, got 'block'"),
+        Arguments.of(
             "value out of range",
             "    maxNodes: 4",
             "    maxNodes: 0",

@@ -70,4 +70,23 @@ public final class Fixtures {
         blocks,
         dev.stratus.core.notice.SpotSettings.DEFAULTS);
   }
+
+  /**
+   * The same config with slurm.conf at {@code slurmConf} and the controller owning topology.conf.
+   */
+  public static StratusConfig withTopologyTree(StratusConfig c, Path slurmConf) {
+    SlurmSettings s = c.slurm();
+    return new StratusConfig(
+        c.cluster(),
+        new SlurmSettings(
+            s.binDir(), s.sbinDir(), slurmConf, s.mungeSocket(), SlurmSettings.Topology.TREE),
+        c.powerSave(),
+        c.timeouts(),
+        c.spoolDir(),
+        c.stateDir(),
+        c.mungeKeyFile(),
+        c.pools(),
+        c.providers(),
+        c.spot());
+  }
 }

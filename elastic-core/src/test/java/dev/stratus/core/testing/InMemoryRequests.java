@@ -1,7 +1,10 @@
 package dev.stratus.core.testing;
 
 import dev.stratus.core.controller.RequestSource;
+import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +14,17 @@ public final class InMemoryRequests implements RequestSource {
 
   public synchronized void add(SpoolRequest request) {
     requests.add(request);
+  }
+
+  /** slurmctld's resume hook wrote request {@code id}: job {@code jobId} needs these nodes. */
+  public void addResume(String id, long jobId, Instant at, String... nodes) {
+    add(
+        new SpoolRequest(
+            id,
+            HookKind.RESUME,
+            List.of(nodes),
+            List.of(new ResumeFile.JobNodes(jobId, String.join(",", nodes))),
+            at));
   }
 
   @Override
