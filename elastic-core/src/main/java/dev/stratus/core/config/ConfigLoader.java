@@ -51,7 +51,8 @@ public final class ConfigLoader {
             "mungeKeyFile",
             "pools",
             "providers",
-            "spot");
+            "spot",
+            "bootstrap");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = providers(root);
@@ -71,7 +72,7 @@ public final class ConfigLoader {
                     pools.pools(),
                     providers,
                     spot(root)));
-    return new LoadedConfig(config, pools.gresAutodetect());
+    return new LoadedConfig(config, pools.gresAutodetect(), NodeBootstrapReader.read(root));
   }
 
   private static SlurmSettings slurm(Fields root) {
