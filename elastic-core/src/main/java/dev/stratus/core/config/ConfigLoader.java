@@ -2,8 +2,6 @@ package dev.stratus.core.config;
 
 import dev.stratus.core.model.Checks;
 import dev.stratus.core.notice.SpotSettings;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -29,19 +27,10 @@ public final class ConfigLoader {
   }
 
   public static LoadedConfig loadAll(Path file) {
-    String name = file.toString();
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (IOException e) {
-      throw new ConfigException(name, 0, 0, "", "cannot read the file: " + e);
-    }
-    var doc = new Fields.Doc(name, file.toAbsolutePath().getParent());
     Fields root =
-        Fields.of(
-            doc,
-            "",
-            YamlReader.parse(name, text),
+        Fields.read(
+            file,
+            "the file",
             "cluster",
             "slurm",
             "powerSave",

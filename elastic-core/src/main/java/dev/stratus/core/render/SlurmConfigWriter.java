@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes the rendered Slurm files, each atomically (see {@link AtomicFiles}). The include and
@@ -34,15 +35,23 @@ public final class SlurmConfigWriter {
     return Templates.render(Templates.EMBEDDED_BASE, SlurmViews.base(embedded));
   }
 
+  /** {@link #write(LoadedConfig, Path, Optional)} without a placement. */
+  public static List<Path> write(LoadedConfig config, Path dir) throws IOException {
+    return write(config, dir, Optional.empty());
+  }
+
   /**
    * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing),
-   * the TaskProlog when the config has one, and, with {@code slurm.topology: tree}, a first
-   * topology.conf with every node unplaced when there is none yet (slurmctld needs one to start; a
-   * file that exists is the controller's, which keeps it up to date).
+   * the TaskProlog when the config has one, and topology.conf: from {@code placement} (switch path
+   * per node) when given; else, with {@code slurm.topology: tree}, a first one with every node
+   * unplaced when there is none yet (slurmctld needs one to start; a file that exists is the
+   * controller's, which keeps it up to date).
    *
    * @return the paths written, include first
    */
-  public static List<Path> write(LoadedConfig config, Path dir) throws IOException {
+  public static List<Path> write(
+      LoadedConfig config, Path dir, Optional<Map<String, List<String>>> placement)
+      throws IOException {
     Path include = dir.resolve(INCLUDE_FILE);
     Path gres = dir.resolve(GRES_FILE);
     String includeText = renderInclude(config);
@@ -52,10 +61,11 @@ public final class SlurmConfigWriter {
     List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
     TaskProlog.write(config.config()).ifPresent(written::add);
     Path topology = dir.resolve(TopologyWriter.FILE);
-    if (config.config().slurm().topology() == SlurmSettings.Topology.TREE
-        && !Files.exists(topology)) {
+    if (placement.isPresent()
+        || (config.config().slurm().topology() == SlurmSettings.Topology.TREE
+            && !Files.exists(topology))) {
       TopologyWriter.writeIfChanged(
-          TopologyBuilder.build(config.config().pools(), Map.of()), topology);
+          TopologyBuilder.build(config.config().pools(), placement.orElse(Map.of())), topology);
       written.add(topology);
     }
     return written;
