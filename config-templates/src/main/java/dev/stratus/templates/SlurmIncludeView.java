@@ -6,13 +6,16 @@ import java.util.List;
 
 /**
  * Everything in the generated {@code stratus-slurm.conf} include. {@code taskProlog}: the absolute
- * path of the TaskProlog that exports STRATUS_CHECKPOINT_DIR to jobs, or "" for none.
+ * path of the TaskProlog that exports STRATUS_CHECKPOINT_DIR to jobs, or "" for none. {@code
+ * topologyTree}: the include sets {@code TopologyPlugin=topology/tree} (the controller writes
+ * topology.conf).
  */
 public record SlurmIncludeView(
     PowerSaveView powerSave,
     List<NodeLine> nodeLines,
     List<PartitionLine> partitionLines,
-    String taskProlog) {
+    String taskProlog,
+    boolean topologyTree) {
   public SlurmIncludeView {
     requireNonNull(powerSave, "powerSave");
     ViewChecks.text("taskProlog", taskProlog);

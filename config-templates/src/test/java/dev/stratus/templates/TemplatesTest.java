@@ -28,7 +28,8 @@ class TemplatesTest {
         List.of(
             new PartitionLine("gpu", "gpu-[001-004]", true),
             new PartitionLine("all", "gpu-[001-004]", false)),
-        "");
+        "",
+        false);
   }
 
   @Test
@@ -39,11 +40,24 @@ class TemplatesTest {
             without.powerSave(),
             without.nodeLines(),
             without.partitionLines(),
-            "/opt/stratus/bin/stratus-taskprolog");
+            "/opt/stratus/bin/stratus-taskprolog",
+            false);
 
     assertThat(Templates.render(Templates.SLURM_INCLUDE, without)).doesNotContain("TaskProlog");
     assertThat(Templates.render(Templates.SLURM_INCLUDE, with))
         .contains("\nTaskProlog=/opt/stratus/bin/stratus-taskprolog\n");
+  }
+
+  @Test
+  void theTopologyPluginLineAppearsOnlyWhenStratusOwnsTopology() {
+    SlurmIncludeView without = include("");
+    SlurmIncludeView tree =
+        new SlurmIncludeView(
+            without.powerSave(), without.nodeLines(), without.partitionLines(), "", true);
+
+    assertThat(Templates.render(Templates.SLURM_INCLUDE, without)).doesNotContain("Topology");
+    assertThat(Templates.render(Templates.SLURM_INCLUDE, tree))
+        .contains("\nTopologyPlugin=topology/tree\n");
   }
 
   @Test
@@ -152,7 +166,8 @@ class TemplatesTest {
                     List.of(
                         new PartitionLine("a", "gpu-001", true),
                         new PartitionLine("b", "gpu-001", true)),
-                    ""))
+                    "",
+                    false))
         .hasMessageContaining("at most one partition may be the default");
   }
 }

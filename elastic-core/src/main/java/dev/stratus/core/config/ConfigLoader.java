@@ -2,8 +2,6 @@ package dev.stratus.core.config;
 
 import dev.stratus.core.model.Checks;
 import dev.stratus.core.notice.SpotSettings;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -29,19 +27,10 @@ public final class ConfigLoader {
   }
 
   public static LoadedConfig loadAll(Path file) {
-    String name = file.toString();
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (IOException e) {
-      throw new ConfigException(name, 0, 0, "", "cannot read the file: " + e);
-    }
-    var doc = new Fields.Doc(name, file.toAbsolutePath().getParent());
     Fields root =
-        Fields.of(
-            doc,
-            "",
-            YamlReader.parse(name, text),
+        Fields.read(
+            file,
+            "the file",
             "cluster",
             "slurm",
             "powerSave",
@@ -52,7 +41,8 @@ public final class ConfigLoader {
             "pools",
             "providers",
             "spot",
-            "vault");
+            "vault",
+            "bootstrap");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = providers(root);
@@ -73,16 +63,26 @@ public final class ConfigLoader {
                     providers,
                     spot(root),
                     VaultReader.read(root)));
-    return new LoadedConfig(config, pools.gresAutodetect());
+    return new LoadedConfig(config, pools.gresAutodetect(), NodeBootstrapReader.read(root));
   }
 
   private static SlurmSettings slurm(Fields root) {
-    var s = root.section("slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket");
+    var s = root.section("slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket", "topology");
     return new SlurmSettings(
         s.map(f -> f.path("binDir", null)).orElse(Path.of("/usr/bin")),
         s.map(f -> f.path("sbinDir", null)).orElse(Path.of("/usr/sbin")),
         s.map(f -> f.path("slurmConf", null)).orElse(Path.of("/etc/slurm/slurm.conf")),
-        s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")));
+        s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")),
+        s.map(ConfigLoader::topology).orElse(SlurmSettings.Topology.NONE));
+  }
+
+  private static SlurmSettings.Topology topology(Fields slurm) {
+    String value = slurm.string("topology", "none");
+    return switch (value) {
+      case "none" -> SlurmSettings.Topology.NONE;
+      case "tree" -> SlurmSettings.Topology.TREE;
+      default -> throw slurm.error("topology", "must be tree or none, got '" + value + "'");
+    };
   }
 
   private static PowerSave powerSave(Fields root, Path stateDir) {

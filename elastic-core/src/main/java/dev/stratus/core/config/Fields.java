@@ -5,7 +5,9 @@ import dev.stratus.core.config.YamlNode.ListNode;
 import dev.stratus.core.config.YamlNode.MapNode;
 import dev.stratus.core.config.YamlNode.Mark;
 import dev.stratus.core.config.YamlNode.Scalar;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +38,23 @@ final class Fields {
     this.doc = doc;
     this.path = path;
     this.map = map;
+  }
+
+  /**
+   * A cursor on the YAML file's top mapping, which may hold only {@code known} keys; relative paths
+   * in it resolve against the file's directory. {@code what} names the file in the error when it
+   * cannot be read.
+   */
+  static Fields read(Path file, String what, String... known) {
+    String name = file.toString();
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (IOException e) {
+      throw new ConfigException(name, 0, 0, "", "cannot read " + what + ": " + e);
+    }
+    var doc = new Doc(name, file.toAbsolutePath().getParent());
+    return of(doc, "", YamlReader.parse(name, text), known);
   }
 
   /** A cursor on {@code node}, which must be a mapping holding only {@code known} keys. */

@@ -8,14 +8,35 @@ import java.nio.file.Path;
  * Where Slurm is. {@code binDir} holds the clients (scontrol, squeue, sinfo, scancel, sbatch);
  * {@code sbinDir} the daemons (slurmctld, slurmd). {@code slurmConf} is the cluster's slurm.conf,
  * exported as SLURM_CONF to every Slurm command Stratus runs; the rendered include and gres.conf go
- * next to it. {@code mungeSocket} is the socket named in slurm.conf's AuthInfo.
+ * next to it. {@code mungeSocket} is the socket named in slurm.conf's AuthInfo. {@code topology}
+ * says who owns topology.conf next to slurm.conf: {@link Topology#TREE} makes the controller its
+ * only writer; {@link Topology#NONE} leaves it alone (the embedded cluster writes its own from its
+ * racks, and a site with nodes outside Stratus keeps its hand-written one).
  */
-public record SlurmSettings(Path binDir, Path sbinDir, Path slurmConf, Path mungeSocket) {
+public record SlurmSettings(
+    Path binDir, Path sbinDir, Path slurmConf, Path mungeSocket, Topology topology) {
+  /** Who writes topology.conf; the YAML values are {@code none} and {@code tree}. */
+  public enum Topology {
+    /** Stratus never writes topology.conf from the controller. */
+    NONE,
+    /**
+     * The controller rewrites topology.conf (topology/tree) from the providers' placement and runs
+     * {@code scontrol reconfigure} when it changed; the include sets {@code TopologyPlugin}.
+     */
+    TREE
+  }
+
   public SlurmSettings {
     notNull("slurm.binDir", binDir);
     notNull("slurm.sbinDir", sbinDir);
     notNull("slurm.slurmConf", slurmConf);
     notNull("slurm.mungeSocket", mungeSocket);
+    notNull("slurm.topology", topology);
+  }
+
+  /** Settings that leave topology.conf alone. */
+  public SlurmSettings(Path binDir, Path sbinDir, Path slurmConf, Path mungeSocket) {
+    this(binDir, sbinDir, slurmConf, mungeSocket, Topology.NONE);
   }
 
   public Path confDir() {

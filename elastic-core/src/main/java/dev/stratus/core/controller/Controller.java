@@ -1,5 +1,6 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.NoticeInbox;
@@ -7,6 +8,7 @@ import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.render.TopologyWriter;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One reconcile pass: observe (spool, Slurm, every provider's tagged instances) → plan (pure) →
  * act. Holds no state that matters: everything is re-derived each pass, so a restarted controller
- * carries on where the last one stopped. Passes never overlap.
+ * carries on where the last one stopped. Passes never overlap. With {@code slurm.topology: tree}
+ * each pass also brings topology.conf up to date ({@link TopologyUpdater}).
  */
 public final class Controller {
   private static final Logger log = LoggerFactory.getLogger(Controller.class);
@@ -43,6 +47,7 @@ public final class Controller {
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
   private final Actuator actuator;
   private final NoticeInbox notices = new NoticeInbox();
+  private final Optional<TopologyUpdater> topology;
 
   public Controller(
       StratusConfig config,
@@ -78,6 +83,16 @@ public final class Controller {
             notices,
             unavailable,
             clock);
+    this.topology =
+        config.slurm().topology() == SlurmSettings.Topology.TREE
+            ? Optional.of(
+                new TopologyUpdater(
+                    config.pools(),
+                    config.slurm().confDir().resolve(TopologyWriter.FILE),
+                    slurm,
+                    this.providers,
+                    clock))
+            : Optional.empty();
   }
 
   /** Runs one pass and returns the actions it took (for logs and tests). */
@@ -123,6 +138,7 @@ public final class Controller {
       }
     }
     actuator.execute(actions, instances);
+    topology.ifPresent(t -> t.update(instances, unlisted));
     return actions;
   }
 

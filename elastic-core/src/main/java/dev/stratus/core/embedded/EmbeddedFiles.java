@@ -24,20 +24,12 @@ final class EmbeddedFiles {
 
   static EmbeddedSlurm write(EmbeddedSpec spec, LoadedConfig loaded) throws IOException {
     var config = loaded.config();
-    EmbeddedSlurm defaults =
-        EmbeddedSlurm.of(config, hostname(), spec.bridgeAddress(), spec.slurmctldPort());
     // topology/tree over the local provider's racks: multi-node jobs land under one rack switch.
+    // This is topology.conf's only writer: the embedded stratus.yaml says slurm.topology: none,
+    // so the controller leaves the file alone (the local provider's placement gives these racks).
     EmbeddedSlurm slurm =
-        new EmbeddedSlurm(
-            defaults.cluster(),
-            defaults.controllerHostname(),
-            defaults.controllerAddress(),
-            defaults.controllerPort(),
-            defaults.slurmdPort(),
-            defaults.workDir(),
-            defaults.mungeSocket(),
-            defaults.includeFile(),
-            true);
+        EmbeddedSlurm.of(config, hostname(), spec.bridgeAddress(), spec.slurmctldPort())
+            .withTopologyTree(true);
     TopologyWriter.writeIfChanged(
         TopologyBuilder.build(config.pools(), rackPaths(spec, config.pools().get(0))),
         config.slurm().confDir().resolve(TopologyWriter.FILE));

@@ -31,6 +31,7 @@ final class EmbeddedYaml {
           sbinDir: /usr/sbin
           slurmConf: ./etc/slurm.conf
           mungeSocket: ./munge/munge.socket
+          topology: none   # the embedded cluster writes topology.conf from its racks itself
         powerSave:
           suspendTime: %2$ds
           suspendTimeout: 5s

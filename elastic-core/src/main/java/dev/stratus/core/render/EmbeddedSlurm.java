@@ -56,6 +56,20 @@ public record EmbeddedSlurm(
         false);
   }
 
+  /** The same cluster with {@code TopologyPlugin=topology/tree} (true) or topology/none. */
+  public EmbeddedSlurm withTopologyTree(boolean tree) {
+    return new EmbeddedSlurm(
+        cluster,
+        controllerHostname,
+        controllerAddress,
+        controllerPort,
+        slurmdPort,
+        workDir,
+        mungeSocket,
+        includeFile,
+        tree);
+  }
+
   public Path stateSaveLocation() {
     return workDir.resolve("ctld/state");
   }

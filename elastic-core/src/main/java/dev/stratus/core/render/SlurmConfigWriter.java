@@ -1,10 +1,14 @@
 package dev.stratus.core.render;
 
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.templates.Templates;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes the rendered Slurm files, each atomically (see {@link AtomicFiles}). The include and
@@ -31,12 +35,23 @@ public final class SlurmConfigWriter {
     return Templates.render(Templates.EMBEDDED_BASE, SlurmViews.base(embedded));
   }
 
+  /** {@link #write(LoadedConfig, Path, Optional)} without a placement. */
+  public static List<Path> write(LoadedConfig config, Path dir) throws IOException {
+    return write(config, dir, Optional.empty());
+  }
+
   /**
-   * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing).
+   * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing),
+   * the TaskProlog when the config has one, and topology.conf: from {@code placement} (switch path
+   * per node) when given; else, with {@code slurm.topology: tree}, a first one with every node
+   * unplaced when there is none yet (slurmctld needs one to start; a file that exists is the
+   * controller's, which keeps it up to date).
    *
    * @return the paths written, include first
    */
-  public static List<Path> write(LoadedConfig config, Path dir) throws IOException {
+  public static List<Path> write(
+      LoadedConfig config, Path dir, Optional<Map<String, List<String>>> placement)
+      throws IOException {
     Path include = dir.resolve(INCLUDE_FILE);
     Path gres = dir.resolve(GRES_FILE);
     String includeText = renderInclude(config);
@@ -45,6 +60,14 @@ public final class SlurmConfigWriter {
     AtomicFiles.write(gres, gresText);
     List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
     TaskProlog.write(config.config()).ifPresent(written::add);
+    Path topology = dir.resolve(TopologyWriter.FILE);
+    if (placement.isPresent()
+        || (config.config().slurm().topology() == SlurmSettings.Topology.TREE
+            && !Files.exists(topology))) {
+      TopologyWriter.writeIfChanged(
+          TopologyBuilder.build(config.config().pools(), placement.orElse(Map.of())), topology);
+      written.add(topology);
+    }
     return written;
   }
 

@@ -2,6 +2,7 @@ package dev.stratus.core.render;
 
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.PowerSave;
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
@@ -74,7 +75,12 @@ public final class SlurmViews {
         config.spot().checkpointDir().isEmpty()
             ? ""
             : TaskProlog.path(config.powerSave()).toString();
-    return new SlurmIncludeView(powerSave, nodes, partitionLines, taskProlog);
+    return new SlurmIncludeView(
+        powerSave,
+        nodes,
+        partitionLines,
+        taskProlog,
+        config.slurm().topology() == SlurmSettings.Topology.TREE);
   }
 
   public static GresConfView gres(LoadedConfig loaded) {

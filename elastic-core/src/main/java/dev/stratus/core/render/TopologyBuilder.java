@@ -3,11 +3,16 @@ package dev.stratus.core.render;
 import dev.stratus.core.hostlist.Hostlist;
 import dev.stratus.core.model.Pool;
 import dev.stratus.templates.TopologyView;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * topology.conf from placement (pure): each node's switch path from the top, as the providers
@@ -16,10 +21,14 @@ import java.util.TreeSet;
  * one top switch, a {@code stratus-root} joins them so a job may still span them (Slurm cannot
  * place a job across switches with no common ancestor). Switch names are the path's elements,
  * cleaned to letters, digits, '-' and '_', joined with '-' so equal names under different parents
- * stay distinct.
+ * stay distinct. Slurm refuses switch names longer than {@value #MAX_NAME} characters
+ * (topology.conf(5)), which three or four AWS network-node ids exceed: a longer name keeps its end
+ * (the most specific part) and ends in 8 hex digits of a hash of the whole name, so it stays
+ * distinct and the same from one pass to the next.
  */
 public final class TopologyBuilder {
   static final String ROOT = "stratus-root";
+  static final int MAX_NAME = 64;
 
   private TopologyBuilder() {}
 
@@ -66,11 +75,30 @@ public final class TopologyBuilder {
       TreeSet<String> children = childrenOf.get(name);
       switches.add(
           new TopologyView.Switch(
-              name,
+              fit(name),
               nodes == null ? "" : Hostlist.compressSorted(nodes),
-              children == null ? "" : String.join(",", children)));
+              children == null
+                  ? ""
+                  : children.stream().map(TopologyBuilder::fit).collect(Collectors.joining(","))));
     }
     return new TopologyView(switches);
+  }
+
+  /** The name itself, or for one over {@value #MAX_NAME} characters its end and a hash. */
+  static String fit(String name) {
+    if (name.length() <= MAX_NAME) {
+      return name;
+    }
+    String hash;
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+      hash = HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+    String end = name.substring(name.length() - (MAX_NAME - hash.length() - 1));
+    return end.replaceAll("^[-_]+", "") + "-" + hash;
   }
 
   static String clean(String element) {

@@ -62,6 +62,41 @@ class ConfigLoaderErrorsTest {
             "cluster: demo\nslurm:\n  binDr: /bin",
             "stratus.yaml:3:3: slurm: unknown key 'binDr' (known: binDir, sbinDir,"),
         Arguments.of(
+            "unknown topology owner",
+            "cluster: demo",
+            "cluster: demo\nslurm:\n  topology: block",
+            "stratus.yaml:3:13: slurm.topology: must be tree or none, got 'block'"),
+        Arguments.of(
+            "bootstrap with both an agent archive and a package",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentUrl: https://a.example/x.tgz\n  agentSha256: 0000000000000000000000000000000000000000000000000000000000000000\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: stratus/munge, role: node}",
+            "stratus.yaml:3:3: bootstrap: give exactly one of agentUrl and agentPackage"),
+        Arguments.of(
+            "bootstrap archive that is not https",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentUrl: http://a.example/x.tgz\n  agentSha256: 0000000000000000000000000000000000000000000000000000000000000000\n  vault: {address: \"https://vault:8200\", kvPath: stratus/munge, role: node}",
+            "stratus.yaml:3:13: bootstrap.agentUrl: must be an https URL"),
+        Arguments.of(
+            "bootstrap archive without its checksum",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentUrl: https://a.example/x.tgz\n  vault: {address: \"https://vault:8200\", kvPath: stratus/munge, role: node}",
+            "stratus.yaml:3:3: bootstrap: agentSha256 is required with agentUrl"),
+        Arguments.of(
+            "bootstrap notice URL a systemd unit cannot hold",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentPackage: stratus-node\n  noticeUrl: http://ctl:8088/v1/notices?x=%41\n  vault: {address: \"https://vault:8200\", kvPath: stratus/munge, role: node}",
+            "stratus.yaml:4:14: bootstrap.noticeUrl: must be an http(s) URL of host, port and path only"),
+        Arguments.of(
+            "approle without a role id",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: k, auth: approle}",
+            "stratus.yaml:4:10: bootstrap.vault: roleId is required with auth: approle"),
+        Arguments.of(
+            "unknown vault login",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: k, auth: token}",
+            "stratus.yaml:4:59: bootstrap.vault.auth: must be cloud or approle, got 'token'"),
+        Arguments.of(
             "value out of range",
             "    maxNodes: 4",
             "    maxNodes: 0",

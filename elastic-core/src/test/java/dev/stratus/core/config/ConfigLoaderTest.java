@@ -29,6 +29,7 @@ class ConfigLoaderTest {
         sbinDir: /opt/slurm/sbin
         slurmConf: ./etc/slurm.conf
         mungeSocket: ./munge/munge.socket
+        topology: tree
       powerSave:
         suspendTime: 10s
         suspendTimeout: 5s
@@ -82,7 +83,8 @@ class ConfigLoaderTest {
                 Path.of("/opt/slurm/bin"),
                 Path.of("/opt/slurm/sbin"),
                 dir.resolve("etc/slurm.conf"),
-                dir.resolve("munge/munge.socket")));
+                dir.resolve("munge/munge.socket"),
+                SlurmSettings.Topology.TREE));
     assertThat(c.powerSave())
         .isEqualTo(
             new PowerSave(

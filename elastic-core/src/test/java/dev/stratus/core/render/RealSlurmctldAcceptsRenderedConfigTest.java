@@ -2,16 +2,11 @@ package dev.stratus.core.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.spool.HookKind;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,36 +20,10 @@ class RealSlurmctldAcceptsRenderedConfigTest {
 
   @Test
   void slurmctldStartsOnTheRenderedFilesAndShowsCloudNodesWithGpus() throws IOException {
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Path yaml = dir.resolve("stratus.yaml");
-    Files.copy(ConfigLoaderPaths.EXAMPLE, yaml, StandardCopyOption.REPLACE_EXISTING);
-    LoadedConfig loaded = ConfigLoader.loadAll(yaml);
+    LoadedConfig loaded = ConfigLoaderPaths.exampleIn(dir);
     StratusConfig config = loaded.config();
-    EmbeddedSlurm embedded =
-        EmbeddedSlurm.of(
-            config,
-            SlurmControllerFixture.hostname(),
-            "127.0.0.1",
-            SlurmControllerFixture.freePort());
-    Path slurmConf = config.slurm().slurmConf();
-    SlurmConfigWriter.write(loaded, slurmConf.getParent());
-    SlurmConfigWriter.writeBase(embedded, slurmConf);
-    Files.createDirectories(embedded.stateSaveLocation());
-    Files.createDirectories(embedded.nodesDir());
-    for (HookKind kind : HookKind.values()) {
-      placeholderHook(SlurmViews.launcher(config.powerSave(), kind));
-    }
-    for (Pool pool : config.pools()) {
-      SlurmControllerFixture.createFakeGpus(SlurmViews.deviceDir(config, pool), pool.gpusPerNode());
-    }
-    SlurmControllerFixture.createMungeKey(config.mungeKeyFile());
 
-    try (var slurm =
-        SlurmControllerFixture.start(
-            slurmConf,
-            config.mungeKeyFile(),
-            config.slurm().mungeSocket(),
-            embedded.controllerPidFile())) {
+    try (var slurm = RenderedController.start(loaded, false)) {
       String node = slurm.scontrol("-o", "show", "node", "gpu-001");
       assertThat(node)
           .contains("Gres=gpu:h100:8")
@@ -76,12 +45,5 @@ class RealSlurmctldAcceptsRenderedConfigTest {
                   + "\n")
           .containsPattern("SuspendTime\\s+= 10 sec");
     }
-  }
-
-  /** slurmctld wants the programs to exist, executable, not group/world writable. */
-  private static void placeholderHook(Path file) throws IOException {
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, "#!/bin/sh\nexit 0\n");
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 }

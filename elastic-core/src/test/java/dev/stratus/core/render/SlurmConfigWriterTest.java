@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +46,25 @@ class SlurmConfigWriterTest {
       assertThat(files.map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrder("stratus-slurm.conf", "gres.conf");
     }
+  }
+
+  @Test
+  void withTopologyTreeAFirstTopologyIsWrittenButAnExistingOneIsLeftToTheController()
+      throws IOException {
+    LoadedConfig tree =
+        new LoadedConfig(
+            Fixtures.withTopologyTree(CONFIG.config(), dir.resolve("slurm.conf")),
+            CONFIG.gresAutodetect());
+
+    List<Path> first = SlurmConfigWriter.write(tree, dir);
+    Files.writeString(dir.resolve("topology.conf"), "SwitchName=placed Nodes=gpu-001\n");
+    List<Path> second = SlurmConfigWriter.write(tree, dir);
+
+    assertThat(first).contains(dir.resolve("topology.conf"));
+    assertThat(second).doesNotContain(dir.resolve("topology.conf"));
+    assertThat(dir.resolve("topology.conf")).hasContent("SwitchName=placed Nodes=gpu-001\n");
+    assertThat(SlurmConfigWriter.renderInclude(tree)).contains("\nTopologyPlugin=topology/tree\n");
+    assertThat(SlurmConfigWriter.renderInclude(CONFIG)).doesNotContain("TopologyPlugin");
   }
 
   @Test

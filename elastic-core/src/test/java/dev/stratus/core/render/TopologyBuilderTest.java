@@ -68,6 +68,28 @@ class TopologyBuilderTest {
   }
 
   @Test
+  void namesLongerThanSlurmTakesKeepTheirEndAndAHashAndStayDistinct() {
+    // four network nodes, as DescribeInstanceTopology gives for some types: 79 characters joined
+    String top = "nn-1111111111111111,nn-2222222222222222,nn-3333333333333333,";
+    List<String> a = List.of((top + "nn-4444444444444444").split(","));
+    List<String> b = List.of((top + "nn-5555555555555555").split(","));
+    String third = "nn-1111111111111111-nn-2222222222222222-nn-3333333333333333";
+
+    var view = TopologyBuilder.build(List.of(GPU), Map.of("gpu-001", a, "gpu-002", b));
+
+    List<String> names = view.switches().stream().map(s -> s.name()).toList();
+    assertThat(names).allMatch(n -> n.length() <= 64).doesNotHaveDuplicates().contains(third);
+    String leafA = TopologyBuilder.fit(third + "-nn-4444444444444444");
+    String leafB = TopologyBuilder.fit(third + "-nn-5555555555555555");
+    assertThat(leafA).matches("[a-z0-9-]*nn-4444444444444444-[0-9a-f]{8}").hasSizeLessThan(65);
+    assertThat(view.switches())
+        .extracting(s -> s.name() + " " + s.nodes() + " " + s.children())
+        .contains(third + "  " + leafA + "," + leafB, leafA + " gpu-001 ", leafB + " gpu-002 ");
+    assertThat(TopologyBuilder.build(List.of(GPU), Map.of("gpu-001", a, "gpu-002", b)))
+        .isEqualTo(view);
+  }
+
+  @Test
   void theFileIsRewrittenOnlyWhenPlacementChanges(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("topology.conf");
     var a = TopologyBuilder.build(List.of(GPU), Map.of("gpu-001", List.of("s", "r1")));

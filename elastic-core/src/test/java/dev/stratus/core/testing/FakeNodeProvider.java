@@ -8,6 +8,7 @@ import dev.stratus.core.model.Tags;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
 import java.time.Clock;
@@ -26,8 +27,10 @@ import java.util.Set;
  * An in-memory cloud for tests: stores instances, filters by tag, can be told an offering has no
  * capacity, that some nodes fail, that the next calls are throttled or fail with a given error; and
  * records every call. Throttled calls are retried inside, as a real provider's retry policy would.
+ * Placement is answered per instance id, like the real providers, from the switch paths given to
+ * {@link #placeNode} for the instance's node.
  */
-public final class FakeNodeProvider implements NodeProvider {
+public final class FakeNodeProvider implements NodeProvider, PlacementAware {
   private static final int MAX_ATTEMPTS = 4;
 
   private final String name;
@@ -41,6 +44,8 @@ public final class FakeNodeProvider implements NodeProvider {
   private final Deque<ProviderError> nextListErrors = new ArrayDeque<>();
   private final List<String> calls = new ArrayList<>();
   private final List<LaunchRequest> requests = new ArrayList<>();
+  private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
+  private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private int throttleNext;
   private int sequence;
 
@@ -142,6 +147,23 @@ public final class FakeNodeProvider implements NodeProvider {
     }
   }
 
+  @Override
+  public synchronized Map<String, List<String>> placement(List<Instance> asked) {
+    calls.add("placement " + asked.stream().map(Instance::id).toList());
+    RuntimeException error = nextPlacementErrors.poll();
+    if (error != null) {
+      throw error;
+    }
+    Map<String, List<String>> paths = new LinkedHashMap<>();
+    for (Instance i : asked) {
+      Instance known = instances.get(i.id());
+      if (known != null && known.state().alive()) {
+        known.nodeName().map(placementOfNode::get).ifPresent(path -> paths.put(known.id(), path));
+      }
+    }
+    return paths;
+  }
+
   /** Throttled errors are retried here up to a few attempts; others surface at once. */
   private Optional<ProviderError> nextError() {
     Optional<ProviderError> throttled = throttled();
@@ -183,6 +205,16 @@ public final class FakeNodeProvider implements NodeProvider {
     nextListErrors.add(error);
   }
 
+  /** Where the instance serving {@code node} sits from now on: switch names from the top. */
+  public synchronized void placeNode(String node, List<String> switchPath) {
+    placementOfNode.put(node, List.copyOf(switchPath));
+  }
+
+  /** The next placement call throws this. */
+  public synchronized void failNextPlacement(RuntimeException error) {
+    nextPlacementErrors.add(error);
+  }
+
   /** The next {@code attempts} call attempts are throttled; each call retries up to 4 times. */
   public synchronized void throttleNext(int attempts) {
     throttleNext = attempts;
@@ -221,6 +253,8 @@ public final class FakeNodeProvider implements NodeProvider {
     failingNodes.clear();
     nextErrors.clear();
     nextListErrors.clear();
+    placementOfNode.clear();
+    nextPlacementErrors.clear();
     calls.clear();
     requests.clear();
     throttleNext = 0;

@@ -21,6 +21,7 @@ public final class FakeSlurm implements SlurmClient {
   private final Map<String, SlurmNode> nodes = new LinkedHashMap<>();
   private final List<SlurmJob> jobs = new ArrayList<>();
   private final List<String> calls = new ArrayList<>();
+  private RuntimeException nextReconfigureError;
 
   public synchronized FakeSlurm cloudNodes(Collection<String> names) {
     for (String n : names) {
@@ -116,6 +117,16 @@ public final class FakeSlurm implements SlurmClient {
   @Override
   public synchronized void reconfigure() {
     calls.add("reconfigure");
+    RuntimeException error = nextReconfigureError;
+    nextReconfigureError = null;
+    if (error != null) {
+      throw error;
+    }
+  }
+
+  /** The next reconfigure throws this (after being recorded as a call). */
+  public synchronized void failNextReconfigure(RuntimeException error) {
+    nextReconfigureError = error;
   }
 
   private static SlurmNode node(String name, String state, Set<String> flags, String reason) {

@@ -71,4 +71,24 @@ public final class Fixtures {
         dev.stratus.core.notice.SpotSettings.DEFAULTS,
         java.util.Optional.empty());
   }
+
+  /**
+   * The same config with slurm.conf at {@code slurmConf} and the controller owning topology.conf.
+   */
+  public static StratusConfig withTopologyTree(StratusConfig c, Path slurmConf) {
+    SlurmSettings s = c.slurm();
+    return new StratusConfig(
+        c.cluster(),
+        new SlurmSettings(
+            s.binDir(), s.sbinDir(), slurmConf, s.mungeSocket(), SlurmSettings.Topology.TREE),
+        c.powerSave(),
+        c.timeouts(),
+        c.spoolDir(),
+        c.stateDir(),
+        c.mungeKeyFile(),
+        c.pools(),
+        c.providers(),
+        c.spot(),
+        c.vault());
+  }
 }

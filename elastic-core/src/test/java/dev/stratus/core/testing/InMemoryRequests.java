@@ -16,18 +16,23 @@ public final class InMemoryRequests implements RequestSource {
     requests.add(request);
   }
 
-  /** What slurmctld's ResumeProgram does for job {@code job}: nodes powering up, one request. */
-  public void resume(FakeSlurm slurm, Instant at, String id, long job, String... nodes) {
-    for (String n : nodes) {
-      slurm.poweringUp(n);
-    }
+  /** slurmctld's resume hook wrote request {@code id}: job {@code jobId} needs these nodes. */
+  public void addResume(String id, long jobId, Instant at, String... nodes) {
     add(
         new SpoolRequest(
             id,
             HookKind.RESUME,
             List.of(nodes),
-            List.of(new ResumeFile.JobNodes(job, String.join(",", nodes))),
+            List.of(new ResumeFile.JobNodes(jobId, String.join(",", nodes))),
             at));
+  }
+
+  /** What slurmctld's ResumeProgram does for job {@code job}: nodes powering up, one request. */
+  public void resume(FakeSlurm slurm, Instant at, String id, long job, String... nodes) {
+    for (String n : nodes) {
+      slurm.poweringUp(n);
+    }
+    addResume(id, job, at, nodes);
   }
 
   @Override

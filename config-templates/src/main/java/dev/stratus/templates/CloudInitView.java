@@ -1,0 +1,128 @@
+package dev.stratus.templates;
+
+import static dev.stratus.templates.ViewChecks.text;
+import static dev.stratus.templates.ViewChecks.word;
+
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * One cloud's cloud-init user-data ({@code #cloud-config}, {@link Templates#CLOUD_INIT}): install
+ * Java and the node agent, write the agent's settings per pool, start the agent and the notice
+ * watcher. A node finds its Slurm name and address in its cloud's metadata service and puts them
+ * where the settings say {@value #NODE_NAME_SLOT} and {@value #ADDRESS_SLOT}, then runs the
+ * settings of its pool ({@code <pool>-NNN} → {@code /etc/stratus/agent-<pool>.json}).
+ *
+ * <p>No secret goes in: with a cloud-identity login there is none; with AppRole the only credential
+ * is a single-use, short-lived Vault wrapping token written to {@code wrappingTokenFile} (0400, the
+ * agent deletes it after reading). {@code stratus config render} writes {@value
+ * #WRAPPING_TOKEN_SLOT} there; whoever launches a node puts a fresh token in its place ({@link
+ * #withWrappingToken}), and a node that still finds the slot stops with that message. {@link
+ * #toString} never shows the token.
+ *
+ * @param cloud {@code aws}, {@code gcp} or {@code azure}: picks how a node reads its metadata
+ * @param agentUrl https URL of the agent archive, or "" when a package in {@code packages} installs
+ *     {@code <installDir>/lib}
+ * @param pools one settings JSON (one line) per pool the cloud serves
+ * @param noticeUrl the controller's notice endpoint for the watcher, or "" for no watcher
+ * @param wrappingTokenFile "" unless the nodes log in with AppRole
+ */
+public record CloudInitView(
+    String cloud,
+    String cluster,
+    List<String> packages,
+    String agentUrl,
+    String agentSha256,
+    String installDir,
+    List<PoolSettings> pools,
+    String noticeUrl,
+    String wrappingTokenFile,
+    String wrappingToken) {
+  public static final String NODE_NAME_SLOT = "@NODE_NAME@";
+  public static final String ADDRESS_SLOT = "@ADDRESS@";
+  public static final String WRAPPING_TOKEN_SLOT = "@STRATUS_WRAPPING_TOKEN@";
+  public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure");
+  private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._@-]+");
+
+  /** The agent settings for the nodes of one pool, as one line of JSON. */
+  public record PoolSettings(String pool, String json) {
+    public PoolSettings {
+      word("pool", pool);
+      word("json", json);
+    }
+  }
+
+  public CloudInitView {
+    if (!CLOUDS.contains(cloud)) {
+      throw new IllegalArgumentException("cloud must be one of " + CLOUDS + ", got " + cloud);
+    }
+    word("cluster", cluster);
+    packages = List.copyOf(packages);
+    text("agentUrl", agentUrl);
+    text("agentSha256", agentSha256);
+    word("installDir", installDir);
+    pools = List.copyOf(pools);
+    if (pools.isEmpty()) {
+      throw new IllegalArgumentException("cloud-init for " + cloud + " needs at least one pool");
+    }
+    text("noticeUrl", noticeUrl);
+    text("wrappingTokenFile", wrappingTokenFile);
+    if (!wrappingTokenFile.isEmpty() && !TOKEN.matcher(wrappingToken).matches()) {
+      throw new IllegalArgumentException(
+          "wrappingToken must be a Vault token (letters, digits, '.', '_', '-')");
+    }
+  }
+
+  /** The same user-data carrying one node's fresh wrapping token. */
+  public CloudInitView withWrappingToken(String token) {
+    return new CloudInitView(
+        cloud,
+        cluster,
+        packages,
+        agentUrl,
+        agentSha256,
+        installDir,
+        pools,
+        noticeUrl,
+        wrappingTokenFile,
+        token);
+  }
+
+  /** For the templates: the placeholders a node fills in and checks. */
+  public String nodeNameSlot() {
+    return NODE_NAME_SLOT;
+  }
+
+  public String addressSlot() {
+    return ADDRESS_SLOT;
+  }
+
+  public String tokenSlot() {
+    return WRAPPING_TOKEN_SLOT;
+  }
+
+  /** Which cloud's part the template includes ({@code cloud-init-<cloud>.mustache}). */
+  public boolean aws() {
+    return cloud.equals("aws");
+  }
+
+  public boolean gcp() {
+    return cloud.equals("gcp");
+  }
+
+  public boolean azure() {
+    return cloud.equals("azure");
+  }
+
+  @Override
+  public String toString() {
+    return "CloudInitView[cloud="
+        + cloud
+        + ", cluster="
+        + cluster
+        + ", pools="
+        + pools.size()
+        + "]";
+  }
+}

@@ -1,0 +1,98 @@
+package dev.stratus.core.config;
+
+import static dev.stratus.core.config.ConfigLoader.build;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+
+/**
+ * Reads the optional {@code bootstrap:} block (see {@link NodeBootstrap}); every value is checked
+ * where it is written, so an error names its line and field.
+ */
+final class NodeBootstrapReader {
+  static final List<String> DEFAULT_PACKAGES =
+      List.of("openjdk-17-jre-headless", "curl", "munge", "slurmd");
+
+  private NodeBootstrapReader() {}
+
+  static Optional<NodeBootstrap> read(Fields root) {
+    return root.section(
+            "bootstrap",
+            "agentUrl",
+            "agentSha256",
+            "agentPackage",
+            "packages",
+            "installDir",
+            "slurmConf",
+            "noticeUrl",
+            "vault")
+        .map(NodeBootstrapReader::bootstrap);
+  }
+
+  private static NodeBootstrap bootstrap(Fields f) {
+    List<String> packages = f.strings("packages", DEFAULT_PACKAGES);
+    for (String p : packages) {
+      f.check("packages", p, NodeBootstrap::packageName);
+    }
+    Fields vault =
+        f.section(
+                "vault",
+                "address",
+                "kvMount",
+                "kvPath",
+                "field",
+                "auth",
+                "role",
+                "roleId",
+                "caCertFile",
+                "awsServerIdHeader",
+                "azureResource")
+            .orElseThrow(() -> f.error("missing required key 'vault' (where the munge key is)"));
+    return build(
+        f,
+        () ->
+            new NodeBootstrap(
+                optional(f, "agentUrl", NodeBootstrap::agentUrl),
+                optional(f, "agentSha256", NodeBootstrap::sha256),
+                optional(f, "agentPackage", NodeBootstrap::packageName),
+                packages,
+                f.check(
+                    "installDir",
+                    f.string("installDir", "/opt/stratus"),
+                    NodeBootstrap::absolutePath),
+                f.check(
+                    "slurmConf",
+                    f.string("slurmConf", "/etc/slurm/slurm.conf"),
+                    NodeBootstrap::absolutePath),
+                optional(f, "noticeUrl", NodeBootstrap::noticeUrl),
+                vault(vault)));
+  }
+
+  private static VaultKey vault(Fields v) {
+    String auth = v.string("auth", "cloud");
+    if (!auth.equals("cloud") && !auth.equals("approle")) {
+      throw v.error("auth", "must be cloud or approle, got '" + auth + "'");
+    }
+    return build(
+        v,
+        () ->
+            new VaultKey(
+                v.check("address", v.string("address"), VaultKey::address),
+                v.check("kvMount", v.string("kvMount", "secret"), VaultKey::kvPath),
+                v.check("kvPath", v.string("kvPath"), VaultKey::kvPath),
+                v.string("field", "key"),
+                auth.equals("cloud") ? VaultKey.Auth.CLOUD : VaultKey.Auth.APPROLE,
+                v.string("role", ""),
+                v.string("roleId", ""),
+                optional(v, "caCertFile", NodeBootstrap::absolutePath),
+                v.string("awsServerIdHeader", ""),
+                v.string("azureResource", "")));
+  }
+
+  /** A value that may be absent (""); when present it must pass {@code check}. */
+  private static String optional(Fields f, String key, BiConsumer<String, String> check) {
+    String value = f.string(key, "");
+    return value.isEmpty() ? "" : f.check(key, value, check);
+  }
+}

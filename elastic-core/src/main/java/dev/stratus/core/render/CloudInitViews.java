@@ -1,0 +1,119 @@
+package dev.stratus.core.render;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stratus.core.config.NodeBootstrap;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.config.VaultKey;
+import dev.stratus.core.model.Pool;
+import dev.stratus.templates.CloudInitView;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Pure mapping from the config to one {@link CloudInitView} per cloud ({@code aws}, {@code gcp},
+ * {@code azure}) that serves a pool. The node agent's settings follow node-bootstrap's {@code
+ * AgentSettings} JSON: the key source is Vault, logged in with the node's cloud identity ({@code
+ * aws-iam}, {@code gcp}, {@code azure}) or with AppRole through {@value #WRAPPING_TOKEN_FILE}; GPUs
+ * are checked with nvidia-smi against the pool's model and count; the node owns the machine (no
+ * private namespaces).
+ */
+public final class CloudInitViews {
+  /** Where an AppRole node finds its wrapping token (0400); the agent deletes it. */
+  public static final String WRAPPING_TOKEN_FILE = "/run/stratus/vault-wrap";
+
+  static final String NODE_DIR = "/var/lib/stratus/node";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Map<String, String> CLOUD_LOGIN =
+      Map.of("aws", "aws-iam", "gcp", "gcp", "azure", "azure");
+
+  private CloudInitViews() {}
+
+  public static Map<String, CloudInitView> of(StratusConfig config, NodeBootstrap bootstrap) {
+    Map<String, CloudInitView> views = new LinkedHashMap<>();
+    for (String cloud : List.of("aws", "gcp", "azure")) {
+      List<CloudInitView.PoolSettings> pools = new ArrayList<>();
+      for (Pool pool : config.pools()) {
+        if (pool.offerings().stream().anyMatch(o -> o.provider().equals(cloud))) {
+          pools.add(
+              new CloudInitView.PoolSettings(
+                  pool.name(), agentSettings(config, bootstrap, cloud, pool)));
+        }
+      }
+      if (!pools.isEmpty()) {
+        views.put(cloud, view(config, bootstrap, cloud, pools));
+      }
+    }
+    return views;
+  }
+
+  private static CloudInitView view(
+      StratusConfig config, NodeBootstrap b, String cloud, List<CloudInitView.PoolSettings> pools) {
+    List<String> packages = new ArrayList<>(b.packages());
+    if (!b.agentPackage().isEmpty()) {
+      packages.add(b.agentPackage());
+    }
+    boolean approle = b.vault().auth() == VaultKey.Auth.APPROLE;
+    return new CloudInitView(
+        cloud,
+        config.cluster(),
+        packages,
+        b.agentUrl(),
+        b.agentSha256(),
+        b.installDir(),
+        pools,
+        b.noticeUrl(),
+        approle ? WRAPPING_TOKEN_FILE : "",
+        approle ? CloudInitView.WRAPPING_TOKEN_SLOT : "");
+  }
+
+  /** One pool's agent settings, one line of JSON; node name and address are slots. */
+  static String agentSettings(StratusConfig config, NodeBootstrap b, String cloud, Pool pool) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("nodeName", CloudInitView.NODE_NAME_SLOT);
+    root.put("address", CloudInitView.ADDRESS_SLOT);
+    root.put("slurmConf", b.slurmConf());
+    root.put("sbinDir", "/usr/sbin");
+    root.put("binDir", "/usr/bin");
+    root.set("mungeKeySource", keySource(b.vault(), cloud));
+    root.put("mungeSocket", config.slurm().mungeSocket().toString());
+    root.put("nodeDir", NODE_DIR);
+    root.put("gpuCount", pool.gpusPerNode());
+    root.put("deviceDir", "/dev");
+    root.put("statusFile", NODE_DIR + "/status");
+    root.put("privateNamespaces", false);
+    root.set(
+        "gpuCheck",
+        JSON.createObjectNode().put("type", "nvidia-smi").put("gpuType", pool.gpuModel()));
+    return root.toString();
+  }
+
+  private static ObjectNode keySource(VaultKey v, String cloud) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("type", "vault");
+    o.put("address", v.address());
+    o.put("kvMount", v.kvMount());
+    o.put("kvPath", v.kvPath());
+    o.put("field", v.field());
+    if (v.auth() == VaultKey.Auth.APPROLE) {
+      o.put("auth", "approle");
+      o.put("roleId", v.roleId());
+      o.put("wrappingTokenFile", WRAPPING_TOKEN_FILE);
+    } else {
+      o.put("auth", CLOUD_LOGIN.get(cloud));
+      o.put("role", v.role());
+      if (cloud.equals("aws") && !v.awsServerIdHeader().isEmpty()) {
+        o.put("serverIdHeader", v.awsServerIdHeader());
+      }
+      if (cloud.equals("azure") && !v.azureResource().isEmpty()) {
+        o.put("resource", v.azureResource());
+      }
+    }
+    if (!v.caCertFile().isEmpty()) {
+      o.put("caCertFile", v.caCertFile());
+    }
+    return o;
+  }
+}

@@ -1,0 +1,108 @@
+package dev.stratus.tests.cloud;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.bootstrap.AgentSettings;
+import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.VaultLogin;
+import dev.stratus.core.config.ConfigLoader;
+import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.render.CloudInitViews;
+import dev.stratus.templates.CloudInitView;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent settings that elastic-core writes into each cloud's user-data are what the real agent
+ * reads: once a node has filled in its name and address, {@link AgentSettings#parse} takes them,
+ * with the Vault login of that cloud and an nvidia-smi GPU check.
+ */
+class CloudInitAgentSettingsTest {
+  static final String YAML =
+      """
+      cluster: gpu
+      bootstrap:
+        agentUrl: https://artifacts.example.com/stratus-node.tar.gz
+        agentSha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+        vault: {address: "https://vault.example.com:8200", kvPath: stratus/munge, AUTH}
+      pools:
+        - name: aws-h100
+          gpu: {model: h100, count: 8}
+          cpus: 192
+          memoryMiB: 2048000
+          maxNodes: 2
+          offerings: [{provider: aws, region: us-east-1, instanceType: p5.48xlarge, pricePerHour: 98}]
+        - name: gcp-a100
+          gpu: {model: a100, count: 8}
+          cpus: 96
+          memoryMiB: 696320
+          maxNodes: 2
+          offerings: [{provider: gcp, region: us-central1, instanceType: a2-highgpu-8g, pricePerHour: 29}]
+        - name: azure-h100
+          gpu: {model: h100, count: 8}
+          cpus: 96
+          memoryMiB: 1945600
+          maxNodes: 2
+          offerings: [{provider: azure, region: eastus, instanceType: Standard_ND96isr_H100_v5, pricePerHour: 98}]
+      providers: {aws: {}, gcp: {}, azure: {}}
+      """;
+
+  @TempDir Path dir;
+
+  Map<String, CloudInitView> views(String auth) throws IOException {
+    Path file = dir.resolve("stratus.yaml");
+    Files.writeString(file, YAML.replace("AUTH", auth));
+    LoadedConfig loaded = ConfigLoader.loadAll(file);
+    return CloudInitViews.of(loaded.config(), loaded.bootstrap().orElseThrow());
+  }
+
+  /** What the start script does on a node: fill in the slots. */
+  static AgentSettings onNode(CloudInitView view, String node) {
+    String json =
+        view.pools()
+            .get(0)
+            .json()
+            .replace(CloudInitView.NODE_NAME_SLOT, node)
+            .replace(CloudInitView.ADDRESS_SLOT, "10.0.3.7");
+    return AgentSettings.parse(json);
+  }
+
+  @Test
+  void eachCloudsSettingsParseWithThatCloudsVaultLogin() throws IOException {
+    Map<String, CloudInitView> views = views("role: stratus-node");
+
+    AgentSettings aws = onNode(views.get("aws"), "aws-h100-001");
+    AgentSettings gcp = onNode(views.get("gcp"), "gcp-a100-002");
+    AgentSettings azure = onNode(views.get("azure"), "azure-h100-001");
+
+    assertThat(aws.nodeName()).isEqualTo("aws-h100-001");
+    assertThat(aws.address()).isEqualTo("10.0.3.7");
+    assertThat(aws.gpuCount()).isEqualTo(8);
+    assertThat(aws.privateNamespaces()).isFalse();
+    assertThat(aws.gpuCheck()).isInstanceOf(GpuCheck.NvidiaSmi.class);
+    var vault = (KeySourceSpec.VaultSource) aws.mungeKeySource();
+    assertThat(vault.dataPath()).isEqualTo("secret/data/stratus/munge");
+    assertThat(vault.login()).isEqualTo(new VaultLogin.AwsIam("aws", "stratus-node", ""));
+    assertThat(((KeySourceSpec.VaultSource) gcp.mungeKeySource()).login())
+        .isEqualTo(new VaultLogin.Gcp("gcp", "stratus-node"));
+    assertThat(((KeySourceSpec.VaultSource) azure.mungeKeySource()).login())
+        .isInstanceOf(VaultLogin.Azure.class);
+  }
+
+  @Test
+  void approleSettingsNameTheWrappingTokenFileAndHoldNoToken() throws IOException {
+    AgentSettings settings =
+        onNode(views("auth: approle, roleId: 6f1c2c1e").get("gcp"), "gcp-a100-001");
+
+    var login = ((KeySourceSpec.VaultSource) settings.mungeKeySource()).login();
+    assertThat(login)
+        .isEqualTo(
+            new VaultLogin.AppRole(
+                "approle", "6f1c2c1e", null, Path.of(CloudInitViews.WRAPPING_TOKEN_FILE)));
+  }
+}
