@@ -59,7 +59,15 @@ final class Agent {
     this.namespaces = namespaces;
     this.clock = clock;
     this.pause = pause;
-    this.status = new StatusReporter(settings.statusFile(), clock);
+    this.status =
+        new StatusReporter(
+            settings.statusFile(),
+            clock,
+            settings
+                .reportUrl()
+                .<java.util.function.Consumer<StatusLine>>map(
+                    u -> new StatusUploader(u, settings.nodeName())::send)
+                .orElse(line -> {}));
   }
 
   interface Step {

@@ -33,6 +33,9 @@ import java.util.regex.Pattern;
  * @param checkController when true (the default) the agent proves slurmctld accepts the node's
  *     munge credential before starting slurmd ({@link ControllerAuth}); off only where no slurmctld
  *     runs (provider tests)
+ * @param reportUrl the controller's bootstrap endpoint ({@code http://HOST:PORT/v1/bootstrap});
+ *     each status line is also POSTed there, so a cloud node that refuses itself is set DOWN with
+ *     its reason at once instead of timing out; empty = status file only
  */
 public record AgentSettings(
     String nodeName,
@@ -49,7 +52,8 @@ public record AgentSettings(
     Duration mungeTimeout,
     boolean privateNamespaces,
     GpuCheck gpuCheck,
-    boolean checkController) {
+    boolean checkController,
+    Optional<java.net.URI> reportUrl) {
   private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
   private static final Set<String> KNOWN =
       Set.of(
@@ -67,7 +71,8 @@ public record AgentSettings(
           "mungeTimeoutMillis",
           "privateNamespaces",
           "gpuCheck",
-          "checkController");
+          "checkController",
+          "reportUrl");
 
   public AgentSettings {
     if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
@@ -96,6 +101,8 @@ public record AgentSettings(
       throw new IllegalArgumentException("mungeTimeoutMillis must be > 0, got " + mungeTimeout);
     }
     gpuCheck = gpuCheck == null ? new GpuCheck.DeviceFiles() : gpuCheck;
+    reportUrl = reportUrl == null ? Optional.empty() : reportUrl;
+    reportUrl.ifPresent(AgentSettings::httpUrl);
     if (gpuCheck instanceof GpuCheck.NvidiaSmi smi
         && !smi.mig().isEmpty()
         && smi.migDeviceCount() != gpuCount) {
@@ -141,7 +148,8 @@ public record AgentSettings(
         mungeTimeout,
         privateNamespaces,
         new GpuCheck.DeviceFiles(),
-        true);
+        true,
+        Optional.empty());
   }
 
   /** Parses the settings JSON; unknown keys are refused so a typo cannot silently fall back. */
@@ -181,7 +189,8 @@ public record AgentSettings(
             root.has("mungeTimeoutMillis") ? integer(root, "mungeTimeoutMillis") : 10_000),
         !root.has("privateNamespaces") || bool(root, "privateNamespaces"),
         GpuCheckJson.parse(root.get("gpuCheck")),
-        !root.has("checkController") || bool(root, "checkController"));
+        !root.has("checkController") || bool(root, "checkController"),
+        text(root, "reportUrl").map(AgentSettings::uri));
   }
 
   /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
@@ -201,6 +210,7 @@ public record AgentSettings(
     root.put("mungeTimeoutMillis", mungeTimeout.toMillis());
     root.put("privateNamespaces", privateNamespaces);
     root.put("checkController", checkController);
+    reportUrl.ifPresent(u -> root.put("reportUrl", u.toString()));
     if (!(gpuCheck instanceof GpuCheck.DeviceFiles)) {
       root.set("gpuCheck", GpuCheckJson.write(gpuCheck));
     }
@@ -215,6 +225,21 @@ public record AgentSettings(
   /** This node's own munged socket directory, bind-mounted over {@code mungeSocket}'s directory. */
   public Path nodeSocketDir() {
     return nodeDir.resolve("munge");
+  }
+
+  private static java.net.URI uri(String text) {
+    try {
+      return new java.net.URI(text);
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalArgumentException("reportUrl '" + text + "' is not a URL: " + e.getReason());
+    }
+  }
+
+  private static void httpUrl(java.net.URI u) {
+    if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) || u.getHost() == null) {
+      throw new IllegalArgumentException(
+          "reportUrl must be http(s)://HOST:PORT/v1/bootstrap, got '" + u + "'");
+    }
   }
 
   private static void absolute(String field, Path value) {

@@ -11,15 +11,18 @@ import java.time.Clock;
 
 /**
  * Appends status lines to the status file, each forced to disk before the next step starts, so the
- * provider sees how far the agent got even if the agent is killed.
+ * provider sees how far the agent got even if the agent is killed; then hands the line to {@code
+ * upload} (the controller's bootstrap endpoint, when the settings name one).
  */
 final class StatusReporter {
   private final Path file;
   private final Clock clock;
+  private final java.util.function.Consumer<StatusLine> upload;
 
-  StatusReporter(Path file, Clock clock) {
+  StatusReporter(Path file, Clock clock, java.util.function.Consumer<StatusLine> upload) {
     this.file = file;
     this.clock = clock;
+    this.upload = upload;
   }
 
   void ok(String step) {
@@ -40,5 +43,6 @@ final class StatusReporter {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to status file " + file, e);
     }
+    upload.accept(line);
   }
 }

@@ -3,8 +3,10 @@ package dev.stratus.core.controller;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
+import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.BootstrapFailures;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.plan.Snapshot;
@@ -47,6 +49,7 @@ public final class Controller {
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
   private final Actuator actuator;
   private final NoticeInbox notices = new NoticeInbox();
+  private final BootstrapInbox bootstraps = new BootstrapInbox();
   private final Optional<TopologyUpdater> topology;
 
   public Controller(
@@ -131,7 +134,16 @@ public final class Controller {
             downByUs.observe(nodes, now),
             notices.pending(),
             config.spot());
-    List<Action> actions = Planner.plan(snapshot);
+    List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
+    BootstrapFailures.Plan failures = BootstrapFailures.plan(bootstraps.drain(), instances);
+    for (var r : failures.ignored()) {
+      log.warn(
+          "ignored a failed-bootstrap report for {} from {}: no instance of that node at that"
+              + " address",
+          r.node(),
+          r.from());
+    }
+    actions.addAll(failures.actions());
     for (Action action : actions) {
       if (!(action instanceof Action.Ack)) {
         log.info("action: {}", action);
@@ -149,6 +161,11 @@ public final class Controller {
   /** Where interruption notices wait until acted on (the notice endpoint adds to it). */
   public NoticeInbox notices() {
     return notices;
+  }
+
+  /** Failed bootstrap steps nodes reported (the bootstrap endpoint adds to it). */
+  public BootstrapInbox bootstrapReports() {
+    return bootstraps;
   }
 
   public UnavailableOfferings unavailable() {

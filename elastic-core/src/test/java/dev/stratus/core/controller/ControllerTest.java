@@ -251,4 +251,23 @@ class ControllerTest {
     assertThat(slurm.calls()).anyMatch(c -> c.startsWith("power_down_force [gpu-002]"));
     assertThat(slurm.node("gpu-002").poweredDown()).isTrue();
   }
+
+  @Test
+  void aNodeReportingAFailedBootstrapStepIsSetDownWithItsReasonAndItsInstanceTerminated() {
+    slurmResumes("r1", 7, "gpu-001");
+    controller.runPass();
+    assertThat(cloud.alive()).hasSize(1);
+
+    controller
+        .bootstrapReports()
+        .add(
+            new dev.stratus.core.notice.BootstrapReport(
+                "gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "", clock.instant()));
+    controller.runPass();
+
+    assertThat(slurm.node("gpu-001").down()).isTrue();
+    assertThat(slurm.node("gpu-001").reason())
+        .isEqualTo("stratus: gpus: node gpu-001: gpu: found 7 of 8 h100");
+    assertThat(cloud.alive()).isEmpty();
+  }
 }

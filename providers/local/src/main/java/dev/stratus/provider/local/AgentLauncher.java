@@ -112,7 +112,9 @@ final class AgentLauncher {
             Duration.ofSeconds(10),
             true,
             new GpuCheck.DeviceFiles(),
-            checkController);
+            checkController,
+            // The launch waits for the agent and reads its status file: nothing to upload.
+            Optional.empty());
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
     try {
