@@ -1,9 +1,11 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Reasons;
+import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
@@ -28,7 +30,8 @@ final class Actuator {
   private final Map<String, NodeProvider> providers;
   private final RequestSource requests;
   private final LaunchExecutor launcher;
-  private final ControllerStats stats;
+  private final StratusMetrics metrics;
+  private final SpotRecorder spot;
   private final NoticeInbox notices;
   private final UnavailableOfferings unavailable;
   private final java.time.Clock clock;
@@ -38,7 +41,8 @@ final class Actuator {
       Map<String, NodeProvider> providers,
       RequestSource requests,
       LaunchExecutor launcher,
-      ControllerStats stats,
+      StratusMetrics metrics,
+      SpotRecorder spot,
       NoticeInbox notices,
       UnavailableOfferings unavailable,
       java.time.Clock clock) {
@@ -46,13 +50,16 @@ final class Actuator {
     this.providers = providers;
     this.requests = requests;
     this.launcher = launcher;
-    this.stats = stats;
+    this.metrics = metrics;
+    this.spot = spot;
     this.notices = notices;
     this.unavailable = unavailable;
     this.clock = clock;
   }
 
-  void execute(List<Action> actions, List<Instance> observed) {
+  /** {@code snapshot}: what the actions were planned from (instances to terminate, spot facts). */
+  void execute(List<Action> actions, Snapshot snapshot) {
+    List<Instance> observed = snapshot.instances();
     Set<String> keepRequests = new HashSet<>();
     for (Action action : actions) {
       try {
@@ -62,6 +69,9 @@ final class Actuator {
           terminate(t, observed);
         } else if (action instanceof Action.SetDown d) {
           setDown(d.nodes(), d.reason());
+        } else if (action instanceof Action.InstanceGone g) {
+          setDown(g.nodes(), g.reason());
+          spot.instancesGone(g, snapshot, clock.instant());
         } else if (action instanceof Action.ForcePowerDown f) {
           slurm.powerDownForce(f.nodes(), f.reason());
         } else if (action instanceof Action.ReturnToService r) {
@@ -69,7 +79,7 @@ final class Actuator {
         } else if (action instanceof Action.SignalJob sj) {
           notices.signalled(sj.instanceId(), clock.instant());
           slurm.signalBatch(sj.jobId(), sj.signal());
-          stats.jobsSignalled.incrementAndGet();
+          spot.signalled(sj);
         } else if (action instanceof Action.Drain dr) {
           slurm.drain(dr.nodes(), dr.reason());
         } else if (action instanceof Action.Requeue rq) {
@@ -77,9 +87,10 @@ final class Actuator {
           // old run is still completing leaked GPU allocations in 22.05 (seen in the storm
           // e2e). The hold is cred_expire + 1 s: keep AuthInfo cred_expire low (the embedded
           // cluster uses 10).
-          notices.requeued(rq.instanceId(), clock.instant());
+          java.time.Instant now = clock.instant();
+          notices.requeued(rq.instanceId(), now);
           slurm.requeue(rq.jobId());
-          stats.jobsRequeued.incrementAndGet();
+          spot.requeued(rq, snapshot, now);
         } else if (action instanceof Action.MarkUnavailable mu) {
           unavailable.markUnavailable(mu.offering());
         } else if (action instanceof Action.NoticeDone nd) {
@@ -99,11 +110,11 @@ final class Actuator {
   private void launch(Action.Launch launch, Set<String> keepRequests) {
     LaunchExecutor.Outcome outcome = launcher.run(launch);
     if (outcome instanceof LaunchExecutor.Outcome.Launched ok) {
-      stats.nodesLaunched.addAndGet(ok.instances().size());
+      metrics.nodesLaunched(ok.instances().size());
     } else if (outcome instanceof LaunchExecutor.Outcome.Deferred) {
       keepRequests.add(launch.requestId());
     } else if (outcome instanceof LaunchExecutor.Outcome.Failed f) {
-      stats.launchFailures.incrementAndGet();
+      metrics.launchFailed();
       setDown(launch.nodes(), Reasons.of(downReason(f.lastError())));
     }
   }
@@ -125,7 +136,7 @@ final class Actuator {
   private void setDown(List<String> nodes, String reason) {
     log.warn("setting {} DOWN: {}", nodes, reason);
     slurm.setDown(nodes, reason);
-    stats.nodesSetDown.addAndGet(nodes.size());
+    metrics.nodesSetDown(nodes.size());
   }
 
   private void terminate(Action.Terminate terminate, List<Instance> observed) {
@@ -139,7 +150,7 @@ final class Actuator {
         (provider, ids) -> {
           log.info("terminating {} on {}: {}", ids, provider, terminate.reason());
           providers.get(provider).terminate(ids);
-          stats.instancesTerminated.addAndGet(ids.size());
+          metrics.instancesTerminated(ids.size());
         });
   }
 }

@@ -2,7 +2,9 @@ package dev.stratus.core.controller;
 
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
@@ -44,7 +46,8 @@ public final class Controller {
   private final RequestSource requests;
   private final Clock clock;
   private final UnavailableOfferings unavailable;
-  private final ControllerStats stats = new ControllerStats();
+  private final StratusMetrics metrics = new StratusMetrics();
+  private final SpotRecorder spot = new SpotRecorder(metrics);
   private final StateClock poweringUp = new StateClock(SlurmNode::poweringUp);
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
   private final Actuator actuator;
@@ -82,7 +85,8 @@ public final class Controller {
             this.providers,
             requests,
             new LaunchExecutor(config.cluster(), this.providers, unavailable, credentials),
-            stats,
+            metrics,
+            spot,
             notices,
             unavailable,
             clock);
@@ -100,7 +104,7 @@ public final class Controller {
 
   /** Runs one pass and returns the actions it took (for logs and tests). */
   public synchronized List<Action> runPass() {
-    stats.passes.incrementAndGet();
+    metrics.passRan();
     List<SpoolRequest> pending = requests.pending();
     List<SlurmNode> nodes = slurm.nodes();
     List<SlurmJob> jobs = slurm.jobs();
@@ -149,16 +153,30 @@ public final class Controller {
         log.info("action: {}", action);
       }
     }
-    actuator.execute(actions, instances);
+    actuator.execute(actions, snapshot);
     topology.ifPresent(t -> t.update(instances, unlisted));
     return actions;
   }
 
-  public ControllerStats stats() {
-    return stats;
+  public StratusMetrics metrics() {
+    return metrics;
   }
 
-  /** Where interruption notices wait until acted on (the notice endpoint adds to it). */
+  /**
+   * Takes a notice from a node's watcher (the notice endpoint calls this; safe from any thread):
+   * the first one for an instance is stamped, counted and logged as an event, and acted on by the
+   * next pass; a repeat changes nothing. Returns true when it was news.
+   */
+  public boolean receive(InterruptionNotice notice) {
+    java.time.Instant now = clock.instant();
+    boolean fresh = notices.add(notice, now);
+    if (fresh) {
+      spot.noticeReceived(notice, now);
+    }
+    return fresh;
+  }
+
+  /** The notices being acted on. */
   public NoticeInbox notices() {
     return notices;
   }

@@ -94,10 +94,7 @@ public final class ControllerDaemon implements AutoCloseable {
       } catch (RuntimeException e) {
         log.error("controller pass failed: {}", e.getMessage(), e);
         try {
-          ((Controller) context.getScheduler().getContext().get(CONTROLLER))
-              .stats()
-              .failedPasses
-              .incrementAndGet();
+          ((Controller) context.getScheduler().getContext().get(CONTROLLER)).metrics().passFailed();
         } catch (SchedulerException ignored) {
           // the failure is logged above; the counter is best effort
         }

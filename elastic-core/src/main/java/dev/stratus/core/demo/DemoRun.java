@@ -116,7 +116,7 @@ final class DemoRun {
         new DemoSummary(
             submitted,
             completed,
-            runtime == null ? 0 : (int) runtime.controller().stats().nodesLaunched.get(),
+            runtime == null ? 0 : (int) runtime.controller().metrics().nodesLaunched(),
             suspended.size(),
             left.instances(),
             left.namespaces(),

@@ -17,11 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class NoticeInbox {
   private final Map<String, PendingNotice> byInstance = new ConcurrentHashMap<>();
 
-  /** Returns true when this is news (the first notice for that instance). */
-  public boolean add(InterruptionNotice notice) {
-    return byInstance.putIfAbsent(
-            notice.instanceId(), new PendingNotice(notice, Optional.empty(), Optional.empty()))
-        == null;
+  /**
+   * Returns true when this is news (the first notice for that instance); {@code receivedAt} is the
+   * controller's time of receipt.
+   */
+  public boolean add(InterruptionNotice notice, Instant receivedAt) {
+    PendingNotice fresh = new PendingNotice(notice, receivedAt, Optional.empty(), Optional.empty());
+    return byInstance.putIfAbsent(notice.instanceId(), fresh) == null;
   }
 
   public List<PendingNotice> pending() {
@@ -32,12 +34,14 @@ public final class NoticeInbox {
 
   public void signalled(String instanceId, Instant at) {
     byInstance.computeIfPresent(
-        instanceId, (k, p) -> new PendingNotice(p.notice(), Optional.of(at), p.requeuedAt()));
+        instanceId,
+        (k, p) -> new PendingNotice(p.notice(), p.receivedAt(), Optional.of(at), p.requeuedAt()));
   }
 
   public void requeued(String instanceId, Instant at) {
     byInstance.computeIfPresent(
-        instanceId, (k, p) -> new PendingNotice(p.notice(), p.signalledAt(), Optional.of(at)));
+        instanceId,
+        (k, p) -> new PendingNotice(p.notice(), p.receivedAt(), p.signalledAt(), Optional.of(at)));
   }
 
   public void done(String instanceId) {

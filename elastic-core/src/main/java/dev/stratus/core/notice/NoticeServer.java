@@ -8,13 +8,17 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The controller's notice endpoint: {@code POST /v1/notices} with one notice as JSON. A valid
- * notice goes into the inbox and wakes a pass at once (202); a bad one is refused with the reason
- * (400). It listens on the private address the nodes reach (never on a public one by default).
+ * The controller's HTTP endpoint. {@code POST /v1/notices} with one notice as JSON: a valid notice
+ * is handed to {@code receive} (true: news) and a fresh one wakes a pass at once (202); a bad one
+ * is refused with the reason (400). {@code GET /metrics}: the Prometheus text exposition from
+ * {@code metrics}. It listens on the private address the nodes reach (never on a public one by
+ * default); both paths serve only what any node there may see (no secrets in notices or metrics).
  */
 public final class NoticeServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NoticeServer.class);
@@ -22,7 +26,14 @@ public final class NoticeServer implements AutoCloseable {
 
   private final HttpServer server;
 
-  public NoticeServer(String listen, NoticeInbox inbox, Runnable wake) throws IOException {
+  /**
+   * Prometheus' text format version 0.0.4, what {@code PrometheusMeterRegistry.scrape()} writes.
+   */
+  static final String METRICS_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  public NoticeServer(
+      String listen, Predicate<InterruptionNotice> receive, Runnable wake, Supplier<String> metrics)
+      throws IOException {
     int colon = listen.lastIndexOf(':');
     server =
         HttpServer.create(
@@ -34,7 +45,18 @@ public final class NoticeServer implements AutoCloseable {
         "/v1/notices",
         exchange -> {
           try (exchange) {
-            handle(exchange, inbox, wake);
+            handle(exchange, receive, wake);
+          }
+        });
+    server.createContext(
+        "/metrics",
+        exchange -> {
+          try (exchange) {
+            if (exchange.getRequestMethod().equals("GET")) {
+              answer(exchange, 200, METRICS_TYPE, metrics.get().getBytes(StandardCharsets.UTF_8));
+            } else {
+              answer(exchange, 405, "GET /metrics");
+            }
           }
         });
     server.start();
@@ -45,7 +67,8 @@ public final class NoticeServer implements AutoCloseable {
     return server.getAddress();
   }
 
-  private static void handle(HttpExchange exchange, NoticeInbox inbox, Runnable wake)
+  private static void handle(
+      HttpExchange exchange, Predicate<InterruptionNotice> receive, Runnable wake)
       throws IOException {
     if (!exchange.getRequestMethod().equals("POST")) {
       answer(exchange, 405, "POST a notice to /v1/notices");
@@ -67,7 +90,7 @@ public final class NoticeServer implements AutoCloseable {
       answer(exchange, 400, e.getMessage());
       return;
     }
-    boolean fresh = inbox.add(notice);
+    boolean fresh = receive.test(notice);
     log.info(
         "{} {} notice for {} (deadline {}) from {}",
         fresh ? "new" : "repeated",
@@ -82,8 +105,16 @@ public final class NoticeServer implements AutoCloseable {
   }
 
   private static void answer(HttpExchange exchange, int status, String text) throws IOException {
-    byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+    answer(
+        exchange,
+        status,
+        "text/plain; charset=utf-8",
+        (text + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void answer(HttpExchange exchange, int status, String type, byte[] bytes)
+      throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", type);
     exchange.sendResponseHeaders(status, bytes.length);
     exchange.getResponseBody().write(bytes);
   }

@@ -52,6 +52,16 @@ public sealed interface Action {
     }
   }
 
+  /**
+   * Like {@link SetDown}, for powered-up nodes the reconcile pass found without their instance: the
+   * instance vanished without a notice (on spot, a reclaim). Slurm requeues their jobs at once.
+   */
+  record InstanceGone(List<String> nodes, String reason) implements Action {
+    public InstanceGone {
+      nodes = List.copyOf(nodes);
+    }
+  }
+
   /** {@code state=power_down_force}: requeue and power down now (Slurm then calls suspend). */
   record ForcePowerDown(List<String> nodes, String reason) implements Action {
     public ForcePowerDown {

@@ -61,7 +61,8 @@ final class GarbageCollector {
     }
     if (!noInstance.isEmpty()) {
       out.add(
-          new Action.SetDown(noInstance, Reasons.of("instance gone (no instance behind node)")));
+          new Action.InstanceGone(
+              noInstance, Reasons.of("instance gone (no instance behind node)")));
     }
     if (!stuck.isEmpty()) {
       out.add(

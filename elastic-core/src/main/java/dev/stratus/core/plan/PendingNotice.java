@@ -5,9 +5,13 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A notice the controller is acting on, when it signalled the job on that instance and when it
- * requeued it (each empty until done). Held in memory: a notice lost in a restart is covered by the
- * garbage collector, which sets the node of a vanished instance DOWN so Slurm requeues its job.
+ * A notice the controller is acting on: when the controller received it (its own clock, not the
+ * node's {@code seenAt}), when it signalled the job on that instance and when it requeued it (each
+ * empty until done). Held in memory: a notice lost in a restart is covered by the garbage
+ * collector, which sets the node of a vanished instance DOWN so Slurm requeues its job.
  */
 public record PendingNotice(
-    InterruptionNotice notice, Optional<Instant> signalledAt, Optional<Instant> requeuedAt) {}
+    InterruptionNotice notice,
+    Instant receivedAt,
+    Optional<Instant> signalledAt,
+    Optional<Instant> requeuedAt) {}

@@ -65,7 +65,10 @@ public final class ControllerRuntime implements AutoCloseable {
     this.watch = spool.watch(daemon::wake);
     String listen = config.spot().listen();
     this.notices =
-        listen.isEmpty() ? null : new NoticeServer(listen, controller.notices(), daemon::wake);
+        listen.isEmpty()
+            ? null
+            : new NoticeServer(
+                listen, controller::receive, daemon::wake, controller.metrics()::scrape);
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
@@ -100,7 +103,7 @@ public final class ControllerRuntime implements AutoCloseable {
     daemon.wake();
   }
 
-  /** Where the notice endpoint listens, when it is on. */
+  /** Where the notice endpoint (and {@code GET /metrics}) listens, when it is on. */
   public java.util.Optional<java.net.InetSocketAddress> noticeAddress() {
     return java.util.Optional.ofNullable(notices).map(NoticeServer::address);
   }

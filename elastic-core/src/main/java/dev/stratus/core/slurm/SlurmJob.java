@@ -2,13 +2,16 @@ package dev.stratus.core.slurm;
 
 import static dev.stratus.core.model.Checks.notBlank;
 
+import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A job as {@code squeue --json} reports it. {@code state} is upper case ({@code PENDING}, {@code
  * RUNNING}, {@code CONFIGURING}, {@code COMPLETED}, ...); {@code nodes} is the allocated hostlist
  * (empty while pending); {@code gresPerNode} is what the job asked per node, e.g. {@code
- * gpu:h100:2} (empty when none).
+ * gpu:h100:2} (empty when none); {@code started} is when the current run started (squeue's {@code
+ * start_time}: for a pending job Slurm's estimate; empty when Slurm gives none).
  */
 public record SlurmJob(
     long jobId,
@@ -20,7 +23,8 @@ public record SlurmJob(
     int nodeCount,
     String gresPerNode,
     int restartCount,
-    boolean requeue) {
+    boolean requeue,
+    Optional<Instant> started) {
   public SlurmJob {
     if (jobId <= 0) {
       throw new IllegalArgumentException("job id must be > 0, got " + jobId);
@@ -32,6 +36,27 @@ public record SlurmJob(
     partition = partition == null ? "" : partition;
     nodes = nodes == null ? "" : nodes;
     gresPerNode = gresPerNode == null ? "" : gresPerNode;
+    started = started == null ? Optional.empty() : started;
+  }
+
+  /**
+   * GPUs the job holds: {@code nodeCount} × the count of its {@code gpu} GRES per node (Slurm's
+   * {@code name[:type][:count]}, count 1 when left out). 0 for a job that asked for GPUs per job or
+   * per task ({@code --gpus}), which squeue does not break down per node.
+   */
+  public int gpus() {
+    int perNode = 0;
+    for (String entry : gresPerNode.split(",")) {
+      String[] parts = entry.strip().split(":");
+      if (parts[0].equals("gpu")) {
+        String last = parts[parts.length - 1];
+        perNode +=
+            parts.length > 1 && last.chars().allMatch(Character::isDigit)
+                ? Integer.parseInt(last)
+                : 1;
+      }
+    }
+    return perNode * Math.max(nodeCount, 1);
   }
 
   public boolean pending() {

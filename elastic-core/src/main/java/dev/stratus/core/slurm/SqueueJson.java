@@ -43,9 +43,17 @@ public final class SqueueJson {
               (int) doc.number(item, path, "node_count", 0, false),
               normaliseGres(doc.text(item, path, "tres_per_node")),
               (int) doc.number(item, path, "restart_cnt", 0, false),
-              requeue != null && requeue.asBoolean(false)));
+              requeue != null && requeue.asBoolean(false),
+              startTime(doc.number(item, path, "start_time", 0, false))));
     }
     return jobs;
+  }
+
+  /** squeue writes 0 when it has no start time. */
+  private static java.util.Optional<java.time.Instant> startTime(long epochSeconds) {
+    return epochSeconds > 0
+        ? java.util.Optional.of(java.time.Instant.ofEpochSecond(epochSeconds))
+        : java.util.Optional.empty();
   }
 
   /**

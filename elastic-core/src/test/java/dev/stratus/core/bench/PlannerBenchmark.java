@@ -111,7 +111,8 @@ public class PlannerBenchmark {
               2,
               "gpu:h100:8",
               0,
-              true));
+              true,
+              java.util.Optional.empty()));
     }
     return new Snapshot(
         now,

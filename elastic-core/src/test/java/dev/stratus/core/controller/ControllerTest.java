@@ -1,59 +1,21 @@
 package dev.stratus.core.controller;
 
-import static dev.stratus.core.testing.Fixtures.offering;
-import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
-import dev.stratus.core.testing.FakeNodeProvider;
-import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
-import dev.stratus.core.testing.InMemoryRequests;
-import dev.stratus.core.testing.MutableClock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The controller against the in-memory cloud and Slurm. */
-class ControllerTest {
-  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
-  static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
-
-  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
-  final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
-  final FakeSlurm slurm = new FakeSlurm();
-  final InMemoryRequests spool = new InMemoryRequests();
-  Controller controller;
-
-  @BeforeEach
-  void setUp() {
-    slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
-    controller = newController();
-  }
-
-  Controller newController() {
-    return new Controller(
-        Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
-        slurm,
-        Map.<String, NodeProvider>of("fake", cloud),
-        spool,
-        clock);
-  }
-
-  void slurmResumes(String id, long job, String... nodes) {
-    spool.resume(slurm, clock.instant(), id, job, nodes);
-  }
-
+class ControllerTest extends ControllerFixture {
   @Test
   void resumeLaunchesTaggedInstancesAndDeletesTheRequest() {
     slurmResumes("r1", 42, "gpu-001", "gpu-002");
@@ -66,7 +28,7 @@ class ControllerTest {
             org.assertj.core.groups.Tuple.tuple("gpu-001", "42", SPOT.key()),
             org.assertj.core.groups.Tuple.tuple("gpu-002", "42", SPOT.key()));
     assertThat(spool.pending()).isEmpty();
-    assertThat(controller.stats().nodesLaunched).hasValue(2);
+    assertThat(controller.metrics().nodesLaunched()).isEqualTo(2);
   }
 
   @Test
@@ -188,21 +150,8 @@ class ControllerTest {
 
   @Test
   void aReclaimNoticeSignalsDrainsThenRequeuesAfterTheGraceAndTheJobsNextLaunchAvoidsTheOffering() {
-    slurmResumes("r1", 42, "gpu-001");
-    controller.runPass();
-    slurm.registered("gpu-001");
-    slurm.addJob(
-        new dev.stratus.core.slurm.SlurmJob(
-            42, "train", "RUNNING", "None", "gpu", "gpu-001", 1, "gpu:h100:8", 0, true));
-    Instance instance = cloud.alive().get(0);
-    controller
-        .notices()
-        .add(
-            new dev.stratus.core.model.InterruptionNotice(
-                instance.id(),
-                dev.stratus.core.model.InterruptionNotice.Kind.RECLAIM,
-                clock.instant().plusSeconds(120),
-                clock.instant()));
+    jobRunning(42, "gpu-001", Duration.ofMinutes(10));
+    notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
 
     controller.runPass();
     assertThat(slurm.calls())

@@ -1,39 +1,19 @@
 package dev.stratus.core.controller;
 
-import static dev.stratus.core.testing.Fixtures.offering;
-import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.testing.FakeNodeProvider;
-import dev.stratus.core.testing.FakeSlurm;
-import dev.stratus.core.testing.Fixtures;
-import dev.stratus.core.testing.InMemoryRequests;
-import dev.stratus.core.testing.MutableClock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Per-node bootstrap credentials: issued per launch try, revoked when the try fails. */
-class LaunchCredentialsTest {
-  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
-  static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
-
-  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
-  final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
-  final FakeSlurm slurm = new FakeSlurm();
-  final InMemoryRequests spool = new InMemoryRequests();
+class LaunchCredentialsTest extends ControllerFixture {
   final RecordingCredentials credentials = new RecordingCredentials();
-  Controller controller;
 
   /** Issues numbered credentials and remembers what it revoked; can be told to fail. */
   static final class RecordingCredentials implements NodeCredentials {
@@ -64,21 +44,9 @@ class LaunchCredentialsTest {
     }
   }
 
-  @BeforeEach
-  void setUp() {
-    slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
-    controller =
-        new Controller(
-            Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            credentials);
-  }
-
-  void slurmResumes(String id, long job, String... nodes) {
-    spool.resume(slurm, clock.instant(), id, job, nodes);
+  @Override
+  Controller newController() {
+    return newController(credentials);
   }
 
   @Test

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The notice endpoint over real HTTP on loopback. */
+/** The notice endpoint and {@code /metrics} over real HTTP on loopback. */
 class NoticeServerTest {
+  static final Instant RECEIVED = Instant.parse("2026-11-21T12:00:01Z");
   final NoticeInbox inbox = new NoticeInbox();
   final AtomicInteger wakes = new AtomicInteger();
   final HttpClient http = HttpClient.newHttpClient();
@@ -23,7 +24,12 @@ class NoticeServerTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new NoticeServer("127.0.0.1:0", inbox, wakes::incrementAndGet);
+    server =
+        new NoticeServer(
+            "127.0.0.1:0",
+            n -> inbox.add(n, RECEIVED),
+            wakes::incrementAndGet,
+            () -> "stratus_up 1.0\n");
     url = URI.create("http://127.0.0.1:" + server.address().getPort() + "/v1/notices");
   }
 
@@ -50,7 +56,9 @@ class NoticeServerTest {
     assertThat(post(NoticeJsonCodec.write(notice)).statusCode()).isEqualTo(202);
     assertThat(post(NoticeJsonCodec.write(notice)).body()).contains("already known");
 
-    assertThat(inbox.pending()).extracting(p -> p.notice()).containsExactly(notice);
+    assertThat(inbox.pending())
+        .extracting(p -> p.notice(), p -> p.receivedAt())
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(notice, RECEIVED));
     assertThat(wakes).hasValue(1);
   }
 
@@ -72,5 +80,24 @@ class NoticeServerTest {
         http.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofString());
 
     assertThat(r.statusCode()).isEqualTo(405);
+  }
+
+  @Test
+  void metricsAreServedOnGetAsPrometheusText() throws Exception {
+    URI metrics = url.resolve("/metrics");
+
+    var get =
+        http.send(
+            HttpRequest.newBuilder(metrics).GET().build(), HttpResponse.BodyHandlers.ofString());
+    var post =
+        http.send(
+            HttpRequest.newBuilder(metrics).POST(HttpRequest.BodyPublishers.noBody()).build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    assertThat(get.statusCode()).isEqualTo(200);
+    assertThat(get.headers().firstValue("Content-Type"))
+        .hasValue("text/plain; version=0.0.4; charset=utf-8");
+    assertThat(get.body()).isEqualTo("stratus_up 1.0\n");
+    assertThat(post.statusCode()).isEqualTo(405);
   }
 }

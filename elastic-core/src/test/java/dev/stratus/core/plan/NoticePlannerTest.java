@@ -66,7 +66,18 @@ class NoticePlannerTest {
 
   void jobRunningOnTheNode() {
     jobs.add(
-        new SlurmJob(42, "train", "RUNNING", "None", "gpu", "gpu-001", 1, "gpu:h100:8", 0, true));
+        new SlurmJob(
+            42,
+            "train",
+            "RUNNING",
+            "None",
+            "gpu",
+            "gpu-001",
+            1,
+            "gpu:h100:8",
+            0,
+            true,
+            Optional.of(NOW.minusSeconds(600))));
   }
 
   void notice(InterruptionNotice.Kind kind, Instant deadline, Optional<Instant> signalledAt) {
@@ -81,6 +92,7 @@ class NoticePlannerTest {
     notices.add(
         new PendingNotice(
             new InterruptionNotice("i-1", kind, deadline, NOW.minusSeconds(1)),
+            NOW.minusSeconds(1),
             signalledAt,
             requeuedAt));
   }

@@ -261,7 +261,7 @@ class PlannerTest {
 
     assertThat(plan())
         .containsExactly(
-            new Action.SetDown(
+            new Action.InstanceGone(
                 List.of("gpu-003"), Reasons.of("instance gone (no instance behind node)")));
   }
 

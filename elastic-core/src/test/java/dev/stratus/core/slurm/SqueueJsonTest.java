@@ -39,6 +39,8 @@ class SqueueJsonTest {
             org.assertj.core.groups.Tuple.tuple(4L, "PENDING", "Resources", "gpu:h100:8"));
     assertThat(jobs.get(3).pending()).isTrue();
     assertThat(jobs.get(3).nodeCount()).isEqualTo(3);
+    assertThat(jobs.get(0).started()).contains(java.time.Instant.ofEpochSecond(1795265202));
+    assertThat(jobs.get(3).started()).as("squeue's 0: no start time").isEmpty();
     assertThat(jobs.get(3).partition()).isEqualTo("gpu");
   }
 

@@ -1,17 +1,11 @@
 package dev.stratus.tests.bench;
 
 import dev.stratus.core.embedded.EmbeddedCluster;
-import dev.stratus.core.embedded.EmbeddedSpec;
 import dev.stratus.core.embedded.Processes;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.runtime.ControllerRuntime;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.NodeProvider;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,15 +23,10 @@ import java.util.Locale;
 public final class SrunColdStartBenchmark {
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-    Path root = Files.createTempDirectory("stratus-bench-");
-    SecureRandom random = new SecureRandom();
-    EmbeddedCluster cluster =
-        EmbeddedCluster.prepare(
-            EmbeddedSpec.random(
-                root, "bench" + Integer.toHexString(random.nextInt(0x1000)), 2, random));
-    ControllerRuntime runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
-    try {
-      cluster.start();
+    try (BenchCluster bench = new BenchCluster("bench", 2)) {
+      EmbeddedCluster cluster = bench.cluster;
+      ControllerRuntime runtime = bench.runtime;
+      Path root = cluster.root();
       CliSlurmClient slurm =
           new CliSlurmClient(
               cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
@@ -66,13 +55,6 @@ public final class SrunColdStartBenchmark {
           millis.get(0),
           millis.get(millis.size() - 1),
           runs);
-    } finally {
-      runtime.close();
-      for (NodeProvider p : runtime.providers().values()) {
-        p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
-        p.close();
-      }
-      cluster.close();
     }
   }
 

@@ -3,7 +3,6 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.cli.StratusCli;
 import dev.stratus.core.demo.CheckpointLog;
 import dev.stratus.core.embedded.EmbeddedCluster;
 import dev.stratus.core.embedded.EmbeddedSpec;
@@ -16,8 +15,7 @@ import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.stratus.tests.support.CheckpointJobs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -37,7 +35,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import picocli.CommandLine;
 
 /**
  * Spot reclaims on the real Slurm 22.05 of this machine: each local node serves an IMDSv2 model and
@@ -54,7 +51,7 @@ class SpotEndToEndTest {
   static EmbeddedCluster cluster;
   static ControllerRuntime runtime;
   static NodeProvider local;
-  static Path script;
+  static CheckpointJobs jobs;
   static CliSlurmClient slurm;
 
   @BeforeAll
@@ -68,11 +65,7 @@ class SpotEndToEndTest {
     slurm =
         new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
     cluster.start();
-    script = cluster.root().resolve("jobs/checkpoint-job.sbatch");
-    try (InputStream in =
-        StratusCli.class.getResourceAsStream("/dev/stratus/core/demo/checkpoint-job.sbatch")) {
-      Files.write(script, in.readAllBytes());
-    }
+    jobs = new CheckpointJobs(cluster);
     assertThat(runtime.noticeAddress()).isPresent();
   }
 
@@ -235,37 +228,11 @@ class SpotEndToEndTest {
   // ---- helpers ----
 
   static int reclaimCli(String node, String notice) {
-    return new CommandLine(new StratusCli())
-        .execute(
-            "local",
-            "reclaim",
-            node,
-            "--notice",
-            notice,
-            "--config",
-            cluster.configFile().toString());
+    return jobs.reclaim(node, notice);
   }
 
   static String submit(int nodes, int steps) {
-    List<String> argv =
-        List.of(
-            "sbatch",
-            "--parsable",
-            "-p",
-            "gpu",
-            "--requeue",
-            "--open-mode=append",
-            "-N" + nodes,
-            "--gres=gpu:h100:8",
-            "--output=" + cluster.root().resolve("jobs/%j.out"),
-            "--export=ALL,STEPS="
-                + steps
-                + ",CKPT_EVERY="
-                + CKPT_EVERY
-                + ",CKPT_DIR="
-                + cluster.root().resolve("jobs/ckpt"),
-            script.toString());
-    return run(argv).strip();
+    return jobs.submit(nodes, steps, CKPT_EVERY);
   }
 
   /** Waits until the job runs and has done {@code steps} steps; its nodes. */
@@ -305,16 +272,11 @@ class SpotEndToEndTest {
   }
 
   static CheckpointLog log(String job) {
-    return CheckpointLog.parse(read(job));
+    return jobs.log(job);
   }
 
   static String read(String job) {
-    Path out = cluster.root().resolve("jobs/" + job + ".out");
-    try {
-      return Files.exists(out) ? Files.readString(out) : "";
-    } catch (IOException e) {
-      return "";
-    }
+    return jobs.read(job);
   }
 
   static void awaitAllSuspended() {
@@ -331,11 +293,7 @@ class SpotEndToEndTest {
   }
 
   static String run(List<String> argv) {
-    Processes.Result r =
-        Processes.output(
-            argv, cluster.slurmEnv(), cluster.root().resolve("log/e2e-commands.log"), SLURM_WAIT);
-    assertThat(r.exitCode()).as("exit code of %s", argv).isZero();
-    return r.stdout();
+    return jobs.run(argv);
   }
 
   static List<String> namespacesOfCluster() {

@@ -1,0 +1,120 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.hostlist.Hostlist;
+import dev.stratus.core.metrics.EventLog;
+import dev.stratus.core.metrics.GpuSeconds;
+import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.PendingNotice;
+import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.slurm.SlurmJob;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Records the spot outcomes the controller carries out as metrics and one structured event each
+ * ({@link EventLog}): {@code notice} (every notice received), {@code signal}, {@code requeue} (with
+ * its notice-to-requeue latency) and {@code reclaim} (a node found without its instance, i.e. a
+ * reclaim without notice; a reclaim with notice is its {@code notice} event). Facts come from the
+ * pass's snapshot, taken just before the action, so a job's start time and GPUs are Slurm's own.
+ */
+final class SpotRecorder {
+  private final StratusMetrics metrics;
+
+  SpotRecorder(StratusMetrics metrics) {
+    this.metrics = metrics;
+  }
+
+  void noticeReceived(InterruptionNotice notice, Instant at) {
+    String kind = notice.kind().name().toLowerCase(Locale.ROOT);
+    metrics.noticeReceived(notice.kind());
+    if (notice.endsInstance()) {
+      metrics.reclaimed(true);
+    }
+    EventLog.emit(
+        "notice",
+        "instance",
+        notice.instanceId(),
+        "kind",
+        kind,
+        "deadline",
+        notice.deadline(),
+        "seen_at",
+        notice.seenAt(),
+        "received_at",
+        at);
+  }
+
+  void signalled(Action.SignalJob signal) {
+    metrics.jobSignalled();
+    EventLog.emit(
+        "signal",
+        "job",
+        signal.jobId(),
+        "signal",
+        signal.signal(),
+        "instance",
+        signal.instanceId());
+  }
+
+  void requeued(Action.Requeue requeue, Snapshot s, Instant at) {
+    Duration sinceNotice =
+        s.notices().stream()
+            .filter(p -> p.notice().instanceId().equals(requeue.instanceId()))
+            .map(PendingNotice::receivedAt)
+            .findFirst()
+            .map(received -> Duration.between(received, at))
+            .orElse(Duration.ZERO);
+    Optional<SlurmJob> job =
+        s.jobs().stream().filter(j -> j.jobId() == requeue.jobId()).findFirst();
+    double lost = job.map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
+    metrics.jobRequeued(sinceNotice);
+    metrics.gpuSecondsLost(lost, true);
+    EventLog.emit(
+        "requeue",
+        "job",
+        requeue.jobId(),
+        "instance",
+        requeue.instanceId(),
+        "gpus",
+        job.map(SlurmJob::gpus).orElse(0),
+        "gpu_seconds_lost",
+        Math.round(lost),
+        "notice_to_requeue_ms",
+        sinceNotice.toMillis());
+  }
+
+  /** A job that lost several nodes at once is counted once in the GPU-seconds. */
+  void instancesGone(Action.InstanceGone gone, Snapshot s, Instant at) {
+    Set<Long> counted = new HashSet<>();
+    for (String node : gone.nodes()) {
+      Optional<SlurmJob> job = jobOn(s, node);
+      double lost =
+          job.filter(j -> counted.add(j.jobId())).map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
+      metrics.reclaimed(false);
+      metrics.gpuSecondsLost(lost, false);
+      EventLog.emit(
+          "reclaim",
+          "node",
+          node,
+          "notice",
+          false,
+          "job",
+          job.map(j -> Long.toString(j.jobId())).orElse("none"),
+          "gpu_seconds_lost",
+          Math.round(lost));
+    }
+  }
+
+  private static Optional<SlurmJob> jobOn(Snapshot s, String node) {
+    return s.jobs().stream()
+        .filter(j -> !j.finished() && !j.nodes().isEmpty())
+        .filter(j -> Hostlist.expand(j.nodes()).contains(node))
+        .findFirst();
+  }
+}

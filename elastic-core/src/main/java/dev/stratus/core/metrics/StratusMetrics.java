@@ -1,0 +1,140 @@
+package dev.stratus.core.metrics;
+
+import dev.stratus.core.model.InterruptionNotice;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The controller's counters and timers, the one place each number is kept (status, the demo's
+ * summary and {@code GET /metrics} all read them here). Names as Prometheus shows them:
+ *
+ * <ul>
+ *   <li>{@code stratus_controller_passes_total}, {@code stratus_controller_passes_failed_total};
+ *   <li>{@code stratus_nodes_launched_total}, {@code stratus_launch_failures_total}, {@code
+ *       stratus_instances_terminated_total}, {@code stratus_nodes_set_down_total};
+ *   <li>{@code stratus_spot_notices_total{kind}}: notices received, once per instance ({@code kind}
+ *       = {@code reclaim}, {@code rebalance_recommendation}, {@code maintenance});
+ *   <li>{@code stratus_spot_reclaims_total{notice}}: {@code notice="true"}: a received notice that
+ *       ends its instance (reclaim, maintenance); {@code notice="false"}: a powered-up node the
+ *       reconcile pass found without its instance (a reclaim without notice, or any other loss);
+ *   <li>{@code stratus_spot_jobs_signalled_total}, {@code stratus_spot_jobs_requeued_total}: {@code
+ *       scancel --signal} and {@code scontrol requeue} issued for notices (a job on a node found
+ *       without its instance is requeued by Slurm, not counted here);
+ *   <li>{@code stratus_spot_gpu_seconds_lost_total{notice}}: see {@link GpuSeconds#lost};
+ *   <li>{@code stratus_spot_notice_to_requeue_seconds}: notice received by the controller → {@code
+ *       scontrol requeue} issued, grace included (count, sum, max and buckets).
+ * </ul>
+ */
+public final class StratusMetrics {
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Counter passes = counter("stratus.controller.passes", "reconcile passes run");
+  private final Counter failedPasses =
+      counter("stratus.controller.passes.failed", "passes that threw (the next one retries)");
+  private final Counter nodesLaunched = counter("stratus.nodes.launched", "instances launched");
+  private final Counter launchFailures =
+      counter("stratus.launch.failures", "launches no offering could serve (nodes set DOWN)");
+  private final Counter terminated =
+      counter("stratus.instances.terminated", "instances terminated");
+  private final Counter setDown = counter("stratus.nodes.set.down", "nodes Stratus set DOWN");
+  private final Counter signalled =
+      counter("stratus.spot.jobs.signalled", "jobs signalled to checkpoint for a notice");
+  private final Counter requeued =
+      counter("stratus.spot.jobs.requeued", "jobs requeued by Stratus for a notice");
+  private final Timer noticeToRequeue =
+      Timer.builder("stratus.spot.notice.to.requeue")
+          .description(
+              "notice received by the controller to scontrol requeue issued, grace included")
+          .serviceLevelObjectives(
+              Duration.ofSeconds(5),
+              Duration.ofSeconds(15),
+              Duration.ofSeconds(30),
+              Duration.ofSeconds(60),
+              Duration.ofSeconds(120))
+          .register(registry);
+
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  /** The Prometheus text exposition (format 0.0.4) of every meter. */
+  public String scrape() {
+    return registry.scrape();
+  }
+
+  public void passRan() {
+    passes.increment();
+  }
+
+  public void passFailed() {
+    failedPasses.increment();
+  }
+
+  public void nodesLaunched(int n) {
+    nodesLaunched.increment(n);
+  }
+
+  public void launchFailed() {
+    launchFailures.increment();
+  }
+
+  public void instancesTerminated(int n) {
+    terminated.increment(n);
+  }
+
+  public void nodesSetDown(int n) {
+    setDown.increment(n);
+  }
+
+  public void noticeReceived(InterruptionNotice.Kind kind) {
+    String tag = kind.name().toLowerCase(Locale.ROOT);
+    counter("stratus.spot.notices", "notices received, once per instance", "kind", tag).increment();
+  }
+
+  public void reclaimed(boolean withNotice) {
+    counter(
+            "stratus.spot.reclaims",
+            "instances lost: with a notice, or found gone by the reconcile pass",
+            "notice",
+            Boolean.toString(withNotice))
+        .increment();
+  }
+
+  public void jobSignalled() {
+    signalled.increment();
+  }
+
+  /** A job requeued for a notice, {@code sinceNotice} after the controller received it. */
+  public void jobRequeued(Duration sinceNotice) {
+    requeued.increment();
+    noticeToRequeue.record(sinceNotice);
+  }
+
+  /** See {@link GpuSeconds#lost}. */
+  public void gpuSecondsLost(double gpuSeconds, boolean withNotice) {
+    counter(
+            "stratus.spot.gpu.seconds.lost",
+            "GPUs x seconds since the job's last start when a reclaim cut its run (upper bound)",
+            "notice",
+            Boolean.toString(withNotice))
+        .increment(gpuSeconds);
+  }
+
+  public long nodesLaunched() {
+    return (long) nodesLaunched.count();
+  }
+
+  public Timer noticeToRequeue() {
+    return noticeToRequeue;
+  }
+
+  /** Registers once; later calls with the same name and tags return the same counter. */
+  private Counter counter(String name, String help, String... tags) {
+    return Counter.builder(name).description(help).tags(tags).register(registry);
+  }
+}

@@ -1,0 +1,94 @@
+package dev.stratus.core.controller;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.testing.FakeNodeProvider;
+import dev.stratus.core.testing.FakeSlurm;
+import dev.stratus.core.testing.Fixtures;
+import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.core.testing.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * A controller on the in-memory cloud and Slurm, a pool of four nodes with a spot and an on-demand
+ * offering, and the steps tests share to get a job running or a notice in.
+ */
+abstract class ControllerFixture {
+  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
+  static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
+
+  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+  final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
+  final FakeSlurm slurm = new FakeSlurm();
+  final InMemoryRequests spool = new InMemoryRequests();
+  Controller controller;
+
+  @BeforeEach
+  void setUp() {
+    slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
+    controller = newController();
+  }
+
+  Controller newController() {
+    return newController(dev.stratus.core.spi.NodeCredentials.NONE);
+  }
+
+  Controller newController(dev.stratus.core.spi.NodeCredentials credentials) {
+    return new Controller(
+        Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
+        slurm,
+        Map.<String, NodeProvider>of("fake", cloud),
+        spool,
+        clock,
+        credentials);
+  }
+
+  void slurmResumes(String id, long job, String... nodes) {
+    spool.resume(slurm, clock.instant(), id, job, nodes);
+  }
+
+  /**
+   * Job {@code job} (8 GPUs per node) runs on {@code node}, launched and registered, and has run
+   * for {@code ran}; returns the node's instance.
+   */
+  Instance jobRunning(long job, String node, Duration ran) {
+    slurmResumes("r-" + job + "-" + node, job, node);
+    controller.runPass();
+    slurm.registered(node);
+    slurm.addJob(
+        new SlurmJob(
+            job,
+            "train",
+            "RUNNING",
+            "None",
+            "gpu",
+            node,
+            1,
+            "gpu:h100:8",
+            0,
+            true,
+            Optional.of(clock.instant().minus(ran))));
+    return cloud.alive().stream()
+        .filter(i -> i.nodeName().filter(node::equals).isPresent())
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** A watcher reports a notice for {@code instance}, now, with {@code left} until its deadline. */
+  boolean notice(Instance instance, InterruptionNotice.Kind kind, Duration left) {
+    return controller.receive(
+        new InterruptionNotice(instance.id(), kind, clock.instant().plus(left), clock.instant()));
+  }
+}

@@ -1,0 +1,47 @@
+package dev.stratus.tests.bench;
+
+import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.core.embedded.EmbeddedSpec;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.runtime.ControllerRuntime;
+import dev.stratus.core.spi.NodeProvider;
+import java.nio.file.Files;
+import java.security.SecureRandom;
+import java.time.Clock;
+
+/**
+ * A scratch embedded cluster with its controller, started for a benchmark; closing it stops the
+ * controller, terminates every instance left and removes the cluster (namespaces, bridge, files).
+ */
+final class BenchCluster implements AutoCloseable {
+  final EmbeddedCluster cluster;
+  final ControllerRuntime runtime;
+
+  BenchCluster(String prefix, int nodes) throws Exception {
+    SecureRandom random = new SecureRandom();
+    cluster =
+        EmbeddedCluster.prepare(
+            EmbeddedSpec.random(
+                Files.createTempDirectory("stratus-bench-"),
+                prefix + Integer.toHexString(random.nextInt(0x1000)),
+                nodes,
+                random));
+    runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
+    try {
+      cluster.start();
+    } catch (Exception | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  @Override
+  public void close() {
+    runtime.close();
+    for (NodeProvider p : runtime.providers().values()) {
+      p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
+      p.close();
+    }
+    cluster.close();
+  }
+}

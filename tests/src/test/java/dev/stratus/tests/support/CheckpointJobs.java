@@ -1,0 +1,94 @@
+package dev.stratus.tests.support;
+
+import dev.stratus.core.cli.StratusCli;
+import dev.stratus.core.demo.CheckpointLog;
+import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.core.embedded.Processes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The sample checkpointing batch job ({@code checkpoint-job.sbatch}) on an embedded cluster:
+ * installed under {@code jobs/}, submitted with {@code --requeue} and an appended output file, its
+ * output read back as a {@link CheckpointLog}. Slurm commands are logged to {@code
+ * log/e2e-commands.log}.
+ */
+public final class CheckpointJobs {
+  public static final Duration COMMAND_WAIT = Duration.ofSeconds(150);
+
+  private final EmbeddedCluster cluster;
+  private final Path script;
+
+  public CheckpointJobs(EmbeddedCluster cluster) throws IOException {
+    this.cluster = cluster;
+    this.script = cluster.root().resolve("jobs/checkpoint-job.sbatch");
+    try (InputStream in =
+        StratusCli.class.getResourceAsStream("/dev/stratus/core/demo/checkpoint-job.sbatch")) {
+      Files.write(script, in.readAllBytes());
+    }
+  }
+
+  /** Submits a job of {@code steps} one-second steps on {@code nodes} nodes; its id. */
+  public String submit(int nodes, int steps, int checkpointEvery) {
+    return run(List.of(
+            "sbatch",
+            "--parsable",
+            "-p",
+            "gpu",
+            "--requeue",
+            "--open-mode=append",
+            "-N" + nodes,
+            "--gres=gpu:h100:8",
+            "--output=" + cluster.root().resolve("jobs/%j.out"),
+            "--export=ALL,STEPS="
+                + steps
+                + ",CKPT_EVERY="
+                + checkpointEvery
+                + ",CKPT_DIR="
+                + cluster.root().resolve("jobs/ckpt"),
+            script.toString()))
+        .strip();
+  }
+
+  public CheckpointLog log(String job) {
+    return CheckpointLog.parse(read(job));
+  }
+
+  /** The job's output so far; empty before it starts. */
+  public String read(String job) {
+    Path out = cluster.root().resolve("jobs/" + job + ".out");
+    try {
+      return Files.exists(out) ? Files.readString(out) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /** Runs a Slurm command against the cluster; its stdout, or an exception naming the log. */
+  public String run(List<String> argv) {
+    Path log = cluster.root().resolve("log/e2e-commands.log");
+    Processes.Result r = Processes.output(argv, cluster.slurmEnv(), log, COMMAND_WAIT);
+    if (r.exitCode() != 0) {
+      throw new IllegalStateException(
+          argv.get(0) + " exited " + r.exitCode() + ": " + r.stdout() + " (see " + log + ")");
+    }
+    return r.stdout();
+  }
+
+  /** {@code stratus local reclaim NODE --notice NOTICE}, as a user types it; its exit code. */
+  public int reclaim(String node, String notice) {
+    return new picocli.CommandLine(new StratusCli())
+        .execute(
+            "local",
+            "reclaim",
+            node,
+            "--notice",
+            notice,
+            "--config",
+            cluster.configFile().toString());
+  }
+}
