@@ -16,9 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The controller's HTTP endpoint. {@code POST /v1/notices} with one notice as JSON: a valid notice
  * is handed to {@code receive} (true: news) and a fresh one wakes a pass at once (202); a bad one
- * is refused with the reason (400). {@code GET /metrics}: the Prometheus text exposition from
- * {@code metrics}. It listens on the private address the nodes reach (never on a public one by
- * default); both paths serve only what any node there may see (no secrets in notices or metrics).
+ * is refused with the reason (400). {@code POST /v1/bootstrap}: see {@link
+ * #acceptBootstrapReports}. {@code GET /metrics}: the Prometheus text exposition from {@code
+ * metrics}. It listens on the private address the nodes reach (never on a public one by default);
+ * both paths serve only what any node there may see (no secrets in notices or metrics).
  */
 public final class NoticeServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NoticeServer.class);
@@ -74,12 +75,8 @@ public final class NoticeServer implements AutoCloseable {
       answer(exchange, 405, "POST a notice to /v1/notices");
       return;
     }
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(MAX_BODY + 1);
-    }
-    if (body.length > MAX_BODY) {
-      answer(exchange, 413, "notice larger than " + MAX_BODY + " bytes");
+    byte[] body = body(exchange);
+    if (body == null) {
       return;
     }
     InterruptionNotice notice;
@@ -102,6 +99,65 @@ public final class NoticeServer implements AutoCloseable {
     if (fresh) {
       wake.run();
     }
+  }
+
+  /**
+   * Also serves {@code POST /v1/bootstrap}: a node's bootstrap step ({@link BootstrapReportCodec});
+   * a failed one goes to {@code receive} and wakes a pass. Answers 202, or 400 with the reason.
+   */
+  public void acceptBootstrapReports(
+      Predicate<BootstrapReport> receive, Runnable wake, java.time.Clock clock) {
+    server.createContext(
+        "/v1/bootstrap",
+        exchange -> {
+          try (exchange) {
+            if (!exchange.getRequestMethod().equals("POST")) {
+              answer(exchange, 405, "POST a bootstrap step to /v1/bootstrap");
+              return;
+            }
+            byte[] body = body(exchange);
+            if (body == null) {
+              return;
+            }
+            BootstrapReport report;
+            try {
+              report =
+                  BootstrapReportCodec.parse(
+                      new String(body, StandardCharsets.UTF_8),
+                      exchange.getRemoteAddress().getAddress().getHostAddress(),
+                      clock.instant());
+            } catch (IllegalArgumentException e) {
+              answer(exchange, 400, e.getMessage());
+              return;
+            }
+            if (report.ok()) {
+              log.debug("node {} bootstrap step {} done", report.node(), report.step());
+            } else {
+              log.warn(
+                  "node {} failed bootstrap step {}: {}",
+                  report.node(),
+                  report.step(),
+                  report.message());
+            }
+            answer(exchange, 202, "accepted");
+            if (receive.test(report)) {
+              wake.run();
+            }
+          }
+        });
+  }
+
+  /** The request body, or null after answering 413 when it is too large. */
+  private static byte[] body(HttpExchange exchange) throws IOException {
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readNBytes(MAX_BODY + 1);
+    }
+    if (body.length > MAX_BODY) {
+      answer(exchange, 413, "body larger than " + MAX_BODY + " bytes");
+      return null;
+    }
+    return body;
   }
 
   private static void answer(HttpExchange exchange, int status, String text) throws IOException {

@@ -84,6 +84,11 @@ public final class CloudInitViews {
     root.put("deviceDir", "/dev");
     root.put("statusFile", NODE_DIR + "/status");
     root.put("privateNamespaces", false);
+    if (!b.noticeUrl().isEmpty()) {
+      // The controller's bootstrap endpoint lives beside its notice endpoint: a node that refuses
+      // itself (GPUs, munge key) is set DOWN with its reason at once instead of timing out.
+      root.put("reportUrl", java.net.URI.create(b.noticeUrl()).resolve("/v1/bootstrap").toString());
+    }
     root.set(
         "gpuCheck",
         JSON.createObjectNode().put("type", "nvidia-smi").put("gpuType", pool.gpuModel()));

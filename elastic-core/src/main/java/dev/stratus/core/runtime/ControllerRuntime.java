@@ -69,6 +69,9 @@ public final class ControllerRuntime implements AutoCloseable {
             ? null
             : new NoticeServer(
                 listen, controller::receive, daemon::wake, controller.metrics()::scrape);
+    if (notices != null) {
+      notices.acceptBootstrapReports(controller.bootstrapReports()::add, daemon::wake, clock);
+    }
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",

@@ -100,4 +100,48 @@ class NoticeServerTest {
     assertThat(get.body()).isEqualTo("stratus_up 1.0\n");
     assertThat(post.statusCode()).isEqualTo(405);
   }
+
+  @Test
+  void aFailedBootstrapStepIsKeptWithTheSendersAddressAndWakesThePass() throws Exception {
+    BootstrapInbox reports = new BootstrapInbox();
+    server.acceptBootstrapReports(
+        reports::add,
+        wakes::incrementAndGet,
+        java.time.Clock.fixed(RECEIVED, java.time.ZoneOffset.UTC));
+    URI bootstrap = url.resolve("/v1/bootstrap");
+
+    HttpResponse<String> ok =
+        http.send(
+            HttpRequest.newBuilder(bootstrap)
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"node\":\"gpu-001\",\"step\":\"munged\",\"ok\":true}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> failed =
+        http.send(
+            HttpRequest.newBuilder(bootstrap)
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"node\":\"gpu-001\",\"step\":\"gpus\",\"ok\":false,"
+                            + "\"message\":\"gpu: found 7 of 8 h100\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> bad =
+        http.send(
+            HttpRequest.newBuilder(bootstrap)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"node\":\"gpu-001\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    assertThat(ok.statusCode()).isEqualTo(202);
+    assertThat(failed.statusCode()).isEqualTo(202);
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(bad.body()).contains("step must be a string");
+    assertThat(wakes).hasValue(1);
+    assertThat(reports.drain())
+        .containsExactly(
+            new BootstrapReport(
+                "gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "127.0.0.1", RECEIVED));
+  }
 }
