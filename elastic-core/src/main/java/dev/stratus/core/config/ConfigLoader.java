@@ -63,7 +63,8 @@ public final class ConfigLoader {
                     providers,
                     spot(root),
                     VaultReader.read(root)));
-    return new LoadedConfig(config, pools.gresAutodetect(), NodeBootstrapReader.read(root));
+    return new LoadedConfig(
+        config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }
 
   private static SlurmSettings slurm(Fields root) {

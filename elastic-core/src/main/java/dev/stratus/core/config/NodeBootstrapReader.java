@@ -16,7 +16,13 @@ final class NodeBootstrapReader {
 
   private NodeBootstrapReader() {}
 
-  static Optional<NodeBootstrap> read(Fields root) {
+  /**
+   * {@code controllerVault}: the top-level {@code vault:} block. Nodes told to log in with AppRole
+   * need the controller to issue their wrapping tokens, so {@code auth: approle} requires it, and
+   * both must name the same role id.
+   */
+  static Optional<NodeBootstrap> read(
+      Fields root, Optional<dev.stratus.core.spi.VaultSettings> controllerVault) {
     return root.section(
             "bootstrap",
             "agentUrl",
@@ -27,10 +33,11 @@ final class NodeBootstrapReader {
             "slurmConf",
             "noticeUrl",
             "vault")
-        .map(NodeBootstrapReader::bootstrap);
+        .map(f -> bootstrap(f, controllerVault));
   }
 
-  private static NodeBootstrap bootstrap(Fields f) {
+  private static NodeBootstrap bootstrap(
+      Fields f, Optional<dev.stratus.core.spi.VaultSettings> controllerVault) {
     List<String> packages = f.strings("packages", DEFAULT_PACKAGES);
     for (String p : packages) {
       f.check("packages", p, NodeBootstrap::packageName);
@@ -66,13 +73,27 @@ final class NodeBootstrapReader {
                     f.string("slurmConf", "/etc/slurm/slurm.conf"),
                     NodeBootstrap::absolutePath),
                 optional(f, "noticeUrl", NodeBootstrap::noticeUrl),
-                vault(vault)));
+                vault(vault, controllerVault)));
   }
 
-  private static VaultKey vault(Fields v) {
+  private static VaultKey vault(
+      Fields v, Optional<dev.stratus.core.spi.VaultSettings> controllerVault) {
     String auth = v.string("auth", "cloud");
     if (!auth.equals("cloud") && !auth.equals("approle")) {
       throw v.error("auth", "must be cloud or approle, got '" + auth + "'");
+    }
+    if (auth.equals("approle")) {
+      if (controllerVault.isEmpty()) {
+        throw v.error(
+            "auth",
+            "approle needs the top-level vault: block, from which the controller issues each"
+                + " node's single-use wrapping token");
+      }
+      String roleId = v.string("roleId", "");
+      if (!roleId.isEmpty() && !roleId.equals(controllerVault.get().roleId())) {
+        throw v.error(
+            "roleId", "differs from vault.roleId, the role the controller issues secret-ids for");
+      }
     }
     return build(
         v,

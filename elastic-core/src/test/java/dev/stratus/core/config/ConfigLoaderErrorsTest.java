@@ -16,6 +16,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Each kind of mistake: the message names file:line:column, the field path and the problem. */
 class ConfigLoaderErrorsTest {
+  /** The controller's vault: block, six lines. */
+  static final String VAULT =
+      "vault:\n  address: https://vault:8200\n  kvPath: k\n  roleName: node\n  roleId: r\n"
+          + "  controllerTokenFile: /t\n";
+
   static final String BASE =
       """
       cluster: demo
@@ -89,8 +94,22 @@ class ConfigLoaderErrorsTest {
         Arguments.of(
             "approle without a role id",
             "cluster: demo",
-            "cluster: demo\nbootstrap:\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: k, auth: approle}",
-            "stratus.yaml:4:10: bootstrap.vault: roleId is required with auth: approle"),
+            "cluster: demo\n"
+                + VAULT
+                + "bootstrap:\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: k, auth: approle}",
+            "stratus.yaml:10:10: bootstrap.vault: roleId is required with auth: approle"),
+        Arguments.of(
+            "approle without the controller's vault block",
+            "cluster: demo",
+            "cluster: demo\nbootstrap:\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: k, auth: approle, roleId: r}",
+            "stratus.yaml:4:59: bootstrap.vault.auth: approle needs the top-level vault: block"),
+        Arguments.of(
+            "approle with another role id than the controller's",
+            "cluster: demo",
+            "cluster: demo\n"
+                + VAULT
+                + "bootstrap:\n  agentPackage: stratus-node\n  vault: {address: \"https://vault:8200\", kvPath: k, auth: approle, roleId: other}",
+            "bootstrap.vault.roleId: differs from vault.roleId"),
         Arguments.of(
             "unknown vault login",
             "cluster: demo",

@@ -39,7 +39,11 @@ class CloudInitTest {
     Files.writeString(
         yaml,
         Files.readString(INPUT)
-            .replace("    role: stratus-node\n", "    auth: approle\n    roleId: 6f1c2c1e-node\n"));
+                .replace(
+                    "    role: stratus-node\n", "    auth: approle\n    roleId: 6f1c2c1e-node\n")
+            + "vault:\n  address: https://vault.example.com:8200\n  kvPath: stratus/munge\n"
+            + "  roleName: stratus-node\n  roleId: 6f1c2c1e-node\n"
+            + "  controllerTokenFile: /etc/stratus/vault-token\n");
     return yaml;
   }
 
