@@ -22,7 +22,7 @@ final class HostNetwork {
   /** Markers of the bridges local providers created; /run is emptied at boot, as bridges are. */
   static final Path MARKERS = Path.of("/run/stratus/local-bridges");
 
-  HostNetwork(String bridge, Subnet subnet, Path stateDir) {
+  HostNetwork(String bridge, Subnet subnet) {
     this.bridge = bridge;
     this.subnet = subnet;
     this.marker = MARKERS.resolve(bridge);

@@ -55,7 +55,7 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
     this.context = context;
     this.settings = LocalSettings.parse(context.settings(), context.stateDir());
     this.store = new InstanceStore(context.stateDir());
-    this.network = new HostNetwork(settings.bridge(), settings.subnet(), context.stateDir());
+    this.network = new HostNetwork(settings.bridge(), settings.subnet());
     this.launcher =
         new AgentLauncher(
             context.bootstrap(),
