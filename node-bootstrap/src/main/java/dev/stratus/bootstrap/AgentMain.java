@@ -2,7 +2,7 @@ package dev.stratus.bootstrap;
 
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.gpu.NvidiaSmiGpuVerifier;
-import dev.stratus.bootstrap.secret.CloudIdentity;
+import dev.stratus.bootstrap.identity.CloudIdentities;
 import dev.stratus.bootstrap.secret.FileMungeKeySource;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.MungeKeySource;
@@ -49,7 +49,7 @@ public final class AgentMain {
             settings,
             new Agent.Tools(tool("hostname"), tool("mount")),
             new ProcessCommandRunner(tool("perl")),
-            keySource(settings.mungeKeySource()),
+            keySource(settings.mungeKeySource(), Clock.systemUTC()),
             gpuVerifier(settings),
             Namespaces.fromProc(),
             Clock.systemUTC(),
@@ -57,11 +57,10 @@ public final class AgentMain {
     return agent.run() ? 0 : 1;
   }
 
-  static MungeKeySource keySource(KeySourceSpec spec) {
+  /** Cloud logins get the VM's identity from its metadata service; AppRole needs none. */
+  static MungeKeySource keySource(KeySourceSpec spec, Clock clock) {
     if (spec instanceof KeySourceSpec.VaultSource vault) {
-      // No cloud identity supplier is built in yet: the AWS/GCP/Azure logins need one (see
-      // CloudIdentity); AppRole needs none.
-      return new VaultMungeKeySource(vault, CloudIdentity.none());
+      return new VaultMungeKeySource(vault, CloudIdentities.forSource(vault, clock));
     }
     return new FileMungeKeySource(((KeySourceSpec.FileSource) spec).path());
   }

@@ -3,18 +3,24 @@ package dev.stratus.bootstrap.secret;
 /**
  * The identity material a cloud gives a VM, for Vault's cloud auth methods. Each method returns
  * short-lived, signed material that proves which machine asks; none of it is a long-lived secret,
- * but it is still never logged. Tests pass fakes; {@link #none()} refuses every method, for nodes
- * configured with AppRole or a file.
+ * but it is still never logged. Each method fails unless implemented: a VM has one cloud's identity
+ * ({@code dev.stratus.bootstrap.identity}); {@link #none()} has none, for AppRole and file nodes.
  */
 public interface CloudIdentity {
   /** A signed {@code sts:GetCallerIdentity} request (AWS IAM auth). */
-  AwsIamRequest awsIam(String serverIdHeader) throws KeySourceException;
+  default AwsIamRequest awsIam(String serverIdHeader) throws KeySourceException {
+    throw missing("AWS IAM");
+  }
 
   /** A Google-signed JWT whose audience is {@code vault/<role>} (GCP auth). */
-  String gcpJwt(String role) throws KeySourceException;
+  default String gcpJwt(String role) throws KeySourceException {
+    throw missing("GCP");
+  }
 
   /** A managed-identity access token for {@code resource} plus the VM's identity (Azure auth). */
-  AzureIdentity azure(String resource) throws KeySourceException;
+  default AzureIdentity azure(String resource) throws KeySourceException {
+    throw missing("Azure");
+  }
 
   /**
    * The pieces of a SigV4-signed STS request, as Vault's {@code auth/aws/login} takes them.
@@ -37,13 +43,20 @@ public interface CloudIdentity {
     }
   }
 
-  /** What {@code auth/azure/login} needs besides the role. */
-  record AzureIdentity(String jwt, String subscriptionId, String resourceGroupName, String vmName) {
+  /**
+   * What {@code auth/azure/login} needs besides the role.
+   *
+   * @param vmssName the scale set's name for a VM in one ({@code vmss_name}, which Vault then looks
+   *     up instead of {@code vm_name}); empty otherwise
+   */
+  record AzureIdentity(
+      String jwt, String subscriptionId, String resourceGroupName, String vmName, String vmssName) {
     public AzureIdentity {
       if (jwt == null || subscriptionId == null || resourceGroupName == null || vmName == null) {
         throw new IllegalArgumentException(
             "jwt, subscriptionId, resourceGroupName and vmName must be set");
       }
+      vmssName = vmssName == null ? "" : vmssName;
     }
 
     @Override
@@ -54,26 +67,11 @@ public interface CloudIdentity {
 
   /** No cloud identity here: every method fails, naming what is missing. */
   static CloudIdentity none() {
-    return new CloudIdentity() {
-      @Override
-      public AwsIamRequest awsIam(String serverIdHeader) throws KeySourceException {
-        throw missing("AWS IAM");
-      }
+    return new CloudIdentity() {};
+  }
 
-      @Override
-      public String gcpJwt(String role) throws KeySourceException {
-        throw missing("GCP");
-      }
-
-      @Override
-      public AzureIdentity azure(String resource) throws KeySourceException {
-        throw missing("Azure");
-      }
-
-      private KeySourceException missing(String cloud) {
-        return new KeySourceException(
-            "vault login: no " + cloud + " identity provider is available to this agent");
-      }
-    };
+  private static KeySourceException missing(String cloud) {
+    return new KeySourceException(
+        "vault login: no " + cloud + " identity provider is available to this agent");
   }
 }

@@ -23,7 +23,9 @@ import java.util.Set;
  * </pre>
  *
  * Vault defaults: {@code auth} approle, {@code authMount} the method's name, {@code field} key,
- * {@code kvMount} secret, {@code timeoutSeconds} 10. Unknown keys are refused.
+ * {@code kvMount} secret, {@code timeoutSeconds} 10 (also each metadata-service request's timeout),
+ * {@code metadataUrl} (aws-iam, gcp, azure only) the cloud's metadata service. Unknown keys are
+ * refused.
  */
 public final class KeySourceJson {
   private static final Set<String> FILE_KEYS = Set.of("type", "path");
@@ -42,6 +44,7 @@ public final class KeySourceJson {
           "role",
           "serverIdHeader",
           "resource",
+          "metadataUrl",
           "caCertFile",
           "timeoutSeconds");
 
@@ -76,6 +79,11 @@ public final class KeySourceJson {
   private static KeySourceSpec.VaultSource vault(JsonNode n) {
     String auth = text(n, "auth").orElse("approle");
     String mount = text(n, "authMount").orElse(auth.equals("aws-iam") ? "aws" : auth);
+    URI metadata = text(n, "metadataUrl").map(s -> uri("metadataUrl", s)).orElse(null);
+    if (metadata != null && auth.equals("approle")) {
+      throw new IllegalArgumentException(
+          "mungeKeySource.metadataUrl is for auth aws-iam, gcp and azure, not approle");
+    }
     VaultLogin login =
         switch (auth) {
           case "approle" ->
@@ -86,11 +94,14 @@ public final class KeySourceJson {
                   text(n, "wrappingTokenFile").map(Path::of).orElse(null));
           case "aws-iam" ->
               new VaultLogin.AwsIam(
-                  mount, text(n, "role").orElse(null), text(n, "serverIdHeader").orElse(""));
-          case "gcp" -> new VaultLogin.Gcp(mount, text(n, "role").orElse(null));
+                  mount,
+                  text(n, "role").orElse(null),
+                  text(n, "serverIdHeader").orElse(""),
+                  metadata);
+          case "gcp" -> new VaultLogin.Gcp(mount, text(n, "role").orElse(null), metadata);
           case "azure" ->
               new VaultLogin.Azure(
-                  mount, text(n, "role").orElse(null), text(n, "resource").orElse(null));
+                  mount, text(n, "role").orElse(null), text(n, "resource").orElse(null), metadata);
           default ->
               throw new IllegalArgumentException(
                   "mungeKeySource.auth must be approle, aws-iam, gcp or azure, got '" + auth + "'");
@@ -100,7 +111,7 @@ public final class KeySourceJson {
       throw new IllegalArgumentException("mungeKeySource.timeoutSeconds must be an integer");
     }
     return new KeySourceSpec.VaultSource(
-        uri(text(n, "address").orElseThrow(() -> missing("address"))),
+        uri("address", text(n, "address").orElseThrow(() -> missing("address"))),
         text(n, "kvMount").orElse("secret"),
         text(n, "kvPath").orElseThrow(() -> missing("kvPath")),
         text(n, "field").orElse("key"),
@@ -143,6 +154,9 @@ public final class KeySourceJson {
       o.put("role", az.role());
       o.put("resource", az.resource());
     }
+    if (v.login() instanceof VaultLogin.CloudLogin c) {
+      o.put("metadataUrl", c.metadataUrl().toString());
+    }
     v.caCertFile().ifPresent(p -> o.put("caCertFile", p.toString()));
     o.put("timeoutSeconds", v.timeout().toSeconds());
     return o;
@@ -163,12 +177,17 @@ public final class KeySourceJson {
     }
   }
 
-  private static URI uri(String s) {
+  private static URI uri(String field, String s) {
     try {
       return new URI(s);
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException(
-          "mungeKeySource.address is not a URL: " + e.getReason() + " at index " + e.getIndex());
+          "mungeKeySource."
+              + field
+              + " is not a URL: "
+              + e.getReason()
+              + " at index "
+              + e.getIndex());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.stratus.bootstrap.secret;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -49,32 +50,83 @@ public sealed interface VaultLogin {
     }
   }
 
+  /**
+   * The metadata service a cloud login asks for the VM's identity: the cloud's link-local address
+   * unless the settings name another ({@code metadataUrl}, e.g. a test model on 127.0.0.1).
+   */
+  sealed interface CloudLogin extends VaultLogin {
+    URI metadataUrl();
+  }
+
   /** Vault's AWS auth method, IAM type: a signed {@code sts:GetCallerIdentity} request. */
-  record AwsIam(String mount, String role, String serverIdHeader) implements VaultLogin {
+  record AwsIam(String mount, String role, String serverIdHeader, URI metadataUrl)
+      implements CloudLogin {
+    public static final URI IMDS = URI.create("http://169.254.169.254");
+
     public AwsIam {
       checkMount(mount);
       checkRole(role);
       serverIdHeader = serverIdHeader == null ? "" : serverIdHeader;
+      metadataUrl = checkUrl(metadataUrl, IMDS);
+    }
+
+    public AwsIam(String mount, String role, String serverIdHeader) {
+      this(mount, role, serverIdHeader, null);
     }
   }
 
-  /** Vault's GCP auth method, {@code iam} or {@code gce} type: a JWT signed by Google. */
-  record Gcp(String mount, String role) implements VaultLogin {
+  /** Vault's GCP auth method, {@code gce} type: an instance identity JWT signed by Google. */
+  record Gcp(String mount, String role, URI metadataUrl) implements CloudLogin {
+    public static final URI METADATA = URI.create("http://metadata.google.internal");
+
     public Gcp {
       checkMount(mount);
       checkRole(role);
+      metadataUrl = checkUrl(metadataUrl, METADATA);
+    }
+
+    public Gcp(String mount, String role) {
+      this(mount, role, null);
     }
   }
 
   /** Vault's Azure auth method: a managed-identity JWT plus the VM's identity. */
-  record Azure(String mount, String role, String resource) implements VaultLogin {
+  record Azure(String mount, String role, String resource, URI metadataUrl) implements CloudLogin {
+    public static final URI IMDS = URI.create("http://169.254.169.254");
+
     public Azure {
       checkMount(mount);
       checkRole(role);
       if (resource == null || resource.isBlank()) {
         resource = "https://management.azure.com/";
       }
+      metadataUrl = checkUrl(metadataUrl, IMDS);
     }
+
+    public Azure(String mount, String role, String resource) {
+      this(mount, role, resource, null);
+    }
+  }
+
+  /** {@code null} = the default; else an http(s) URL with a host and no path. */
+  private static URI checkUrl(URI url, URI fallback) {
+    if (url == null) {
+      return fallback;
+    }
+    String path = url.getRawPath();
+    if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
+        || url.getHost() == null
+        || (path != null && !path.isEmpty() && !path.equals("/"))
+        || url.getRawQuery() != null) {
+      throw new IllegalArgumentException(
+          "mungeKeySource.metadataUrl must be an http(s) URL without a path like "
+              + fallback
+              + ", got '"
+              + url
+              + "'");
+    }
+    String s = url.toString();
+    return s.endsWith("/") ? URI.create(s.substring(0, s.length() - 1)) : url;
   }
 
   private static void checkMount(String mount) {

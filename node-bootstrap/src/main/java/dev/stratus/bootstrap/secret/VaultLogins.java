@@ -113,14 +113,17 @@ final class VaultLogins {
 
   private String azure(VaultLogin.Azure az) throws KeySourceException {
     CloudIdentity.AzureIdentity id = identity.azure(az.resource());
-    return post(
-        az.mount(),
+    JsonObject body =
         Json.object()
             .add("role", az.role())
             .add("jwt", remember(id.jwt()))
             .add("subscription_id", id.subscriptionId())
             .add("resource_group_name", id.resourceGroupName())
-            .add("vm_name", id.vmName()));
+            .add("vm_name", id.vmName());
+    if (!id.vmssName().isEmpty()) {
+      body.add("vmss_name", id.vmssName());
+    }
+    return post(az.mount(), body);
   }
 
   /** {@code POST /v1/auth/<mount>/login} with a JSON body (the driver has no Azure login). */

@@ -75,6 +75,42 @@ class KeySourceJsonTest {
   }
 
   @Test
+  void cloudLoginsDefaultToTheCloudsMetadataServiceAndTakeAnother() throws Exception {
+    String base = "{\"type\":\"vault\",\"address\":\"http://127.0.0.1:8200\",\"kvPath\":\"m\",";
+    VaultLogin.CloudLogin gcp =
+        (VaultLogin.CloudLogin)
+            ((KeySourceSpec.VaultSource)
+                    KeySourceJson.parse(json(base + "\"auth\":\"gcp\",\"role\":\"n\"}")))
+                .login();
+    assertThat(gcp.metadataUrl()).hasToString("http://metadata.google.internal");
+    KeySourceSpec azure =
+        KeySourceJson.parse(
+            json(
+                base
+                    + "\"auth\":\"azure\",\"role\":\"n\",\"metadataUrl\":\"http://127.0.0.1:81/\"}"));
+    assertThat(((VaultLogin.Azure) ((KeySourceSpec.VaultSource) azure).login()).metadataUrl())
+        .hasToString("http://127.0.0.1:81");
+    assertThat(KeySourceJson.parse(KeySourceJson.write(azure))).isEqualTo(azure);
+
+    assertThatThrownBy(
+            () ->
+                KeySourceJson.parse(
+                    json(
+                        base
+                            + "\"auth\":\"aws-iam\",\"role\":\"n\","
+                            + "\"metadataUrl\":\"http://127.0.0.1/latest\"}")))
+        .hasMessageContaining("mungeKeySource.metadataUrl must be an http(s) URL without a path");
+    assertThatThrownBy(
+            () ->
+                KeySourceJson.parse(
+                    json(
+                        base
+                            + "\"roleId\":\"r\",\"wrappingToken\":\"w\","
+                            + "\"metadataUrl\":\"http://127.0.0.1\"}")))
+        .hasMessageContaining("metadataUrl is for auth aws-iam, gcp and azure, not approle");
+  }
+
+  @Test
   void appRoleNeedsExactlyOneWrappingTokenForm() {
     String both =
         "{\"type\":\"vault\",\"address\":\"http://127.0.0.1:8200\",\"kvPath\":\"m\","

@@ -1,7 +1,6 @@
 package dev.stratus.tests.vault;
 
 import dev.stratus.bootstrap.secret.CloudIdentity;
-import dev.stratus.bootstrap.secret.KeySourceException;
 
 /** Identity material shaped like a cloud's, signed by nobody: for the Vault model only. */
 final class FakeCloudIdentity {
@@ -19,16 +18,6 @@ final class FakeCloudIdentity {
                 + "/aws4_request, SignedHeaders=host;x-amz-date, Signature=fake\"],"
                 + "\"Content-Type\":[\"application/x-www-form-urlencoded; charset=utf-8\"],"
                 + "\"X-Amz-Date\":[\"20261121T120000Z\"]}");
-      }
-
-      @Override
-      public String gcpJwt(String role) throws KeySourceException {
-        throw new KeySourceException("not a GCP machine");
-      }
-
-      @Override
-      public AzureIdentity azure(String resource) throws KeySourceException {
-        throw new KeySourceException("not an Azure machine");
       }
     };
   }

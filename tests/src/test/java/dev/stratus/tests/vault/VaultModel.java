@@ -39,6 +39,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private static final Pattern SECRET_ID =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id");
   private static final Pattern KV_READ = Pattern.compile("/v1/([^/]+)/data/(.+)");
+  private static final Pattern CLOUD_LOGIN = Pattern.compile("/v1/auth/(aws|gcp|azure)/login");
   private static final Pattern DESTROY =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id-accessor/destroy");
 
@@ -56,7 +57,13 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private final Map<String, Wrapped> wrapping = new HashMap<>();
   private final Map<String, Token> tokens = new HashMap<>();
   private final Map<String, Map<String, String>> kv = new HashMap<>();
-  private final Map<String, String> awsRoles = new HashMap<>();
+
+  /** "mount:role" of a cloud auth method's role -> the one KV data path its tokens may read. */
+  private final Map<String, String> cloudRoles = new HashMap<>();
+
+  /** What the cloud logins must prove; tests tell it which keys and credentials to trust. */
+  final CloudLoginChecks cloud = new CloudLoginChecks();
+
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> revoked = Collections.synchronizedList(new ArrayList<>());
   private final List<String> issued = Collections.synchronizedList(new ArrayList<>());
@@ -76,7 +83,16 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   synchronized void awsRole(String name, String policyPath) {
-    awsRoles.put(name, policyPath);
+    cloudRole("aws", name, policyPath);
+  }
+
+  /** A role of the cloud auth method at {@code mount} (aws, gcp or azure). */
+  synchronized void cloudRole(String mount, String name, String policyPath) {
+    cloudRoles.put(mount + ":" + name, policyPath);
+  }
+
+  Instant now() {
+    return now;
   }
 
   /** Stores a KV v2 secret at {@code <mount>/data/<path>}. */
@@ -157,8 +173,8 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       if (method.equals("POST") && path.equals("/v1/auth/approle/login")) {
         return appRoleLogin(req);
       }
-      if (method.equals("POST") && path.equals("/v1/auth/aws/login")) {
-        return awsLogin(req);
+      if (method.equals("POST") && (m = CLOUD_LOGIN.matcher(path)).matches()) {
+        return cloudLogin(m.group(1), JSON.readTree(req.getBodyAsString()));
       }
       if (method.equals("POST") && path.equals("/v1/auth/token/revoke-self")) {
         Token t = tokens.remove(req.getHeader("X-Vault-Token"));
@@ -290,19 +306,19 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     return issue(role.readablePaths(), sid.role());
   }
 
-  private ResponseDefinition awsLogin(Request req) throws java.io.IOException {
-    JsonNode b = JSON.readTree(req.getBodyAsString());
-    String policy = awsRoles.get(b.path("role").asText(""));
-    boolean shaped =
-        "POST".equals(b.path("iam_http_request_method").asText())
-            && "https://sts.amazonaws.com/".equals(decode(b.path("iam_request_url").asText()))
-            && "Action=GetCallerIdentity&Version=2011-06-15"
-                .equals(decode(b.path("iam_request_body").asText()))
-            && JSON.readTree(decode(b.path("iam_request_headers").asText())).has("Authorization");
-    if (policy == null || !shaped) {
-      return error(400, "error validating the signed GetCallerIdentity request");
+  private ResponseDefinition cloudLogin(String mount, JsonNode b) throws java.io.IOException {
+    String role = b.path("role").asText("");
+    String policy = cloudRoles.get(mount + ":" + role);
+    if (policy == null) {
+      return error(400, "entry for role " + role + " not found");
     }
-    return issue(Set.of(policy), b.path("role").asText());
+    String refused =
+        switch (mount) {
+          case "aws" -> cloud.aws(b, now);
+          case "gcp" -> cloud.gcp(b, now);
+          default -> cloud.azure(b, now);
+        };
+    return refused == null ? issue(Set.of(policy), role) : error(400, refused);
   }
 
   private ResponseDefinition kvRead(Request req, String dataPath) {
@@ -376,15 +392,6 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
         .withHeader("Content-Type", "application/json")
         .withBody(o.toString())
         .build();
-  }
-
-  private static String decode(String b64) {
-    try {
-      return new String(
-          java.util.Base64.getDecoder().decode(b64), java.nio.charset.StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      return "";
-    }
   }
 
   private String uuid() {

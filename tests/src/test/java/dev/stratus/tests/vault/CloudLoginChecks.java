@@ -1,0 +1,105 @@
+package dev.stratus.tests.vault;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.security.PublicKey;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Locale;
+
+/**
+ * What Vault's cloud auth methods check in a login body ({@code auth/aws/login}, {@code
+ * auth/gcp/login}, {@code auth/azure/login}, Vault's API docs), as far as a model can: each method
+ * answers {@code null} for a good login, else the error text Vault would give. AWS: the request is
+ * {@code POST https://sts.amazonaws.com/} {@code GetCallerIdentity}, and when STS is told the
+ * instance's credentials ({@link #trustAws}) its SigV4 signature is what STS would compute ({@link
+ * SigV4Check}). GCP: an RS256 JWT from Google's key whose {@code aud} ends in {@code vault/<role>},
+ * unexpired, with {@code google.compute_engine} claims (gce roles). Azure: a JWT from Entra's key
+ * for the configured resource whose {@code xms_mirid} is the VM named by subscription_id,
+ * resource_group_name and vm_name.
+ */
+final class CloudLoginChecks {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private SigV4Check sts;
+  private PublicKey google;
+  private PublicKey entra;
+  private String azureResource = "https://management.azure.com/";
+
+  /** STS knows the instance's credentials, and the mount's server-id header value. */
+  synchronized void trustAws(SigV4Check sts) {
+    this.sts = sts;
+  }
+
+  synchronized void trustGoogle(PublicKey key) {
+    this.google = key;
+  }
+
+  synchronized void trustEntra(PublicKey key, String resource) {
+    this.entra = key;
+    this.azureResource = resource;
+  }
+
+  synchronized String aws(JsonNode b, Instant now) throws java.io.IOException {
+    boolean shaped =
+        "POST".equals(b.path("iam_http_request_method").asText())
+            && "https://sts.amazonaws.com/".equals(decode(b.path("iam_request_url").asText()))
+            && "Action=GetCallerIdentity&Version=2011-06-15"
+                .equals(decode(b.path("iam_request_body").asText()));
+    JsonNode headers = JSON.readTree(decode(b.path("iam_request_headers").asText()));
+    if (!shaped || headers == null || !headers.has("Authorization")) {
+      return "error validating the signed GetCallerIdentity request";
+    }
+    return sts == null
+        ? null
+        : sts.check(headers, decode(b.path("iam_request_body").asText()), now);
+  }
+
+  synchronized String gcp(JsonNode b, Instant now) {
+    JsonNode claims = TestJwt.verify(b.path("jwt").asText(null), google);
+    String role = b.path("role").asText("");
+    if (claims == null) {
+      return "unable to get public key for signed JWT";
+    }
+    if (!claims.path("aud").asText().endsWith("vault/" + role)) {
+      return "at least one of the JWT claim 'aud' must end in \"vault/" + role + "\"";
+    }
+    if (claims.path("exp").asLong() < now.getEpochSecond() - 60) {
+      return "JWT is expired or does not have proper 'exp' claim";
+    }
+    if (claims.path("google").path("compute_engine").path("instance_id").asText("").isEmpty()) {
+      return "expected JWT to have claims with GCE metadata";
+    }
+    return null;
+  }
+
+  synchronized String azure(JsonNode b, Instant now) {
+    JsonNode claims = TestJwt.verify(b.path("jwt").asText(null), entra);
+    if (claims == null || claims.path("exp").asLong() < now.getEpochSecond()) {
+      return "could not verify the JWT";
+    }
+    if (!azureResource.equals(claims.path("aud").asText())) {
+      return "oidc: expected audience \"" + azureResource + "\"";
+    }
+    String named =
+        "/subscriptions/"
+            + b.path("subscription_id").asText()
+            + "/resourcegroups/"
+            + b.path("resource_group_name").asText()
+            + "/providers/microsoft.compute/virtualmachines/"
+            + b.path("vm_name").asText();
+    if (!named
+        .toLowerCase(Locale.ROOT)
+        .equals(claims.path("xms_mirid").asText().toLowerCase(Locale.ROOT))) {
+      return "token object id does not match virtual machine identities";
+    }
+    return null;
+  }
+
+  static String decode(String b64) {
+    try {
+      return new String(Base64.getDecoder().decode(b64), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return "";
+    }
+  }
+}
