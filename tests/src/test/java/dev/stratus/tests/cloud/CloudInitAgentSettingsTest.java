@@ -50,6 +50,12 @@ class CloudInitAgentSettingsTest {
           maxNodes: 2
           offerings: [{provider: azure, region: eastus, instanceType: Standard_ND96isr_H100_v5, pricePerHour: 98}]
       providers: {aws: {}, gcp: {}, azure: {}}
+      vault:
+        address: https://vault.example.com:8200
+        kvPath: stratus/munge
+        roleName: stratus-node
+        roleId: 6f1c2c1e
+        controllerTokenFile: /etc/stratus/vault-token
       """;
 
   @TempDir Path dir;
