@@ -73,7 +73,7 @@ final class LaunchExecutor {
       }
       Map<String, NodeCredential> issued;
       try {
-        issued = credentials.issue(launch.nodes());
+        issued = provider.usesNodeCredentials() ? credentials.issue(launch.nodes()) : Map.of();
       } catch (CredentialException e) {
         log.warn("launch of {} not tried: {}", launch.nodes(), e.getMessage());
         return e.transientFailure()

@@ -46,6 +46,15 @@ public interface NodeProvider extends AutoCloseable {
    */
   default void start() {}
 
+  /**
+   * Whether this provider hands each node its {@link NodeCredential} (in the node's own user-data).
+   * Only then does the controller ask Vault for them: a provider that cannot deliver one per node
+   * gets none, so no unused credential exists even for minutes.
+   */
+  default boolean usesNodeCredentials() {
+    return false;
+  }
+
   @Override
   default void close() {}
 }

@@ -119,4 +119,17 @@ class LaunchCredentialsTest extends ControllerFixture {
                 + " started");
     assertThat(credentials.revoked).hasSize(credentials.issued.size());
   }
+
+  @Test
+  void aProviderThatCannotDeliverPerNodeCredentialsGetsNoneAndNoneAreIssued() {
+    cloud.usesNodeCredentials(false);
+    slurmResumes("r1", 1, "gpu-001");
+
+    controller.runPass();
+
+    assertThat(cloud.requests())
+        .singleElement()
+        .satisfies(r -> assertThat(r.credentials()).isEmpty());
+    assertThat(credentials.issued).isEmpty();
+  }
 }

@@ -47,6 +47,7 @@ public final class FakeNodeProvider implements NodeProvider, PlacementAware {
   private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private int throttleNext;
+  private boolean usesNodeCredentials = true;
   private int sequence;
 
   public FakeNodeProvider(String name, List<Offering> offerings, Clock clock) {
@@ -58,6 +59,16 @@ public final class FakeNodeProvider implements NodeProvider, PlacementAware {
   @Override
   public String name() {
     return name;
+  }
+
+  /** By default like a provider that puts each node's credential into its user-data. */
+  @Override
+  public synchronized boolean usesNodeCredentials() {
+    return usesNodeCredentials;
+  }
+
+  public synchronized void usesNodeCredentials(boolean uses) {
+    usesNodeCredentials = uses;
   }
 
   @Override

@@ -239,6 +239,8 @@ record AwsSettings(
   private static String userData(String key, Path file) {
     try {
       byte[] raw = Files.readAllBytes(file);
+      dev.stratus.core.spi.NodeUserData.refuseSharedSlot(
+          key, new String(raw, java.nio.charset.StandardCharsets.UTF_8), "EC2 CreateFleet");
       if (raw.length > USER_DATA_LIMIT) {
         throw new IllegalArgumentException(
             key + ": " + file + " has " + raw.length + " bytes; EC2 takes at most 16 KiB");

@@ -107,4 +107,19 @@ class AwsSettingsTest {
     s.put("credentials", Map.of("accessKeyId", "AKIA1", "secretAccessKey", "s3cr3t"));
     assertThat(parse(s).toString()).doesNotContain("s3cr3t");
   }
+
+  @Test
+  void aUserDataFileWithAPerNodeTokenSlotIsRefusedBecauseCreateFleetSharesIt(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("cloud-init-aws.yaml");
+    java.nio.file.Files.writeString(
+        file, "#cloud-config\n# " + dev.stratus.core.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
+    Map<String, Object> s = valid();
+    s.put("userDataFile", file.toString());
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(s))
+        .hasMessageContaining("userDataFile")
+        .hasMessageContaining("EC2 CreateFleet")
+        .hasMessageContaining("bootstrap.vault.auth: cloud");
+  }
 }

@@ -38,6 +38,18 @@ final class AzureLauncher {
 
   LaunchResult launch(LaunchRequest req) {
     OfferingKey key = req.offering().key();
+    Optional<String> uncredentialed = VmSpec.nodeWithoutCredential(s, req);
+    if (uncredentialed.isPresent()) {
+      return LaunchResult.failure(
+          key,
+          req.nodeNames(),
+          new ProviderError.InvalidRequest(
+              "NoNodeCredential",
+              "the user-data of node "
+                  + uncredentialed.get()
+                  + " expects a per-node Vault wrapping token, but the launch carries none (add"
+                  + " the vault: block to stratus.yaml)"));
+    }
     try {
       return attempt(req, key);
     } catch (ProviderException e) {
@@ -124,7 +136,7 @@ final class AzureLauncher {
     try {
       Map<String, Future<VirtualMachineInner>> futures = new LinkedHashMap<>();
       for (String node : nodes) {
-        var body = VmSpec.build(s, key, node, req.tagsFor(node), ppgId);
+        var body = VmSpec.build(s, key, node, req.tagsFor(node), ppgId, req.credential(node));
         futures.put(node, pool.submit(() -> arm.createVm(vmName(req, node), body)));
       }
       futures.forEach((node, f) -> result.put(node, outcome(vmName(req, node), f)));

@@ -60,6 +60,12 @@ public final class AzureNodeProvider implements NodeProvider, PlacementAware, Pr
     return AzureOfferings.PROVIDER;
   }
 
+  /** When its user-data has the wrapping-token slot: each VM is created with its own. */
+  @Override
+  public boolean usesNodeCredentials() {
+    return VmSpec.wantsCredential(settings);
+  }
+
   @Override
   public List<Offering> offerings() {
     return offerings;

@@ -26,6 +26,11 @@ import com.azure.resourcemanager.compute.models.VirtualMachinePriorityTypes;
 import com.azure.resourcemanager.compute.models.VirtualMachineSizeTypes;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeUserData;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +49,8 @@ final class VmSpec {
       OfferingKey offering,
       String nodeName,
       Map<String, String> tags,
-      Optional<String> placementGroupId) {
+      Optional<String> placementGroupId,
+      Optional<NodeCredential> credential) {
     var vm =
         new VirtualMachineInner()
             .withLocation(s.location())
@@ -53,7 +59,7 @@ final class VmSpec {
                 new HardwareProfile()
                     .withVmSize(VirtualMachineSizeTypes.fromString(offering.instanceType())))
             .withStorageProfile(storage(s))
-            .withOsProfile(os(s, nodeName))
+            .withOsProfile(os(s, nodeName, credential))
             .withNetworkProfile(network(s));
     if (!offering.zone().isEmpty()) {
       vm.withZones(List.of(offering.zone()));
@@ -66,7 +72,7 @@ final class VmSpec {
       vm.withPriority(VirtualMachinePriorityTypes.REGULAR);
     }
     placementGroupId.ifPresent(id -> vm.withProximityPlacementGroup(new SubResource().withId(id)));
-    s.userDataBase64().ifPresent(vm::withUserData);
+    s.userDataBase64().map(d -> forNode(d, nodeName, credential)).ifPresent(vm::withUserData);
     return vm;
   }
 
@@ -95,7 +101,39 @@ final class VmSpec {
         .withVersion(urn[3]);
   }
 
-  private static OSProfile os(AzureSettings s, String nodeName) {
+  /**
+   * VMs are created one by one, so each gets its own user-data: the wrapping-token slot, if the
+   * rendered cloud-init has one, holds this node's token and no other's.
+   */
+  /** A node whose user-data wants a wrapping token that the launch does not carry. */
+  static Optional<String> nodeWithoutCredential(AzureSettings s, LaunchRequest req) {
+    return wantsCredential(s)
+        ? req.nodeNames().stream().filter(n -> req.credential(n).isEmpty()).findFirst()
+        : Optional.empty();
+  }
+
+  /** Whether the user-data or custom data has the per-node wrapping-token slot. */
+  static boolean wantsCredential(AzureSettings s) {
+    return java.util.stream.Stream.of(s.userDataBase64(), s.customDataBase64())
+        .flatMap(Optional::stream)
+        .anyMatch(
+            d ->
+                NodeUserData.wantsCredential(
+                    new String(Base64.getDecoder().decode(d), StandardCharsets.UTF_8)));
+  }
+
+  static String forNode(String base64, String nodeName, Optional<NodeCredential> credential) {
+    String text = new String(Base64.getDecoder().decode(base64), StandardCharsets.UTF_8);
+    if (!NodeUserData.wantsCredential(text)) {
+      return base64;
+    }
+    return Base64.getEncoder()
+        .encodeToString(
+            NodeUserData.fill(text, nodeName, credential).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static OSProfile os(
+      AzureSettings s, String nodeName, Optional<NodeCredential> credential) {
     var key =
         new SshPublicKey()
             .withPath("/home/" + s.adminUsername() + "/.ssh/authorized_keys")
@@ -108,7 +146,7 @@ final class VmSpec {
                 new LinuxConfiguration()
                     .withDisablePasswordAuthentication(true)
                     .withSsh(new SshConfiguration().withPublicKeys(List.of(key))));
-    s.customDataBase64().ifPresent(os::withCustomData);
+    s.customDataBase64().map(d -> forNode(d, nodeName, credential)).ifPresent(os::withCustomData);
     return os;
   }
 

@@ -20,7 +20,9 @@ class VmSpecTest {
     var key =
         new OfferingKey("azure", "eastus", "1", "Standard_ND96isr_H100_v5", CapacityType.SPOT);
 
-    var vm = VmSpec.build(settings, key, "h100-001", Map.of("k", "v"), Optional.empty());
+    var vm =
+        VmSpec.build(
+            settings, key, "h100-001", Map.of("k", "v"), Optional.empty(), Optional.empty());
 
     assertThat(vm.priority()).isEqualTo(VirtualMachinePriorityTypes.SPOT);
     assertThat(vm.evictionPolicy()).isEqualTo(VirtualMachineEvictionPolicyTypes.DELETE);
@@ -32,7 +34,7 @@ class VmSpecTest {
   void anOnDemandVmIsRegularWithoutBillingProfile() {
     var key = new OfferingKey("azure", "eastus", "", "Standard_ND96asr_v4", CapacityType.ON_DEMAND);
 
-    var vm = VmSpec.build(settings, key, "a100-001", Map.of(), Optional.empty());
+    var vm = VmSpec.build(settings, key, "a100-001", Map.of(), Optional.empty(), Optional.empty());
 
     assertThat(vm.priority()).isEqualTo(VirtualMachinePriorityTypes.REGULAR);
     assertThat(vm.billingProfile()).isNull();
@@ -43,7 +45,8 @@ class VmSpecTest {
   void theNicIsDeclaredInlineOnTheConfiguredSubnetAndDeletedWithTheVm() {
     var key = new OfferingKey("azure", "eastus", "", "Standard_ND96asr_v4", CapacityType.ON_DEMAND);
 
-    var vm = VmSpec.build(settings, key, "a100-001", Map.of(), Optional.of("/ppg/id"));
+    var vm =
+        VmSpec.build(settings, key, "a100-001", Map.of(), Optional.of("/ppg/id"), Optional.empty());
 
     var net = vm.networkProfile();
     assertThat(net.networkApiVersion())
@@ -61,6 +64,7 @@ class VmSpecTest {
   void theBodyPassesTheSdksOwnValidation() {
     var key = new OfferingKey("azure", "eastus", "3", "Standard_ND96asr_v4", CapacityType.SPOT);
 
-    VmSpec.build(settings, key, "a100-001", Map.of(), Optional.empty()).validate();
+    VmSpec.build(settings, key, "a100-001", Map.of(), Optional.empty(), Optional.empty())
+        .validate();
   }
 }

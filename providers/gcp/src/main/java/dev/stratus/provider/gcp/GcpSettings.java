@@ -82,6 +82,10 @@ record GcpSettings(
     Map<String, String> metadata = new java.util.LinkedHashMap<>(s.strings("metadata"));
     s.string("startupScript").ifPresent(v -> metadata.put("startup-script", v));
     s.string("userData").ifPresent(v -> metadata.put("user-data", v));
+    metadata.forEach(
+        (k, v) ->
+            dev.stratus.core.spi.NodeUserData.refuseSharedSlot(
+                s.name("metadata") + "." + k, v, "GCE instances.bulkInsert"));
     return new GcpSettings(
         s.required("project"),
         region,

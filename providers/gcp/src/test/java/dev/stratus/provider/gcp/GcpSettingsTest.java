@@ -145,4 +145,16 @@ class GcpSettingsTest {
         .containsEntry("startup-script", "#!/bin/sh")
         .containsEntry("user-data", "#cloud-config");
   }
+
+  @Test
+  void userDataWithAPerNodeTokenSlotIsRefusedBecauseBulkInsertSharesIt() {
+    Map<String, Object> raw = minimal("zone", "us-central1-a", "machineType", "a2-highgpu-8g");
+    raw.put(
+        "userData", "#cloud-config\n# " + dev.stratus.core.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(raw))
+        .hasMessageContaining("metadata.user-data")
+        .hasMessageContaining("GCE instances.bulkInsert")
+        .hasMessageContaining("bootstrap.vault.auth: cloud");
+  }
 }

@@ -98,6 +98,12 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
     return LocalSettings.PROVIDER;
   }
 
+  /** With Vault, each node's agent gets its wrapping token in a file of its own. */
+  @Override
+  public boolean usesNodeCredentials() {
+    return context.bootstrap().vault().isPresent();
+  }
+
   @Override
   public List<Offering> offerings() {
     return settings.offerings();

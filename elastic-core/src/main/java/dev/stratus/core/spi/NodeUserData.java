@@ -1,0 +1,57 @@
+package dev.stratus.core.spi;
+
+import dev.stratus.templates.CloudInitView;
+import java.util.Optional;
+
+/**
+ * User-data rendered with {@code bootstrap.vault.auth: approle} carries {@link
+ * #WRAPPING_TOKEN_SLOT} where each node's single-use Vault wrapping token goes. A provider that
+ * creates instances one by one fills the slot per node ({@link #fill}); one whose API sends a
+ * single user-data for a whole batch (EC2 CreateFleet, GCE bulkInsert) cannot, and refuses such
+ * user-data when its settings are read ({@link #refuseSharedSlot}).
+ */
+public final class NodeUserData {
+  public static final String WRAPPING_TOKEN_SLOT = CloudInitView.WRAPPING_TOKEN_SLOT;
+
+  private NodeUserData() {}
+
+  public static boolean wantsCredential(String userData) {
+    return userData.contains(WRAPPING_TOKEN_SLOT);
+  }
+
+  /**
+   * The user-data for one node: the slot, if any, holds the node's own wrapping token.
+   *
+   * @throws IllegalStateException when the slot is there but the launch carries no credential for
+   *     the node (stratus.yaml has no {@code vault:} block)
+   */
+  public static String fill(String userData, String nodeName, Optional<NodeCredential> credential) {
+    if (!wantsCredential(userData)) {
+      return userData;
+    }
+    NodeCredential c =
+        credential.orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the user-data of node "
+                        + nodeName
+                        + " expects a per-node Vault wrapping token, but the launch carries none"
+                        + " (add the vault: block to stratus.yaml)"));
+    return userData.replace(WRAPPING_TOKEN_SLOT, c.wrappingToken());
+  }
+
+  /** For providers that send one user-data per batch: refuse the slot with a clear reason. */
+  public static void refuseSharedSlot(String setting, String userData, String api) {
+    if (wantsCredential(userData)) {
+      throw new IllegalArgumentException(
+          setting
+              + " holds the per-node wrapping-token slot "
+              + WRAPPING_TOKEN_SLOT
+              + ", but "
+              + api
+              + " sends one user-data to every instance of a launch, so a single-use token"
+              + " cannot be per node: render this cloud's user-data with bootstrap.vault.auth:"
+              + " cloud (the nodes log in with their cloud identity)");
+    }
+  }
+}
