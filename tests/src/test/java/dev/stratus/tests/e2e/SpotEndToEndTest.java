@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,7 +42,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Spot reclaims on the real Slurm 22.05 of this machine: each local node serves an IMDSv2 model and
  * runs the real AWS watcher against it; {@code stratus local reclaim} posts the notice there and
  * kills the node when it runs out. The sample checkpointing job must lose at most one checkpoint
- * interval of steps. One shared cluster of four nodes; each scenario starts from a powered-down
+ * interval of steps. One shared cluster of eight nodes; each scenario starts from a powered-down
  * cluster.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -48,10 +50,15 @@ class SpotEndToEndTest {
   static final Duration SLURM_WAIT = Duration.ofSeconds(150);
   static final Duration JOB_DONE = Duration.ofSeconds(300);
   static final int CKPT_EVERY = 5;
+  static final int NODES = 8;
+
+  /** Long enough that no storm job finishes before the last of the eight has started. */
+  static final int STORM_STEPS = 60;
+
   static EmbeddedCluster cluster;
   static ControllerRuntime runtime;
   static NodeProvider local;
-  static CheckpointJobs jobs;
+  static CheckpointJobs sampleJobs;
   static CliSlurmClient slurm;
 
   @BeforeAll
@@ -59,13 +66,13 @@ class SpotEndToEndTest {
     Path root = Files.createTempDirectory("stratus-spot-e2e-");
     SecureRandom random = new SecureRandom();
     String name = "spot" + Integer.toHexString(random.nextInt(0x10000));
-    cluster = EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, 4, random));
+    cluster = EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, NODES, random));
     runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
     local = runtime.providers().get("local");
     slurm =
         new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
     cluster.start();
-    jobs = new CheckpointJobs(cluster);
+    sampleJobs = new CheckpointJobs(cluster);
     assertThat(runtime.noticeAddress()).isPresent();
   }
 
@@ -141,6 +148,8 @@ class SpotEndToEndTest {
   void reclaimWithoutNoticeRequeuesTheJobWithinSecondsAndItResumesFromItsLastCheckpoint() {
     String job = submit(1, 40);
     String node = awaitProgress(job, 7).get(0);
+    double reclaimsBefore = count("stratus.spot.reclaims", "notice", "false");
+    double lostBefore = count("stratus.spot.gpu.seconds.lost", "notice", "false");
 
     assertThat(reclaimCli(node, "0")).isZero();
     Instant killed = Instant.now();
@@ -153,6 +162,10 @@ class SpotEndToEndTest {
     System.out.printf(
         "spot e2e: no-notice kill -> job requeued in %d ms%n",
         Duration.between(killed, Instant.now()).toMillis());
+    assertThat(count("stratus.spot.reclaims", "notice", "false") - reclaimsBefore).isEqualTo(1);
+    // 8 GPUs for at least the 7 steps it had run
+    assertThat(count("stratus.spot.gpu.seconds.lost", "notice", "false") - lostBefore)
+        .isGreaterThanOrEqualTo(8 * 7.0);
     awaitCompleted(job);
 
     CheckpointLog run = log(job);
@@ -164,14 +177,15 @@ class SpotEndToEndTest {
 
   @Test
   @Order(3)
-  void aStormReclaimingHalfOfTheRunningSpotNodesAtOnceLosesNoJob() throws Exception {
+  void aStormReclaimingHalfOfEightRunningSpotNodesAtOnceLosesNoJob() throws Exception {
     List<String> jobs = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      jobs.add(submit(1, 35));
+    for (int i = 0; i < NODES; i++) {
+      jobs.add(submit(1, STORM_STEPS));
     }
-    // All four run at the same time, one per node, before half of them are reclaimed.
+    // All eight run at the same time, one per node, before half of them are reclaimed. Eight
+    // nodes booting at once on a small machine take a while: a longer (still bounded) wait.
     await()
-        .atMost(SLURM_WAIT)
+        .atMost(SLURM_WAIT.multipliedBy(2))
         .pollInterval(Duration.ofSeconds(1))
         .until(
             () ->
@@ -185,26 +199,37 @@ class SpotEndToEndTest {
       nodes.add(job(job).orElseThrow().nodes());
     }
     assertThat(nodes).doesNotHaveDuplicates();
+    double noticesBefore = count("stratus.spot.notices", "kind", "reclaim");
+    double requeuedBefore = count("stratus.spot.jobs.requeued");
 
-    List<CompletableFuture<Integer>> reclaims =
-        List.of(
-            CompletableFuture.supplyAsync(() -> reclaimCli(nodes.get(0), "20s")),
-            CompletableFuture.supplyAsync(() -> reclaimCli(nodes.get(1), "20s")));
-
-    for (String job : jobs) {
-      awaitCompleted(job);
-    }
-    for (CompletableFuture<Integer> r : reclaims) {
-      assertThat(r.get(60, TimeUnit.SECONDS)).isZero();
+    int reclaimed = NODES / 2;
+    // One thread per reclaim (each blocks until its notice runs out), so all start at once.
+    ExecutorService storm = Executors.newFixedThreadPool(reclaimed);
+    try {
+      List<CompletableFuture<Integer>> reclaims = new ArrayList<>();
+      for (String node : nodes.subList(0, reclaimed)) {
+        reclaims.add(CompletableFuture.supplyAsync(() -> reclaimCli(node, "20s"), storm));
+      }
+      for (String job : jobs) {
+        awaitCompleted(job);
+      }
+      for (CompletableFuture<Integer> r : reclaims) {
+        assertThat(r.get(60, TimeUnit.SECONDS)).isZero();
+      }
+    } finally {
+      storm.shutdownNow();
     }
     for (int i = 0; i < jobs.size(); i++) {
       CheckpointLog run = log(jobs.get(i));
       assertThat(run.done()).as("job %s done", jobs.get(i)).isTrue();
       assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
-      if (i < 2) {
+      if (i < reclaimed) {
         assertThat(run.resumes()).as("resumes of reclaimed job %s", jobs.get(i)).isNotEmpty();
       }
     }
+    assertThat(count("stratus.spot.notices", "kind", "reclaim") - noticesBefore)
+        .isEqualTo(reclaimed);
+    assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore).isEqualTo(reclaimed);
   }
 
   @Test
@@ -228,11 +253,11 @@ class SpotEndToEndTest {
   // ---- helpers ----
 
   static int reclaimCli(String node, String notice) {
-    return jobs.reclaim(node, notice);
+    return sampleJobs.reclaim(node, notice);
   }
 
   static String submit(int nodes, int steps) {
-    return jobs.submit(nodes, steps, CKPT_EVERY);
+    return sampleJobs.submit(nodes, steps, CKPT_EVERY);
   }
 
   /** Waits until the job runs and has done {@code steps} steps; its nodes. */
@@ -261,6 +286,12 @@ class SpotEndToEndTest {
         .until(() -> job(job).map(SlurmJob::state).orElse("").equals("COMPLETED"));
   }
 
+  /** A counter of the controller's metrics; 0 before its first increment. */
+  static double count(String name, String... tags) {
+    var counter = runtime.controller().metrics().registry().find(name).tags(tags).counter();
+    return counter == null ? 0 : counter.count();
+  }
+
   static Optional<SlurmJob> job(String id) {
     return slurm.jobs().stream().filter(j -> Long.toString(j.jobId()).equals(id)).findFirst();
   }
@@ -272,11 +303,11 @@ class SpotEndToEndTest {
   }
 
   static CheckpointLog log(String job) {
-    return jobs.log(job);
+    return sampleJobs.log(job);
   }
 
   static String read(String job) {
-    return jobs.read(job);
+    return sampleJobs.read(job);
   }
 
   static void awaitAllSuspended() {
@@ -293,7 +324,7 @@ class SpotEndToEndTest {
   }
 
   static String run(List<String> argv) {
-    return jobs.run(argv);
+    return sampleJobs.run(argv);
   }
 
   static List<String> namespacesOfCluster() {
