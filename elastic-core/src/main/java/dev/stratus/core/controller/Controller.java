@@ -176,6 +176,14 @@ public final class Controller {
     return fresh;
   }
 
+  /**
+   * When a pass is next due for a notice's requeue (its grace ends), so the daemon runs one then
+   * instead of up to a reconcile interval later.
+   */
+  public java.util.Optional<java.time.Instant> nextRequeueDue() {
+    return dev.stratus.core.plan.NoticePlanner.nextRequeueDue(notices.pending(), config.spot());
+  }
+
   /** The notices being acted on. */
   public NoticeInbox notices() {
     return notices;

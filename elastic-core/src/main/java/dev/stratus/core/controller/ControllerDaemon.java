@@ -81,6 +81,33 @@ public final class ControllerDaemon implements AutoCloseable {
     }
   }
 
+  private static final org.quartz.TriggerKey REQUEUE_DUE =
+      org.quartz.TriggerKey.triggerKey("requeue-due", "stratus");
+
+  /**
+   * One extra pass at {@code at} (a notice's grace ends then), replacing any earlier such pass: a
+   * requeue waits for no reconcile interval. A moment already past runs at once.
+   */
+  static void passAt(Scheduler scheduler, java.time.Instant at) {
+    Trigger once =
+        TriggerBuilder.newTrigger()
+            .withIdentity(REQUEUE_DUE)
+            .forJob(PASS)
+            .startAt(java.util.Date.from(at))
+            .withSchedule(
+                SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
+            .build();
+    try {
+      if (scheduler.checkExists(REQUEUE_DUE)) {
+        scheduler.rescheduleJob(REQUEUE_DUE, once);
+      } else {
+        scheduler.scheduleJob(once);
+      }
+    } catch (SchedulerException e) {
+      log.warn("cannot schedule the pass for a requeue at {}: {}", at, e.getMessage());
+    }
+  }
+
   /** The Quartz job: one controller pass; a failed pass is logged and the next one tries again. */
   @DisallowConcurrentExecution
   public static final class PassJob implements Job {
@@ -89,6 +116,7 @@ public final class ControllerDaemon implements AutoCloseable {
       try {
         Controller controller = (Controller) context.getScheduler().getContext().get(CONTROLLER);
         controller.runPass();
+        controller.nextRequeueDue().ifPresent(at -> passAt(context.getScheduler(), at));
       } catch (SchedulerException e) {
         throw new JobExecutionException(e);
       } catch (RuntimeException e) {

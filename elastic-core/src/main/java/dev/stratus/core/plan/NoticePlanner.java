@@ -22,7 +22,7 @@ import java.util.Optional;
  *
  * A rebalance recommendation is only reported unless the spot settings say to act on it.
  */
-final class NoticePlanner {
+public final class NoticePlanner {
   /** How long a requeued job may take to leave its node before the node is forced down anyway. */
   static final java.time.Duration LEAVE = java.time.Duration.ofSeconds(30);
 
@@ -80,9 +80,27 @@ final class NoticePlanner {
   }
 
   private static boolean graceOver(Snapshot s, Instant signalledAt, InterruptionNotice notice) {
-    Instant graceEnd = signalledAt.plus(s.spot().grace());
-    Instant latest = notice.deadline().minus(s.spot().margin());
-    Instant until = graceEnd.isBefore(latest) ? graceEnd : latest;
-    return !s.now().isBefore(until);
+    return !s.now().isBefore(requeueDue(s.spot(), signalledAt, notice));
+  }
+
+  /** When the job of a signalled notice is requeued: grace over, or the deadline near. */
+  static Instant requeueDue(
+      dev.stratus.core.notice.SpotSettings spot, Instant signalledAt, InterruptionNotice notice) {
+    Instant graceEnd = signalledAt.plus(spot.grace());
+    Instant latest = notice.deadline().minus(spot.margin());
+    return graceEnd.isBefore(latest) ? graceEnd : latest;
+  }
+
+  /**
+   * The earliest moment a signalled, not yet requeued job is due for its requeue: the controller
+   * runs a pass then instead of waiting for the next reconcile interval (up to 10 s late by
+   * default).
+   */
+  public static Optional<Instant> nextRequeueDue(
+      List<PendingNotice> pending, dev.stratus.core.notice.SpotSettings spot) {
+    return pending.stream()
+        .filter(p -> p.signalledAt().isPresent() && p.requeuedAt().isEmpty())
+        .map(p -> requeueDue(spot, p.signalledAt().get(), p.notice()))
+        .min(Instant::compareTo);
   }
 }

@@ -191,4 +191,29 @@ class NoticePlannerTest {
 
     assertThat(plan(SETTINGS)).filteredOn(a -> a instanceof Action.NoticeDone).hasSize(1);
   }
+
+  @Test
+  void theNextPassIsDueWhenTheEarliestSignalledJobsGraceEndsOrItsDeadlineNears() {
+    assertThat(NoticePlanner.nextRequeueDue(notices, SETTINGS)).isEmpty();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
+    assertThat(NoticePlanner.nextRequeueDue(notices, SETTINGS)).isEmpty();
+
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.of(NOW));
+    assertThat(NoticePlanner.nextRequeueDue(notices, SETTINGS)).contains(NOW.plusSeconds(30));
+
+    // 25 s left minus the 10 s margin beats the 30 s grace
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(25), Optional.of(NOW));
+    assertThat(NoticePlanner.nextRequeueDue(notices, SETTINGS)).contains(NOW.plusSeconds(15));
+  }
+
+  @Test
+  void aRequeuedJobIsNotDueAgain() {
+    notice(
+        InterruptionNotice.Kind.RECLAIM,
+        NOW.plusSeconds(120),
+        Optional.of(NOW),
+        Optional.of(NOW.plusSeconds(30)));
+
+    assertThat(NoticePlanner.nextRequeueDue(notices, SETTINGS)).isEmpty();
+  }
 }

@@ -91,4 +91,20 @@ public final class Fixtures {
         c.spot(),
         c.vault());
   }
+
+  /** The same config with other spot settings. */
+  public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.notice.SpotSettings spot) {
+    return new StratusConfig(
+        c.cluster(),
+        c.slurm(),
+        c.powerSave(),
+        c.timeouts(),
+        c.spoolDir(),
+        c.stateDir(),
+        c.mungeKeyFile(),
+        c.pools(),
+        c.providers(),
+        spot,
+        c.vault());
+  }
 }

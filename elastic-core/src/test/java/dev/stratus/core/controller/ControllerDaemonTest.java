@@ -1,0 +1,76 @@
+package dev.stratus.core.controller;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.testing.FakeNodeProvider;
+import dev.stratus.core.testing.FakeSlurm;
+import dev.stratus.core.testing.Fixtures;
+import dev.stratus.core.testing.InMemoryRequests;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The daemon on real Quartz and the real clock. */
+class ControllerDaemonTest {
+  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
+
+  @Test
+  void aJobIsRequeuedWhenItsGraceEndsNotAtTheNextReconcileInterval() {
+    Clock clock = Clock.systemUTC();
+    FakeSlurm slurm = new FakeSlurm();
+    FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT), clock);
+    InMemoryRequests spool = new InMemoryRequests();
+    slurm.cloudNodes(List.of("gpu-001"));
+    var config =
+        Fixtures.withSpot(
+            Fixtures.config(List.of(pool("gpu", 1, SPOT)), "fake"),
+            new SpotSettings("USR1", Duration.ofSeconds(1), Duration.ofSeconds(5), false, "", ""));
+    Controller controller =
+        new Controller(config, slurm, Map.<String, NodeProvider>of("fake", cloud), spool, clock);
+    spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
+    controller.runPass();
+    slurm.registered("gpu-001");
+    slurm.addJob(
+        new SlurmJob(
+            42,
+            "train",
+            "RUNNING",
+            "None",
+            "gpu",
+            "gpu-001",
+            1,
+            "gpu:h100:8",
+            0,
+            true,
+            Optional.of(clock.instant())));
+    String instance = cloud.alive().get(0).id();
+    controller.receive(
+        new InterruptionNotice(
+            instance,
+            InterruptionNotice.Kind.RECLAIM,
+            clock.instant().plusSeconds(120),
+            clock.instant()));
+
+    // An hour between reconcile passes: only the pass due at the grace's end can requeue.
+    try (ControllerDaemon daemon = new ControllerDaemon(controller, Duration.ofHours(1))) {
+      daemon.start();
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(() -> assertThat(slurm.calls()).contains("requeue 42"));
+    }
+    assertThat(slurm.calls()).containsSubsequence("signal 42 USR1", "requeue 42");
+  }
+}
