@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.embedded.EmbeddedCluster;
-import dev.stratus.core.embedded.EmbeddedSpec;
-import dev.stratus.core.embedded.Processes;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.runtime.ControllerRuntime;
-import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.LaunchRequest;
@@ -17,12 +14,11 @@ import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spi.Providers;
 import dev.stratus.provider.local.LocalFaults;
+import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +38,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalClusterEndToEndTest {
   static final Duration SLURM_WAIT = Duration.ofSeconds(120);
+  static E2eCluster e2e;
   static EmbeddedCluster cluster;
   static ControllerRuntime runtime;
   static NodeProvider local;
@@ -49,31 +46,17 @@ class LocalClusterEndToEndTest {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    Path root = Files.createTempDirectory("stratus-e2e-");
-    SecureRandom random = new SecureRandom();
-    String name = "e2e" + Integer.toHexString(random.nextInt(0x10000));
-    cluster = EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, 4, random));
-    runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
-    local = runtime.providers().get("local");
+    e2e = E2eCluster.start("e2e", 4);
+    cluster = e2e.cluster;
+    runtime = e2e.runtime;
+    local = e2e.local();
     localState = cluster.config().stateDir().resolve("providers/local");
-    cluster.start();
   }
 
   @AfterAll
   static void tearDown() {
-    if (runtime != null) {
-      runtime.close();
-    }
-    if (cluster != null) {
-      Map<String, NodeProvider> cleanup =
-          ProviderRegistry.create(cluster.config(), Clock.systemUTC());
-      for (NodeProvider p : cleanup.values()) {
-        p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
-        assertThat(p.list(cluster.config().cluster())).isEmpty();
-        p.close();
-      }
-      cluster.close();
-      assertThat(namespacesOfCluster()).isEmpty();
+    if (e2e != null) {
+      e2e.close();
     }
   }
 
@@ -278,15 +261,7 @@ class LocalClusterEndToEndTest {
   // ---- helpers ----
 
   static void awaitAllSuspended() {
-    await()
-        .atMost(SLURM_WAIT)
-        .pollInterval(Duration.ofSeconds(1))
-        .untilAsserted(
-            () -> {
-              assertThat(slurmNodes()).allMatch(n -> n.poweredDown() && !n.down());
-              assertThat(local.list(cluster.config().cluster())).isEmpty();
-              assertThat(namespacesOfCluster()).isEmpty();
-            });
+    e2e.awaitAllSuspended(SLURM_WAIT);
   }
 
   static Process startControllerProcess(String name) throws Exception {
@@ -319,52 +294,26 @@ class LocalClusterEndToEndTest {
   }
 
   static List<SlurmNode> slurmNodes() {
-    return runtimeSlurm().nodes();
+    return e2e.nodes();
   }
 
   static dev.stratus.core.slurm.SlurmClient runtimeSlurm() {
-    return new dev.stratus.core.slurm.CliSlurmClient(
-        cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
+    return e2e.slurm;
   }
 
   static String jobState(String jobId) {
-    return runtimeSlurm().jobs().stream()
-        .filter(j -> Long.toString(j.jobId()).equals(jobId))
-        .map(dev.stratus.core.slurm.SlurmJob::state)
-        .findFirst()
-        .orElse("UNKNOWN");
+    return e2e.jobState(jobId);
   }
 
   static String sbatch(String... args) {
-    List<String> argv =
-        new ArrayList<>(
-            List.of(
-                "sbatch",
-                "--parsable",
-                "-p",
-                "gpu",
-                "--output=" + cluster.root().resolve("jobs/%j.out")));
-    argv.addAll(List.of(args));
-    return run(argv.toArray(String[]::new)).strip();
+    return e2e.sbatch(args);
   }
 
   static String run(String... argv) {
-    Processes.Result r =
-        Processes.output(
-            List.of(argv),
-            cluster.slurmEnv(),
-            cluster.root().resolve("log/e2e-commands.log"),
-            SLURM_WAIT);
-    assertThat(r.exitCode()).as("exit code of %s", List.of(argv)).isZero();
-    return r.stdout();
+    return e2e.run(argv);
   }
 
   static List<String> namespacesOfCluster() {
-    Processes.Result r =
-        Processes.output(
-            List.of("ip", "netns", "list"), Map.of(),
-            cluster.root().resolve("log/e2e-commands.log"), Duration.ofSeconds(10));
-    String prefix = "st-" + cluster.config().cluster() + "-";
-    return r.stdout().lines().filter(l -> l.startsWith(prefix)).toList();
+    return e2e.namespaces();
   }
 }

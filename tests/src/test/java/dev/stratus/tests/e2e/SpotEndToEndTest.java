@@ -5,26 +5,21 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.demo.CheckpointLog;
 import dev.stratus.core.embedded.EmbeddedCluster;
-import dev.stratus.core.embedded.EmbeddedSpec;
-import dev.stratus.core.embedded.Processes;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.runtime.ControllerRuntime;
-import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.support.CheckpointJobs;
+import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -55,6 +50,7 @@ class SpotEndToEndTest {
   /** Long enough that no storm job finishes before the last of the eight has started. */
   static final int STORM_STEPS = 60;
 
+  static E2eCluster e2e;
   static EmbeddedCluster cluster;
   static ControllerRuntime runtime;
   static NodeProvider local;
@@ -63,34 +59,19 @@ class SpotEndToEndTest {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    Path root = Files.createTempDirectory("stratus-spot-e2e-");
-    SecureRandom random = new SecureRandom();
-    String name = "spot" + Integer.toHexString(random.nextInt(0x10000));
-    cluster = EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, NODES, random));
-    runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
-    local = runtime.providers().get("local");
-    slurm =
-        new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
-    cluster.start();
+    e2e = E2eCluster.start("spot", NODES);
+    cluster = e2e.cluster;
+    runtime = e2e.runtime;
+    local = e2e.local();
+    slurm = e2e.slurm;
     sampleJobs = new CheckpointJobs(cluster);
     assertThat(runtime.noticeAddress()).isPresent();
   }
 
   @AfterAll
   static void tearDown() {
-    if (runtime != null) {
-      runtime.close();
-    }
-    if (cluster != null) {
-      Map<String, NodeProvider> cleanup =
-          ProviderRegistry.create(cluster.config(), Clock.systemUTC());
-      for (NodeProvider p : cleanup.values()) {
-        p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
-        assertThat(p.list(cluster.config().cluster())).isEmpty();
-        p.close();
-      }
-      cluster.close();
-      assertThat(namespacesOfCluster()).isEmpty();
+    if (e2e != null) {
+      e2e.close();
       assertThat(Files.exists(Path.of("/sys/class/net", cluster.spec().bridge()))).isFalse();
       assertThat(metadataProcessesOfCluster()).isEmpty();
     }
@@ -311,16 +292,7 @@ class SpotEndToEndTest {
   }
 
   static void awaitAllSuspended() {
-    await()
-        .atMost(SLURM_WAIT)
-        .pollInterval(Duration.ofSeconds(1))
-        .untilAsserted(
-            () -> {
-              assertThat(slurm.nodes()).allMatch(n -> n.poweredDown() && !n.down());
-              assertThat(local.list(cluster.config().cluster())).isEmpty();
-              assertThat(namespacesOfCluster()).isEmpty();
-              assertThat(metadataProcessesOfCluster()).isEmpty();
-            });
+    e2e.awaitAllSuspended(SLURM_WAIT, () -> assertThat(metadataProcessesOfCluster()).isEmpty());
   }
 
   static String run(List<String> argv) {
@@ -328,14 +300,7 @@ class SpotEndToEndTest {
   }
 
   static List<String> namespacesOfCluster() {
-    Processes.Result r =
-        Processes.output(
-            List.of("ip", "netns", "list"),
-            Map.of(),
-            cluster.root().resolve("log/e2e-commands.log"),
-            Duration.ofSeconds(10));
-    String prefix = "st-" + cluster.config().cluster() + "-";
-    return r.stdout().lines().filter(l -> l.startsWith(prefix)).toList();
+    return e2e.namespaces();
   }
 
   /** Metadata endpoints (and their watchers) still serving an address of this cluster's subnet. */

@@ -1,0 +1,157 @@
+package dev.stratus.tests.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.core.embedded.EmbeddedSpec;
+import dev.stratus.core.embedded.Processes;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.runtime.ControllerRuntime;
+import dev.stratus.core.runtime.ProviderRegistry;
+import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spi.NodeProvider;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * An end-to-end test's world: an embedded cluster on the real Slurm of this machine (random names,
+ * ports and subnet, so runs do not collide), the controller running in this JVM, and the Slurm
+ * commands the scenarios use. Closing it stops the controller, terminates every instance still
+ * listed, stops slurmctld and munged, and asserts that no namespace of the cluster is left.
+ */
+public final class E2eCluster implements AutoCloseable {
+  public static final Duration COMMAND_WAIT = CheckpointJobs.COMMAND_WAIT;
+
+  public final EmbeddedCluster cluster;
+  public final ControllerRuntime runtime;
+  public final CliSlurmClient slurm;
+  private final CheckpointJobs commands;
+
+  private E2eCluster(EmbeddedCluster cluster, ControllerRuntime runtime) throws Exception {
+    this.cluster = cluster;
+    this.runtime = runtime;
+    this.slurm =
+        new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
+    this.commands = new CheckpointJobs(cluster);
+  }
+
+  public static E2eCluster start(String prefix, int nodes) throws Exception {
+    return start(prefix, nodes, EmbeddedCluster::config, c -> {});
+  }
+
+  /**
+   * {@code config}: the controller's config, made from the prepared cluster (e.g. with a {@code
+   * vault:} block); {@code beforeSlurm}: runs once the controller (and so the bridge) is up, before
+   * slurmctld starts.
+   */
+  public static E2eCluster start(
+      String prefix,
+      int nodes,
+      Function<EmbeddedCluster, StratusConfig> config,
+      Consumer<EmbeddedCluster> beforeSlurm)
+      throws Exception {
+    SecureRandom random = new SecureRandom();
+    Path root = Files.createTempDirectory("stratus-" + prefix + "-e2e-");
+    String name = prefix + Integer.toHexString(random.nextInt(0x10000));
+    EmbeddedCluster cluster =
+        EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, nodes, random));
+    ControllerRuntime runtime = ControllerRuntime.start(config.apply(cluster), Clock.systemUTC());
+    beforeSlurm.accept(cluster);
+    cluster.start();
+    return new E2eCluster(cluster, runtime);
+  }
+
+  public NodeProvider local() {
+    return runtime.providers().get("local");
+  }
+
+  /** Runs a Slurm command against the cluster; its stdout; a non-zero exit fails the test. */
+  public String run(String... argv) {
+    return commands.run(List.of(argv));
+  }
+
+  /** {@code sbatch --parsable -p gpu --output=jobs/%j.out ARGS}; the job id. */
+  public String sbatch(String... args) {
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "sbatch",
+                "--parsable",
+                "-p",
+                "gpu",
+                "--output=" + cluster.root().resolve("jobs/%j.out")));
+    argv.addAll(List.of(args));
+    return run(argv.toArray(String[]::new)).strip();
+  }
+
+  /** The job's state in squeue (finished jobs stay listed for MinJobAge); UNKNOWN if absent. */
+  public String jobState(String jobId) {
+    return slurm.jobs().stream()
+        .filter(j -> Long.toString(j.jobId()).equals(jobId))
+        .map(SlurmJob::state)
+        .findFirst()
+        .orElse("UNKNOWN");
+  }
+
+  public List<SlurmNode> nodes() {
+    return slurm.nodes();
+  }
+
+  /** The network namespaces of this cluster's nodes that exist now. */
+  public List<String> namespaces() {
+    Processes.Result r =
+        Processes.output(
+            List.of("ip", "netns", "list"),
+            Map.of(),
+            cluster.root().resolve("log/e2e-commands.log"),
+            Duration.ofSeconds(10));
+    String prefix = "st-" + cluster.config().cluster() + "-";
+    return r.stdout().lines().filter(l -> l.startsWith(prefix)).toList();
+  }
+
+  /**
+   * Every node powered down and not DOWN, no instance and no namespace left (plus {@code also}).
+   */
+  public void awaitAllSuspended(Duration within, Runnable also) {
+    await()
+        .atMost(within)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              assertThat(nodes()).allMatch(n -> n.poweredDown() && !n.down());
+              assertThat(local().list(cluster.config().cluster())).isEmpty();
+              assertThat(namespaces()).isEmpty();
+              also.run();
+            });
+  }
+
+  public void awaitAllSuspended(Duration within) {
+    awaitAllSuspended(within, () -> {});
+  }
+
+  @Override
+  public void close() {
+    runtime.close();
+    Map<String, NodeProvider> cleanup =
+        ProviderRegistry.create(cluster.config(), Clock.systemUTC());
+    for (NodeProvider p : cleanup.values()) {
+      p.terminate(p.list(cluster.config().cluster()).stream().map(Instance::id).toList());
+      assertThat(p.list(cluster.config().cluster())).isEmpty();
+      p.close();
+    }
+    cluster.close();
+    assertThat(namespaces()).isEmpty();
+  }
+}
