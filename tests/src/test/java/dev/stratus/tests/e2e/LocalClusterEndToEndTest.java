@@ -164,7 +164,8 @@ class LocalClusterEndToEndTest {
   void orphanInstanceTaggedForTheClusterIsTerminated() throws Exception {
     awaitAllSuspended();
     // A machine that booted but whose slurmd never registered (here: its slurm.conf names a port
-    // no slurmctld listens on) costs money and is invisible to Slurm: only the GC can find it.
+    // no slurmctld listens on) costs money and is invisible to Slurm: only the GC can find it. Its
+    // agent skips the controller check, which would otherwise refuse to start slurmd at all.
     Path conf = cluster.root().resolve("etc-unreachable");
     Files.createDirectories(conf);
     Path etc = cluster.config().slurm().confDir();
@@ -181,7 +182,7 @@ class LocalClusterEndToEndTest {
             .create(
                 new ProviderContext(
                     config.cluster(),
-                    config.providers().get("local"),
+                    withoutControllerCheck(config.providers().get("local")),
                     localState,
                     new BootstrapSettings(
                         conf.resolve("slurm.conf"),
@@ -213,6 +214,12 @@ class LocalClusterEndToEndTest {
         .filteredOn(n -> n.name().equals("gpu-004"))
         .allMatch(SlurmNode::poweredDown);
     assertThat(namespacesOfCluster()).isEmpty();
+  }
+
+  static Map<String, Object> withoutControllerCheck(Map<String, Object> settings) {
+    Map<String, Object> copy = new java.util.HashMap<>(settings);
+    copy.put("checkController", false);
+    return copy;
   }
 
   static int unusedPort() throws java.io.IOException {
