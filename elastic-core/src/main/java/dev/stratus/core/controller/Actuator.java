@@ -79,7 +79,7 @@ final class Actuator {
         } else if (action instanceof Action.SignalJob sj) {
           notices.signalled(sj.instanceId(), clock.instant());
           slurm.signalBatch(sj.jobId(), sj.signal());
-          spot.signalled(sj);
+          spot.signalled(sj, snapshot);
         } else if (action instanceof Action.Drain dr) {
           slurm.drain(dr.nodes(), dr.reason());
         } else if (action instanceof Action.Requeue rq) {

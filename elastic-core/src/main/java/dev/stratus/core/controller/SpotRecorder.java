@@ -26,6 +26,14 @@ import java.util.Set;
 final class SpotRecorder {
   private final StratusMetrics metrics;
 
+  /**
+   * Node of each noticed instance whose job was signalled: if that instance then vanishes before
+   * its node is released, the reclaim was already counted with its notice and is not counted again
+   * as one without notice.
+   */
+  private final java.util.Map<String, String> noticedNodes =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   SpotRecorder(StratusMetrics metrics) {
     this.metrics = metrics;
   }
@@ -50,7 +58,12 @@ final class SpotRecorder {
         at);
   }
 
-  void signalled(Action.SignalJob signal) {
+  void signalled(Action.SignalJob signal, Snapshot s) {
+    s.instances().stream()
+        .filter(i -> i.id().equals(signal.instanceId()))
+        .flatMap(i -> i.nodeName().stream())
+        .findFirst()
+        .ifPresent(node -> noticedNodes.put(signal.instanceId(), node));
     metrics.jobSignalled();
     EventLog.emit(
         "signal",
@@ -91,19 +104,26 @@ final class SpotRecorder {
 
   /** A job that lost several nodes at once is counted once in the GPU-seconds. */
   void instancesGone(Action.InstanceGone gone, Snapshot s, Instant at) {
+    Set<String> pending = new HashSet<>();
+    s.notices().forEach(p -> pending.add(p.notice().instanceId()));
+    noticedNodes.keySet().retainAll(pending);
+    Set<String> noticed = new HashSet<>(noticedNodes.values());
     Set<Long> counted = new HashSet<>();
     for (String node : gone.nodes()) {
+      boolean withNotice = noticed.contains(node);
       Optional<SlurmJob> job = jobOn(s, node);
       double lost =
           job.filter(j -> counted.add(j.jobId())).map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
-      metrics.reclaimed(false);
-      metrics.gpuSecondsLost(lost, false);
+      if (!withNotice) {
+        metrics.reclaimed(false);
+      }
+      metrics.gpuSecondsLost(lost, withNotice);
       EventLog.emit(
           "reclaim",
           "node",
           node,
           "notice",
-          false,
+          withNotice,
           "job",
           job.map(j -> Long.toString(j.jobId())).orElse("none"),
           "gpu_seconds_lost",

@@ -128,4 +128,20 @@ class SpotMetricsTest extends ControllerFixture {
             "event=reclaim node=gpu-001 notice=false job=9 gpu_seconds_lost=4800",
             "event=reclaim node=gpu-002 notice=false job=9 gpu_seconds_lost=0");
   }
+
+  @Test
+  void aNoticedInstanceThatVanishesBeforeItsRequeueIsNotCountedASecondTime() {
+    Instance spot = jobRunning(7, "gpu-001", Duration.ofMinutes(5));
+    notice(spot, Kind.RECLAIM, Duration.ofSeconds(120));
+    controller.runPass(); // signal + drain
+    cloud.vanish(spot.id()); // the cloud took it before the grace ended
+
+    controller.runPass();
+
+    assertThat(count("stratus.spot.reclaims", "notice", "true")).isEqualTo(1);
+    assertThat(registry().find("stratus.spot.reclaims").tags("notice", "false").counter()).isNull();
+    assertThat(count("stratus.spot.gpu.seconds.lost", "notice", "true")).isEqualTo(8 * 300.0);
+    assertThat(eventLines())
+        .contains("event=reclaim node=gpu-001 notice=true job=7 gpu_seconds_lost=2400");
+  }
 }
