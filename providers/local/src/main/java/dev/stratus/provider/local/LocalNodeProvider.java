@@ -171,35 +171,15 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
     return new LaunchResult(launched, failures);
   }
 
-  /**
-   * Errors that concern the whole request: wrong provider, unreadable faults, no capacity, no
-   * bridge.
-   */
+  /** Errors that concern the whole request ({@link LaunchRefusal}). */
   private Optional<ProviderError> refusal(LaunchRequest request) {
-    OfferingKey key = request.offering().key();
-    if (!key.provider().equals(name())) {
-      return Optional.of(
-          new ProviderError.InvalidRequest(
-              "LocalWrongProvider", "offering " + key + " is not a local offering"));
-    }
-    LocalFaults faults;
-    try {
-      faults = faults();
-    } catch (IllegalArgumentException e) {
-      return Optional.of(new ProviderError.InvalidRequest("LocalFaults", e.getMessage()));
-    }
-    if (faults.exhausted(key)) {
-      return Optional.of(
-          new ProviderError.InsufficientCapacity(
-              "LocalCapacity", "offering " + key + " has no local capacity (exhaustedOfferings)"));
-    }
-    try {
-      network.ensureBridge();
-      FakeGpus.ensure(settings.deviceDir(), settings.gpuCount());
-    } catch (RuntimeException e) {
-      return Optional.of(new ProviderError.InvalidRequest("LocalHostSetup", e.getMessage()));
-    }
-    return Optional.empty();
+    return LaunchRefusal.of(
+        request,
+        this::faults,
+        () -> {
+          network.ensureBridge();
+          FakeGpus.ensure(settings.deviceDir(), settings.gpuCount());
+        });
   }
 
   private LaunchResult allFailed(
@@ -332,9 +312,18 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
     done.forEach(CompletableFuture::join);
   }
 
-  /** Kills and deletes the node and its copy of the munge key (a VM's disk would go with it). */
+  /** Stops and deletes the node and its copy of the munge key (a VM's disk would go with it). */
   private void destroy(InstanceRecord r) {
-    NodeReaper.reap(network, r.netns(), r.veth());
+    destroy(r, false);
+  }
+
+  /** {@code abruptly}: SIGKILL at once, as a cloud taking a VM back; else TERM, then KILL. */
+  private void destroy(InstanceRecord r, boolean abruptly) {
+    if (abruptly) {
+      NodeReaper.kill(network, r.netns(), r.veth());
+    } else {
+      NodeReaper.reap(network, r.netns(), r.veth());
+    }
     launcher.forgetKey(r.netns());
     synchronized (lock) {
       store.delete(r.id());
@@ -365,25 +354,11 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
       }
       Instant deadline = ReclaimNotice.post(imds.get().base(r), notice);
       log.info("reclaim notice for {} ({}) posted, deadline {}", r.id(), r.nodeName(), deadline);
-      while (HostNetwork.netnsExists(r.netns()) && context.clock().instant().isBefore(deadline)) {
-        pause(Duration.ofMillis(100));
-      }
+      ReclaimNotice.awaitDeadline(
+          deadline, () -> HostNetwork.netnsExists(r.netns()), context.clock());
     }
-    NodeReaper.kill(network, r.netns(), r.veth());
-    launcher.forgetKey(r.netns());
-    synchronized (lock) {
-      store.delete(r.id());
-    }
+    destroy(r, true);
     log.info("reclaimed {} ({})", r.id(), r.nodeName());
-  }
-
-  private static void pause(Duration d) {
-    try {
-      Thread.sleep(d.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for the notice to run out", e);
-    }
   }
 
   /** Placement per instance id: {@code [spine, <rack>]} from the {@code racks} setting. */

@@ -62,6 +62,22 @@ final class ReclaimNotice {
             + " (see imds.log in the node's directory)");
   }
 
+  /**
+   * Waits until the notice's deadline, or until the node is gone sooner (terminated by someone else
+   * meanwhile): the cloud takes the VM back at the deadline, not before.
+   */
+  static void awaitDeadline(
+      Instant deadline, java.util.function.BooleanSupplier nodeExists, java.time.Clock clock) {
+    while (nodeExists.getAsBoolean() && clock.instant().isBefore(deadline)) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for the notice to run out", e);
+      }
+    }
+  }
+
   private static void pause() {
     try {
       Thread.sleep(250);
