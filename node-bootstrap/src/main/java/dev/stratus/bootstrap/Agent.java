@@ -25,7 +25,11 @@ final class Agent {
   private static final Duration POLL = Duration.ofMillis(50);
 
   /** Absolute paths of the system tools the agent runs. */
-  record Tools(String hostname, String mount) {}
+  record Tools(String hostname, String mount, String setpriv) {
+    Tools(String hostname, String mount) {
+      this(hostname, mount, "/usr/bin/setpriv");
+    }
+  }
 
   /** Waits between polls; a seam so tests never sleep. */
   interface Pause {
@@ -39,6 +43,7 @@ final class Agent {
   private final GpuVerifier gpus;
   private final Namespaces namespaces;
   private final StatusReporter status;
+  private final MungeOwner mungeOwner;
   private final Clock clock;
   private final Pause pause;
 
@@ -59,6 +64,7 @@ final class Agent {
     this.namespaces = namespaces;
     this.clock = clock;
     this.pause = pause;
+    this.mungeOwner = new MungeOwner(settings.mungeUser(), tools.setpriv());
     this.status =
         new StatusReporter(
             settings.statusFile(),
@@ -78,7 +84,7 @@ final class Agent {
   boolean run() {
     return step("hostname", this::hostname)
         && step("munge-socket", this::mungeSocket)
-        && step("munge-key", () -> MungeKeyInstaller.install(keys, settings.keyFile()))
+        && step("munge-key", this::mungeKey)
         && step("munged", this::munged)
         && (!settings.checkController()
             || step("controller-auth", new ControllerAuth(settings, runner, clock, pause)::check))
@@ -123,6 +129,7 @@ final class Agent {
     // is only created when missing; an existing one is left as it is.
     Files.createDirectories(own);
     Files.setPosixFilePermissions(own, PosixFilePermissions.fromString("rwxr-xr-x"));
+    mungeOwner.own(own);
     if (!Files.isDirectory(shared)) {
       Files.createDirectories(shared);
       Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -133,8 +140,13 @@ final class Agent {
             log("agent-commands.log")));
   }
 
-  private void munged() throws StepFailedException, InterruptedException {
-    Path dir = settings.nodeDir();
+  private void mungeKey() throws StepFailedException, IOException {
+    MungeKeyInstaller.install(keys, settings.keyFile());
+    mungeOwner.own(settings.keyFile().getParent(), settings.keyFile());
+  }
+
+  private void munged() throws StepFailedException, InterruptedException, IOException {
+    Path dir = mungeOwner.stateDir(settings.nodeDir());
     List<String> argv = new ArrayList<>();
     argv.add(settings.sbinDir().resolve("munged").toString());
     argv.add("--key-file=" + settings.keyFile());
@@ -145,7 +157,7 @@ final class Agent {
     if (!settings.address().isEmpty()) {
       argv.add("--origin=" + settings.address());
     }
-    expectZero(command(argv, log("munged.out")));
+    expectZero(command(mungeOwner.command(argv), log("munged.out")));
     Command probe =
         command(
             List.of(

@@ -47,7 +47,7 @@ public final class AgentMain {
     Agent agent =
         new Agent(
             settings,
-            new Agent.Tools(tool("hostname"), tool("mount")),
+            new Agent.Tools(tool("hostname"), tool("mount"), tool("setpriv")),
             new ProcessCommandRunner(tool("perl")),
             keySource(settings.mungeKeySource(), Clock.systemUTC()),
             gpuVerifier(settings),

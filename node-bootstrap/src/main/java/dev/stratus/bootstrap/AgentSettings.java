@@ -33,6 +33,9 @@ import java.util.regex.Pattern;
  * @param checkController when true (the default) the agent proves slurmctld accepts the node's
  *     munge credential before starting slurmd ({@link ControllerAuth}); off only where no slurmctld
  *     runs (provider tests)
+ * @param mungeUser the user munged runs as (e.g. {@code munge}, with a group of that name); the
+ *     key, its directory and munged's directories are then owned by it. Empty: munged runs as the
+ *     agent's own user (root), which the local provider's nodes do
  * @param reportUrl the controller's bootstrap endpoint ({@code http://HOST:PORT/v1/bootstrap});
  *     each status line is also POSTed there, so a cloud node that refuses itself is set DOWN with
  *     its reason at once instead of timing out; empty = status file only
@@ -53,8 +56,10 @@ public record AgentSettings(
     boolean privateNamespaces,
     GpuCheck gpuCheck,
     boolean checkController,
-    Optional<java.net.URI> reportUrl) {
+    Optional<java.net.URI> reportUrl,
+    String mungeUser) {
   private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
+  private static final Pattern MUNGE_USER = Pattern.compile("[a-z_][a-z0-9_-]{0,31}");
   private static final Set<String> KNOWN =
       Set.of(
           "nodeName",
@@ -72,7 +77,8 @@ public record AgentSettings(
           "privateNamespaces",
           "gpuCheck",
           "checkController",
-          "reportUrl");
+          "reportUrl",
+          "mungeUser");
 
   public AgentSettings {
     if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
@@ -103,6 +109,11 @@ public record AgentSettings(
     gpuCheck = gpuCheck == null ? new GpuCheck.DeviceFiles() : gpuCheck;
     reportUrl = reportUrl == null ? Optional.empty() : reportUrl;
     reportUrl.ifPresent(AgentSettings::httpUrl);
+    mungeUser = mungeUser == null ? "" : mungeUser;
+    if (!mungeUser.isEmpty() && !MUNGE_USER.matcher(mungeUser).matches()) {
+      throw new IllegalArgumentException(
+          "mungeUser '" + mungeUser + "' must be a user name matching " + MUNGE_USER.pattern());
+    }
     if (gpuCheck instanceof GpuCheck.NvidiaSmi smi
         && !smi.mig().isEmpty()
         && smi.migDeviceCount() != gpuCount) {
@@ -149,7 +160,8 @@ public record AgentSettings(
         privateNamespaces,
         new GpuCheck.DeviceFiles(),
         true,
-        Optional.empty());
+        Optional.empty(),
+        "");
   }
 
   /** Parses the settings JSON; unknown keys are refused so a typo cannot silently fall back. */
@@ -190,7 +202,8 @@ public record AgentSettings(
         !root.has("privateNamespaces") || bool(root, "privateNamespaces"),
         GpuCheckJson.parse(root.get("gpuCheck")),
         !root.has("checkController") || bool(root, "checkController"),
-        text(root, "reportUrl").map(AgentSettings::uri));
+        text(root, "reportUrl").map(AgentSettings::uri),
+        text(root, "mungeUser").orElse(""));
   }
 
   /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
@@ -211,6 +224,9 @@ public record AgentSettings(
     root.put("privateNamespaces", privateNamespaces);
     root.put("checkController", checkController);
     reportUrl.ifPresent(u -> root.put("reportUrl", u.toString()));
+    if (!mungeUser.isEmpty()) {
+      root.put("mungeUser", mungeUser);
+    }
     if (!(gpuCheck instanceof GpuCheck.DeviceFiles)) {
       root.set("gpuCheck", GpuCheckJson.write(gpuCheck));
     }

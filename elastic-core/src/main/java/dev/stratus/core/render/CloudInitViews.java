@@ -84,6 +84,8 @@ public final class CloudInitViews {
     root.put("deviceDir", "/dev");
     root.put("statusFile", NODE_DIR + "/status");
     root.put("privateNamespaces", false);
+    // The munge package installs the munge user: munged runs as it and owns the key, not root.
+    root.put("mungeUser", "munge");
     if (!b.noticeUrl().isEmpty()) {
       // The controller's bootstrap endpoint lives beside its notice endpoint: a node that refuses
       // itself (GPUs, munge key) is set DOWN with its reason at once instead of timing out.

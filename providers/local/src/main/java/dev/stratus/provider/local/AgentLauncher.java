@@ -114,7 +114,9 @@ final class AgentLauncher {
             new GpuCheck.DeviceFiles(),
             checkController,
             // The launch waits for the agent and reads its status file: nothing to upload.
-            Optional.empty());
+            Optional.empty(),
+            // munged runs as root in the node's namespaces, like the node's other daemons.
+            "");
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
     try {
