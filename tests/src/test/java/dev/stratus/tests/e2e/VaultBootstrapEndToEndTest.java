@@ -10,7 +10,6 @@ import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.vault.VaultModel;
 import dev.stratus.tests.vault.VaultServer;
 import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -73,14 +72,8 @@ class VaultBootstrapEndToEndTest {
       Path token = cluster.root().resolve("keys/vault-controller.token");
       Files.writeString(token, VaultModel.ROOT_TOKEN);
       Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("r--------"));
-      return new VaultSettings(
-          URI.create("http://" + cluster.spec().bridgeAddress() + ":" + port),
-          Optional.empty(),
-          Duration.ofSeconds(5),
-          "secret",
-          "slurm/munge",
-          "key",
-          "approle",
+      return VaultServer.controllerSettings(
+          "http://" + cluster.spec().bridgeAddress() + ":" + port,
           "slurm-node",
           ROLE_ID,
           token,

@@ -57,18 +57,8 @@ class VaultNodeCredentialsTest {
   }
 
   VaultSettings settings(Duration wrapTtl) {
-    return new VaultSettings(
-        URI.create(vault.address()),
-        Optional.empty(),
-        Duration.ofSeconds(5),
-        "secret",
-        "slurm/munge",
-        "key",
-        "approle",
-        "slurm-node",
-        ROLE_ID,
-        tokenFile,
-        wrapTtl);
+    return VaultServer.controllerSettings(
+        vault.address(), "slurm-node", ROLE_ID, tokenFile, wrapTtl);
   }
 
   VaultNodeCredentials credentials() {

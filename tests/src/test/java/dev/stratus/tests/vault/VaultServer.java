@@ -60,6 +60,31 @@ public final class VaultServer implements AutoCloseable {
     return new ObjectMapper().readTree(r.body()).path("wrap_info").path("token").asText();
   }
 
+  /**
+   * The controller's {@code vault:} settings for this model: AppRole {@code role} with {@code
+   * roleId}, the key at {@code secret/slurm/munge} field {@code key}, the controller's token in
+   * {@code tokenFile}.
+   */
+  public static dev.stratus.core.spi.VaultSettings controllerSettings(
+      String address,
+      String role,
+      String roleId,
+      java.nio.file.Path tokenFile,
+      java.time.Duration wrapTtl) {
+    return new dev.stratus.core.spi.VaultSettings(
+        URI.create(address),
+        java.util.Optional.empty(),
+        java.time.Duration.ofSeconds(5),
+        "secret",
+        "slurm/munge",
+        "key",
+        "approle",
+        role,
+        roleId,
+        tokenFile,
+        wrapTtl);
+  }
+
   @Override
   public void close() {
     server.stop();
