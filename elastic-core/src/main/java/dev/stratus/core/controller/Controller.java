@@ -9,6 +9,7 @@ import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.BootstrapFailures;
+import dev.stratus.core.plan.NoticePlanner;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.plan.Snapshot;
@@ -22,6 +23,7 @@ import dev.stratus.core.spi.ProviderException;
 import dev.stratus.core.spool.SpoolRequest;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -168,7 +170,7 @@ public final class Controller {
    * next pass; a repeat changes nothing. Returns true when it was news.
    */
   public boolean receive(InterruptionNotice notice) {
-    java.time.Instant now = clock.instant();
+    Instant now = clock.instant();
     boolean fresh = notices.add(notice, now);
     if (fresh) {
       spot.noticeReceived(notice, now);
@@ -180,8 +182,8 @@ public final class Controller {
    * When a pass is next due for a notice's requeue (its grace ends), so the daemon runs one then
    * instead of up to a reconcile interval later.
    */
-  public java.util.Optional<java.time.Instant> nextRequeueDue() {
-    return dev.stratus.core.plan.NoticePlanner.nextRequeueDue(notices.pending(), config.spot());
+  public Optional<Instant> nextRequeueDue() {
+    return NoticePlanner.nextRequeueDue(notices.pending(), config.spot());
   }
 
   /** The notices being acted on. */

@@ -84,14 +84,12 @@ final class LaunchExecutor {
           new LaunchRequest(
               cluster, launch.pool(), offering, launch.nodes(), token, tags, true, issued);
       LaunchResult result = call(provider, request);
-      if (!result.complete()) {
-        revoke(issued);
-      }
       if (result.complete()) {
         unavailable.markAvailable(offering.key());
         log.info("launched {} in {} for {}", launch.nodes(), offering.key(), launch.reason());
         return new Outcome.Launched(offering, result.launched());
       }
+      revoke(issued);
       if (!result.launched().isEmpty()) {
         // The provider broke all-or-nothing: do not keep half a job's nodes.
         provider.terminate(result.launched().stream().map(Instance::id).toList());

@@ -1,6 +1,5 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.hostlist.Hostlist;
 import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.metrics.GpuSeconds;
 import dev.stratus.core.metrics.StratusMetrics;
@@ -13,8 +12,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Records the spot outcomes the controller carries out as metrics and one structured event each
@@ -31,8 +32,7 @@ final class SpotRecorder {
    * its node is released, the reclaim was already counted with its notice and is not counted again
    * as one without notice.
    */
-  private final java.util.Map<String, String> noticedNodes =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, String> noticedNodes = new ConcurrentHashMap<>();
 
   SpotRecorder(StratusMetrics metrics) {
     this.metrics = metrics;
@@ -83,8 +83,7 @@ final class SpotRecorder {
             .findFirst()
             .map(received -> Duration.between(received, at))
             .orElse(Duration.ZERO);
-    Optional<SlurmJob> job =
-        s.jobs().stream().filter(j -> j.jobId() == requeue.jobId()).findFirst();
+    Optional<SlurmJob> job = job(s, requeue.jobId());
     double lost = job.map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
     metrics.jobRequeued(sinceNotice);
     metrics.gpuSecondsLost(lost, true);
@@ -111,7 +110,7 @@ final class SpotRecorder {
     Set<Long> counted = new HashSet<>();
     for (String node : gone.nodes()) {
       boolean withNotice = noticed.contains(node);
-      Optional<SlurmJob> job = jobOn(s, node);
+      Optional<SlurmJob> job = job(s, gone.jobs().getOrDefault(node, 0L));
       double lost =
           job.filter(j -> counted.add(j.jobId())).map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
       if (!withNotice) {
@@ -131,10 +130,7 @@ final class SpotRecorder {
     }
   }
 
-  private static Optional<SlurmJob> jobOn(Snapshot s, String node) {
-    return s.jobs().stream()
-        .filter(j -> !j.finished() && !j.nodes().isEmpty())
-        .filter(j -> Hostlist.expand(j.nodes()).contains(node))
-        .findFirst();
+  private static Optional<SlurmJob> job(Snapshot s, long jobId) {
+    return s.jobs().stream().filter(j -> j.jobId() == jobId).findFirst();
   }
 }

@@ -4,6 +4,7 @@ import static dev.stratus.core.model.Checks.notBlank;
 
 import dev.stratus.core.model.Offering;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the planner wants done. Each action carries the reason it exists, so logs and Slurm node
@@ -55,10 +56,12 @@ public sealed interface Action {
   /**
    * Like {@link SetDown}, for powered-up nodes the reconcile pass found without their instance: the
    * instance vanished without a notice (on spot, a reclaim). Slurm requeues their jobs at once.
+   * {@code jobs}: the running job on each of those nodes that has one (for what the loss cost).
    */
-  record InstanceGone(List<String> nodes, String reason) implements Action {
+  record InstanceGone(List<String> nodes, Map<String, Long> jobs, String reason) implements Action {
     public InstanceGone {
       nodes = List.copyOf(nodes);
+      jobs = Map.copyOf(jobs);
     }
   }
 

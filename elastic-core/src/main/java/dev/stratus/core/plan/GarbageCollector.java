@@ -60,9 +60,15 @@ final class GarbageCollector {
       }
     }
     if (!noInstance.isEmpty()) {
+      java.util.Map<String, Long> jobs = new java.util.HashMap<>();
+      for (String node : noInstance) {
+        if (index.jobOn(node) > 0) {
+          jobs.put(node, index.jobOn(node));
+        }
+      }
       out.add(
           new Action.InstanceGone(
-              noInstance, Reasons.of("instance gone (no instance behind node)")));
+              noInstance, jobs, Reasons.of("instance gone (no instance behind node)")));
     }
     if (!stuck.isEmpty()) {
       out.add(

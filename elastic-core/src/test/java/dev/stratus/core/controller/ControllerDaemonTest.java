@@ -9,7 +9,6 @@ import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.notice.SpotSettings;
-import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
@@ -19,7 +18,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The daemon on real Quartz and the real clock. */
@@ -42,19 +40,7 @@ class ControllerDaemonTest {
     spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
     controller.runPass();
     slurm.registered("gpu-001");
-    slurm.addJob(
-        new SlurmJob(
-            42,
-            "train",
-            "RUNNING",
-            "None",
-            "gpu",
-            "gpu-001",
-            1,
-            "gpu:h100:8",
-            0,
-            true,
-            Optional.of(clock.instant())));
+    slurm.addJob(Fixtures.runningJob(42, "gpu-001", 1, clock.instant()));
     String instance = cloud.alive().get(0).id();
     controller.receive(
         new InterruptionNotice(

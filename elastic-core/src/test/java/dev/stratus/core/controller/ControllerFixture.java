@@ -7,7 +7,6 @@ import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Offering;
-import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -67,19 +65,7 @@ abstract class ControllerFixture {
     slurmResumes("r-" + job + "-" + node, job, node);
     controller.runPass();
     slurm.registered(node);
-    slurm.addJob(
-        new SlurmJob(
-            job,
-            "train",
-            "RUNNING",
-            "None",
-            "gpu",
-            node,
-            1,
-            "gpu:h100:8",
-            0,
-            true,
-            Optional.of(clock.instant().minus(ran))));
+    slurm.addJob(Fixtures.runningJob(job, node, 1, clock.instant().minus(ran)));
     return cloud.alive().stream()
         .filter(i -> i.nodeName().filter(node::equals).isPresent())
         .findFirst()

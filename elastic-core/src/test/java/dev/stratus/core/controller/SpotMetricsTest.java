@@ -8,11 +8,10 @@ import ch.qos.logback.core.read.ListAppender;
 import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InterruptionNotice.Kind;
-import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.testing.Fixtures;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -101,19 +100,7 @@ class SpotMetricsTest extends ControllerFixture {
     controller.runPass();
     slurm.registered("gpu-001");
     slurm.registered("gpu-002");
-    slurm.addJob(
-        new SlurmJob(
-            9,
-            "train",
-            "RUNNING",
-            "None",
-            "gpu",
-            "gpu-[001-002]",
-            2,
-            "gpu:h100:8",
-            0,
-            true,
-            Optional.of(clock.instant().minusSeconds(300))));
+    slurm.addJob(Fixtures.runningJob(9, "gpu-[001-002]", 2, clock.instant().minusSeconds(300)));
     cloud.alive().forEach(i -> cloud.vanish(i.id()));
 
     controller.runPass();

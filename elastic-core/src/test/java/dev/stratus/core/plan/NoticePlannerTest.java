@@ -65,19 +65,7 @@ class NoticePlannerTest {
   }
 
   void jobRunningOnTheNode() {
-    jobs.add(
-        new SlurmJob(
-            42,
-            "train",
-            "RUNNING",
-            "None",
-            "gpu",
-            "gpu-001",
-            1,
-            "gpu:h100:8",
-            0,
-            true,
-            Optional.of(NOW.minusSeconds(600))));
+    jobs.add(Fixtures.runningJob(42, "gpu-001", 1, NOW.minusSeconds(600)));
   }
 
   void notice(InterruptionNotice.Kind kind, Instant deadline, Optional<Instant> signalledAt) {

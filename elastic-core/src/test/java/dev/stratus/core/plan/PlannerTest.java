@@ -262,7 +262,9 @@ class PlannerTest {
     assertThat(plan())
         .containsExactly(
             new Action.InstanceGone(
-                List.of("gpu-003"), Reasons.of("instance gone (no instance behind node)")));
+                List.of("gpu-003"),
+                java.util.Map.of(),
+                Reasons.of("instance gone (no instance behind node)")));
   }
 
   @Test

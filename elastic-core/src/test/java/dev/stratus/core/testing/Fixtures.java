@@ -107,4 +107,24 @@ public final class Fixtures {
         spot,
         c.vault());
   }
+
+  /**
+   * A requeue-able batch job "train" running on {@code nodes} (a hostlist of {@code nodeCount}
+   * nodes) with 8 h100 per node, started at {@code started}.
+   */
+  public static dev.stratus.core.slurm.SlurmJob runningJob(
+      long id, String nodes, int nodeCount, java.time.Instant started) {
+    return new dev.stratus.core.slurm.SlurmJob(
+        id,
+        "train",
+        "RUNNING",
+        "None",
+        "gpu",
+        nodes,
+        nodeCount,
+        "gpu:h100:8",
+        0,
+        true,
+        java.util.Optional.of(started));
+  }
 }
