@@ -5,7 +5,6 @@ import static dev.stratus.templates.ViewChecks.word;
 
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * One cloud's cloud-init user-data ({@code #cloud-config}, {@link Templates#CLOUD_INIT}): install
@@ -17,9 +16,9 @@ import java.util.regex.Pattern;
  * <p>No secret goes in: with a cloud-identity login there is none; with AppRole the only credential
  * is a single-use, short-lived Vault wrapping token written to {@code wrappingTokenFile} (0400, the
  * agent deletes it after reading). {@code stratus config render} writes {@value
- * #WRAPPING_TOKEN_SLOT} there; whoever launches a node puts a fresh token in its place ({@link
- * #withWrappingToken}), and a node that still finds the slot stops with that message. {@link
- * #toString} never shows the token.
+ * #WRAPPING_TOKEN_SLOT} there, the only place the slot appears whole in the rendered file; the
+ * provider that launches a node replaces it with that node's fresh token, and a node that still
+ * finds the slot stops with that message.
  *
  * @param cloud {@code aws}, {@code gcp} or {@code azure}: picks how a node reads its metadata
  * @param agentUrl https URL of the agent archive, or "" when a package in {@code packages} installs
@@ -37,13 +36,11 @@ public record CloudInitView(
     String installDir,
     List<PoolSettings> pools,
     String noticeUrl,
-    String wrappingTokenFile,
-    String wrappingToken) {
+    String wrappingTokenFile) {
   public static final String NODE_NAME_SLOT = "@NODE_NAME@";
   public static final String ADDRESS_SLOT = "@ADDRESS@";
   public static final String WRAPPING_TOKEN_SLOT = "@STRATUS_WRAPPING_TOKEN@";
   public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure");
-  private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._@-]+");
 
   /** The agent settings for the nodes of one pool, as one line of JSON. */
   public record PoolSettings(String pool, String json) {
@@ -68,25 +65,6 @@ public record CloudInitView(
     }
     text("noticeUrl", noticeUrl);
     text("wrappingTokenFile", wrappingTokenFile);
-    if (!wrappingTokenFile.isEmpty() && !TOKEN.matcher(wrappingToken).matches()) {
-      throw new IllegalArgumentException(
-          "wrappingToken must be a Vault token (letters, digits, '.', '_', '-')");
-    }
-  }
-
-  /** The same user-data carrying one node's fresh wrapping token. */
-  public CloudInitView withWrappingToken(String token) {
-    return new CloudInitView(
-        cloud,
-        cluster,
-        packages,
-        agentUrl,
-        agentSha256,
-        installDir,
-        pools,
-        noticeUrl,
-        wrappingTokenFile,
-        token);
   }
 
   /** For the templates: the placeholders a node fills in and checks. */
@@ -100,6 +78,18 @@ public record CloudInitView(
 
   public String tokenSlot() {
     return WRAPPING_TOKEN_SLOT;
+  }
+
+  /**
+   * The slot cut in two, for the node's own check ({@code grep '<head>''<tail>'}): the check must
+   * not contain the slot whole, or filling the slot with the token would rewrite the check too.
+   */
+  public String tokenSlotHead() {
+    return WRAPPING_TOKEN_SLOT.substring(0, WRAPPING_TOKEN_SLOT.length() / 2);
+  }
+
+  public String tokenSlotTail() {
+    return WRAPPING_TOKEN_SLOT.substring(WRAPPING_TOKEN_SLOT.length() / 2);
   }
 
   /** Which cloud's part the template includes ({@code cloud-init-<cloud>.mustache}). */

@@ -65,8 +65,7 @@ public final class CloudInitViews {
         b.installDir(),
         pools,
         b.noticeUrl(),
-        approle ? WRAPPING_TOKEN_FILE : "",
-        approle ? CloudInitView.WRAPPING_TOKEN_SLOT : "");
+        approle ? WRAPPING_TOKEN_FILE : "");
   }
 
   /** One pool's agent settings, one line of JSON; node name and address are slots. */

@@ -160,11 +160,18 @@ class CloudInitTest {
 
   @Test
   void anApproleNodeGetsOnlyItsOwnWrappingTokenIn0400FileAtLaunch() throws IOException {
-    CloudInitView rendered = views(approleInput()).get("aws");
-    CloudInitView launched = rendered.withWrappingToken("hvs.CAESIJlWh2fW0Q");
+    String rendered = CloudInitWriter.render(views(approleInput()).get("azure"));
+    // What the Azure provider does per VM (NodeUserData.fill): the token goes into the slot.
+    String launched =
+        dev.stratus.core.spi.NodeUserData.fill(
+            rendered,
+            "azure-h100-001",
+            java.util.Optional.of(
+                new dev.stratus.core.spi.NodeCredential(
+                    "azure-h100-001", "hvs.CAESIJlWh2fW0Q", "acc", "")));
 
-    JsonNode atRender = yaml(CloudInitWriter.render(rendered));
-    JsonNode atLaunch = yaml(CloudInitWriter.render(launched));
+    JsonNode atRender = yaml(rendered);
+    JsonNode atLaunch = yaml(launched);
 
     assertThat(fileContent(atRender, CloudInitViews.WRAPPING_TOKEN_FILE))
         .isEqualTo(CloudInitView.WRAPPING_TOKEN_SLOT);
@@ -175,9 +182,12 @@ class CloudInitTest {
         assertThat(f.get("permissions").asText()).isEqualTo("0400");
       }
     }
-    assertThat(CloudInitWriter.render(launched).split("hvs\\.CAESIJlWh2fW0Q", -1)).hasSize(2);
-    assertThat(launched.toString()).doesNotContain("hvs.");
-    assertThat(fileContent(atLaunch, "/etc/stratus/agent-aws-h100.json"))
+    // Once, in the 0400 file: the start script's check for a missing token is not rewritten.
+    assertThat(launched.split("hvs\\.CAESIJlWh2fW0Q", -1)).hasSize(2);
+    assertThat(launched).doesNotContain(CloudInitView.WRAPPING_TOKEN_SLOT);
+    assertThat(fileContent(atLaunch, "/usr/local/sbin/stratus-node-start"))
+        .contains("grep -qF '@STRATUS_WRA''PPING_TOKEN@' /run/stratus/vault-wrap");
+    assertThat(fileContent(atLaunch, "/etc/stratus/agent-azure-h100.json"))
         .contains("\"auth\":\"approle\"", "\"wrappingTokenFile\":\"/run/stratus/vault-wrap\"");
   }
 
