@@ -87,8 +87,12 @@ final class VaultLogins {
 
   private String awsIam(VaultLogin.AwsIam a) throws KeySourceException {
     CloudIdentity.AwsIamRequest req = identity.awsIam(a.serverIdHeader());
-    remember(req.headersJson());
     Base64.Encoder b64 = Base64.getEncoder();
+    // Vault gets the headers base64-encoded and may echo them; the signature and the session
+    // token are what must never show, whole or as part of an echo.
+    remember(req.headersJson());
+    remember(b64.encodeToString(req.headersJson().getBytes(StandardCharsets.UTF_8)));
+    signedHeaderValues(req.headersJson()).forEach(this::remember);
     try {
       AuthResponse auth =
           clients
@@ -154,6 +158,23 @@ final class VaultLogins {
           "vault " + step + " at " + address() + " answered without auth.client_token");
     }
     return remember(token);
+  }
+
+  /** The values of the Authorization and X-Amz-Security-Token headers ({"Name":["value"]}). */
+  static java.util.List<String> signedHeaderValues(String headersJson) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try {
+      JsonObject headers = Json.parse(headersJson).asObject();
+      for (String name : headers.names()) {
+        if (name.equalsIgnoreCase("Authorization")
+            || name.equalsIgnoreCase("X-Amz-Security-Token")) {
+          headers.get(name).asArray().forEach(v -> out.add(v.asString()));
+        }
+      }
+    } catch (RuntimeException e) {
+      // not the documented shape: the whole document is remembered anyway
+    }
+    return out;
   }
 
   private String remember(String secret) {
