@@ -44,6 +44,7 @@ final class Agent {
   private final Namespaces namespaces;
   private final StatusReporter status;
   private final MungeOwner mungeOwner;
+  private final java.util.Optional<StatusUploader> uploader;
   private final Clock clock;
   private final Pause pause;
 
@@ -65,23 +66,29 @@ final class Agent {
     this.clock = clock;
     this.pause = pause;
     this.mungeOwner = new MungeOwner(settings.mungeUser(), tools.setpriv());
+    this.uploader = settings.reportUrl().map(u -> new StatusUploader(u, settings.nodeName()));
     this.status =
         new StatusReporter(
-            settings.statusFile(),
-            clock,
-            settings
-                .reportUrl()
-                .<java.util.function.Consumer<StatusLine>>map(
-                    u -> new StatusUploader(u, settings.nodeName())::send)
-                .orElse(line -> {}));
+            settings.statusFile(), clock, line -> uploader.ifPresent(u -> u.send(line)));
   }
 
   interface Step {
     void run() throws StepFailedException, IOException, InterruptedException;
   }
 
-  /** Runs every step; true when all succeeded (slurmd started). */
+  /**
+   * Runs every step; true when all succeeded (slurmd started). Reports still being uploaded get a
+   * few seconds more at the end: a slow controller never holds up the node's boot.
+   */
   boolean run() {
+    try {
+      return steps();
+    } finally {
+      uploader.ifPresent(StatusUploader::finish);
+    }
+  }
+
+  private boolean steps() {
     return step("hostname", this::hostname)
         && step("munge-socket", this::mungeSocket)
         && step("munge-key", this::mungeKey)

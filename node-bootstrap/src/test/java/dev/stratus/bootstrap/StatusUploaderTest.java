@@ -47,14 +47,16 @@ class StatusUploaderTest {
   }
 
   @Test
-  void aFailedStepArrivesWithTheNodesNameAndTheMessage() throws Exception {
-    new StatusUploader(url(), "gpu-003")
-        .send(
-            StatusLine.failed(
-                "gpus", Instant.parse("2026-11-21T12:00:00Z"), "gpu: found 7 of 8 h100"));
+  void stepsArriveInOrderWithTheNodesNameAndAFailuresMessage() throws Exception {
+    StatusUploader uploader = new StatusUploader(url(), "gpu-003");
+    uploader.send(StatusLine.ok("munged", Instant.parse("2026-11-21T11:59:59Z")));
+    uploader.send(
+        StatusLine.failed("gpus", Instant.parse("2026-11-21T12:00:00Z"), "gpu: found 7 of 8 h100"));
+    uploader.finish();
 
-    assertThat(bodies).hasSize(1);
-    JsonNode n = new ObjectMapper().readTree(bodies.get(0));
+    assertThat(bodies).hasSize(2);
+    assertThat(new ObjectMapper().readTree(bodies.get(0)).get("step").asText()).isEqualTo("munged");
+    JsonNode n = new ObjectMapper().readTree(bodies.get(1));
     assertThat(n.get("node").asText()).isEqualTo("gpu-003");
     assertThat(n.get("step").asText()).isEqualTo("gpus");
     assertThat(n.get("ok").asBoolean()).isFalse();
@@ -69,7 +71,9 @@ class StatusUploaderTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
-      new StatusUploader(url(), "gpu-003").send(StatusLine.ok("munged", Instant.now()));
+      StatusUploader uploader = new StatusUploader(url(), "gpu-003");
+      uploader.send(StatusLine.ok("munged", Instant.now()));
+      uploader.finish();
     } finally {
       System.setErr(old);
     }

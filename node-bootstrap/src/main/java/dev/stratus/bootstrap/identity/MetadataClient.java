@@ -29,6 +29,8 @@ final class MetadataClient {
     this.timeout = timeout;
     this.http =
         HttpClient.newBuilder()
+            // metadata services speak HTTP/1.1 only: no h2c upgrade attempt
+            .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(timeout)
             .proxy(HttpClient.Builder.NO_PROXY)
             .followRedirects(HttpClient.Redirect.NEVER)
