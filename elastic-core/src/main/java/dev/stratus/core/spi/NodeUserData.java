@@ -30,14 +30,15 @@ public final class NodeUserData {
       return userData;
     }
     NodeCredential c =
-        credential.orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "the user-data of node "
-                        + nodeName
-                        + " expects a per-node Vault wrapping token, but the launch carries none"
-                        + " (add the vault: block to stratus.yaml)"));
+        credential.orElseThrow(() -> new IllegalStateException(missingCredential(nodeName)));
     return userData.replace(WRAPPING_TOKEN_SLOT, c.wrappingToken());
+  }
+
+  public static String missingCredential(String nodeName) {
+    return "the user-data of node "
+        + nodeName
+        + " expects a per-node Vault wrapping token, but the launch carries none (add the vault:"
+        + " block to stratus.yaml)";
   }
 
   /** For providers that send one user-data per batch: refuse the slot with a clear reason. */

@@ -6,6 +6,7 @@ import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
 import java.time.Clock;
@@ -30,25 +31,29 @@ final class AzureLauncher {
   private final AzureSettings s;
   private final Clock clock;
 
+  private final boolean wantsCredential;
+
   AzureLauncher(ArmCalls arm, AzureSettings settings, Clock clock) {
     this.arm = arm;
     this.s = settings;
     this.clock = clock;
+    this.wantsCredential = VmSpec.wantsCredential(settings);
+  }
+
+  /** Whether the user-data has the wrapping-token slot (decoded once, not per launch). */
+  boolean wantsCredential() {
+    return wantsCredential;
   }
 
   LaunchResult launch(LaunchRequest req) {
     OfferingKey key = req.offering().key();
-    Optional<String> uncredentialed = VmSpec.nodeWithoutCredential(s, req);
+    Optional<String> uncredentialed = VmSpec.nodeWithoutCredential(wantsCredential, req);
     if (uncredentialed.isPresent()) {
       return LaunchResult.failure(
           key,
           req.nodeNames(),
           new ProviderError.InvalidRequest(
-              "NoNodeCredential",
-              "the user-data of node "
-                  + uncredentialed.get()
-                  + " expects a per-node Vault wrapping token, but the launch carries none (add"
-                  + " the vault: block to stratus.yaml)"));
+              "NoNodeCredential", NodeUserData.missingCredential(uncredentialed.get())));
     }
     try {
       return attempt(req, key);

@@ -63,7 +63,7 @@ public final class AzureNodeProvider implements NodeProvider, PlacementAware, Pr
   /** When its user-data has the wrapping-token slot: each VM is created with its own. */
   @Override
   public boolean usesNodeCredentials() {
-    return VmSpec.wantsCredential(settings);
+    return launcher.wantsCredential();
   }
 
   @Override

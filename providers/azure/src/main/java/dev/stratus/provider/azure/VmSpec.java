@@ -101,13 +101,9 @@ final class VmSpec {
         .withVersion(urn[3]);
   }
 
-  /**
-   * VMs are created one by one, so each gets its own user-data: the wrapping-token slot, if the
-   * rendered cloud-init has one, holds this node's token and no other's.
-   */
   /** A node whose user-data wants a wrapping token that the launch does not carry. */
-  static Optional<String> nodeWithoutCredential(AzureSettings s, LaunchRequest req) {
-    return wantsCredential(s)
+  static Optional<String> nodeWithoutCredential(boolean wantsCredential, LaunchRequest req) {
+    return wantsCredential
         ? req.nodeNames().stream().filter(n -> req.credential(n).isEmpty()).findFirst()
         : Optional.empty();
   }
@@ -122,6 +118,10 @@ final class VmSpec {
                     new String(Base64.getDecoder().decode(d), StandardCharsets.UTF_8)));
   }
 
+  /**
+   * VMs are created one by one, so each gets its own user-data: the wrapping-token slot, if the
+   * rendered cloud-init has one, holds this node's token and no other's.
+   */
   static String forNode(String base64, String nodeName, Optional<NodeCredential> credential) {
     String text = new String(Base64.getDecoder().decode(base64), StandardCharsets.UTF_8);
     if (!NodeUserData.wantsCredential(text)) {
