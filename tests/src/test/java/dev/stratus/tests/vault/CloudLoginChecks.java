@@ -49,8 +49,9 @@ final class CloudLoginChecks {
     if (!shaped || headers == null || !headers.has("Authorization")) {
       return "error validating the signed GetCallerIdentity request";
     }
+    // Like STS, the model knows whose credentials are genuine only when told (no trust: no login).
     return sts == null
-        ? null
+        ? "error validating the signed GetCallerIdentity request: no trusted credentials"
         : sts.check(headers, decode(b.path("iam_request_body").asText()), now);
   }
 

@@ -159,25 +159,4 @@ class VaultKeySourceTest {
     assertThat(got).isEqualTo(key);
     assertThat(file).doesNotExist();
   }
-
-  @Test
-  void awsIamLoginSendsTheSignedStsRequestAndReadsTheKey() throws Exception {
-    vault.model.awsRole("slurm-node-aws", DATA_PATH);
-    CloudIdentity aws = FakeCloudIdentity.aws();
-    VaultMungeKeySource src =
-        new VaultMungeKeySource(
-            new KeySourceSpec.VaultSource(
-                URI.create(vault.address()),
-                "secret",
-                "slurm/munge",
-                "key",
-                new VaultLogin.AwsIam("aws", "slurm-node-aws", ""),
-                Optional.empty(),
-                Duration.ofSeconds(5)),
-            aws);
-
-    assertThat(src.fetch()).isEqualTo(key);
-    assertThat(vault.model.calls()).contains("POST /v1/auth/aws/login");
-    assertThat(vault.model.liveTokens()).isZero();
-  }
 }
