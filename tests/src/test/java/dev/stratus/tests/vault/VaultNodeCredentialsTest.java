@@ -131,10 +131,15 @@ class VaultNodeCredentialsTest {
     VaultNodeCredentials credentials = credentials();
     NodeCredential c = credentials.issue(List.of("gpu-001")).get("gpu-001");
     agentFetch(c);
+    int callsBefore = vault.model.calls().size();
 
-    credentials.revoke(c);
+    credentials.revoke(c); // Vault answers 400 "invalid accessor" for the spent wrapping token
 
-    assertThat(vault.model.liveWrappingTokens()).isZero();
+    assertThat(vault.model.calls().subList(callsBefore, vault.model.calls().size()))
+        .containsExactly(
+            "POST /v1/auth/token/revoke-accessor",
+            "POST /v1/auth/approle/role/slurm-node/secret-id-accessor/destroy");
+    assertThat(vault.model.liveSecretIds()).isZero();
   }
 
   @Test
