@@ -8,6 +8,7 @@ import dev.stratus.core.model.Checks;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.model.SpotPolicy;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,6 +39,7 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
             "memoryMiB",
             "maxNodes",
             "gres",
+            "spotPolicy",
             "offerings")) {
       String name = f.check("name", f.string("name"), Checks::slurmName);
       if (!names.add(name)) {
@@ -52,6 +54,7 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
               f.check("cpus", f.integer("cpus"), Checks::positive),
               f.check("memoryMiB", f.longValue("memoryMiB"), Checks::positive));
       int maxNodes = f.check("maxNodes", f.integer("maxNodes"), PoolReader::maxNodes);
+      SpotPolicy spotPolicy = spotPolicy(f);
       f.section("gres", "autodetect")
           .ifPresent(
               g ->
@@ -84,7 +87,8 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                       shape.cpus,
                       shape.memoryMiB,
                       maxNodes,
-                      offerings)));
+                      offerings,
+                      spotPolicy)));
     }
     return new PoolReader(pools, autodetect);
   }
@@ -93,6 +97,14 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
   /** Prices of offerings that set no {@code pricePerHour}: the bundled public table. */
   private static final class Prices {
     static final PriceTable BUNDLED = PriceTable.bundled();
+  }
+
+  private static SpotPolicy spotPolicy(Fields f) {
+    try {
+      return SpotPolicy.parse(f.string("spotPolicy", SpotPolicy.SPOT_PREFERRED.configName()));
+    } catch (IllegalArgumentException e) {
+      throw f.error("spotPolicy", e.getMessage());
+    }
   }
 
   private record Shape(String model, int count, int cpus, long memoryMiB) {}

@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * A Slurm partition's set of elastic nodes. Node names are fixed slots {@code <name>-NNN}
  * predeclared in slurm.conf as {@code State=CLOUD}; a slot is bound to an instance only while the
- * instance runs (the binding lives in the instance's tags). Offerings are in order of preference.
+ * instance runs (the binding lives in the instance's tags). Offerings are in order of preference;
+ * {@code spotPolicy} says which of them a launch may use, and in which order.
  */
 public record Pool(
     String name,
@@ -20,7 +21,30 @@ public record Pool(
     int cpus,
     long memoryMiB,
     int maxNodes,
-    List<Offering> offerings) {
+    List<Offering> offerings,
+    SpotPolicy spotPolicy) {
+  /** A pool with the default policy, {@link SpotPolicy#SPOT_PREFERRED}. */
+  public Pool(
+      String name,
+      String partition,
+      String gpuModel,
+      int gpusPerNode,
+      int cpus,
+      long memoryMiB,
+      int maxNodes,
+      List<Offering> offerings) {
+    this(
+        name,
+        partition,
+        gpuModel,
+        gpusPerNode,
+        cpus,
+        memoryMiB,
+        maxNodes,
+        offerings,
+        SpotPolicy.SPOT_PREFERRED);
+  }
+
   public Pool {
     slurmName("pool name", name);
     slurmName("partition", partition);
@@ -35,6 +59,19 @@ public record Pool(
     offerings = List.copyOf(offerings);
     if (offerings.isEmpty()) {
       throw new IllegalArgumentException("pool '" + name + "' needs at least one offering");
+    }
+    if (spotPolicy == null) {
+      throw new IllegalArgumentException("pool '" + name + "' needs a spot policy");
+    }
+    if (spotPolicy.order(offerings, 0).isEmpty() || spotPolicy.order(offerings, 1).isEmpty()) {
+      throw new IllegalArgumentException(
+          "pool '"
+              + name
+              + "' has spot policy "
+              + spotPolicy.configName()
+              + " but no offering it allows ("
+              + (spotPolicy == SpotPolicy.SPOT_ONLY ? "no spot offering" : "no on-demand offering")
+              + ")");
     }
     for (Offering o : offerings) {
       if (!o.gpuModel().equals(gpuModel) || o.gpusPerNode() < gpusPerNode) {

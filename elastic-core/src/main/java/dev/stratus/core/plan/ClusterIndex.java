@@ -18,6 +18,7 @@ final class ClusterIndex {
   private final Map<String, List<Instance>> instancesByNode = new HashMap<>();
   private final List<Instance> untagged = new ArrayList<>();
   private final Map<String, Long> jobByNode = new HashMap<>();
+  private final Map<Long, Integer> restartsByJob = new HashMap<>();
 
   static ClusterIndex of(Snapshot s) {
     ClusterIndex index = new ClusterIndex();
@@ -41,6 +42,7 @@ final class ClusterIndex {
               () -> index.untagged.add(instance));
     }
     for (SlurmJob job : s.jobs()) {
+      index.restartsByJob.put(job.jobId(), job.restartCount());
       if (!job.finished() && !job.nodes().isEmpty()) {
         for (String n : Hostlist.expand(job.nodes())) {
           index.jobByNode.put(n, job.jobId());
@@ -48,6 +50,11 @@ final class ClusterIndex {
       }
     }
     return index;
+  }
+
+  /** How often Slurm requeued the job; 0 for an unknown job or none (job id 0). */
+  int restartsOf(long job) {
+    return restartsByJob.getOrDefault(job, 0);
   }
 
   Pool pool(String name) {

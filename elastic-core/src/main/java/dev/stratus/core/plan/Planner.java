@@ -9,7 +9,6 @@ import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spool.SpoolRequest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +77,7 @@ public final class Planner {
       if (needed.isEmpty()) {
         continue;
       }
-      List<Offering> candidates = candidates(s, pool, needed.size());
+      List<Offering> candidates = candidates(s, pool, needed.size(), index.restartsOf(job));
       String what = job > 0 ? "job " + job : "power-up request";
       if (candidates.isEmpty()) {
         actions.add(
@@ -117,17 +116,19 @@ public final class Planner {
   }
 
   /**
-   * The pool's offerings, cheapest first (ties keep the config's order), without those inside their
-   * unavailable TTL. A probing offering (TTL over, not yet proved) takes a single-node launch as
-   * its probe; a multi-node launch goes there only after every proved offering, so a big job never
-   * waits for a small one to probe.
+   * The pool's offerings in its spot policy's order (spot first, then cheapest first; ties keep the
+   * config's order), without those inside their unavailable TTL: after a reclaim that is another
+   * zone, type or cloud, then on-demand. A probing offering (TTL over, not yet proved) takes a
+   * single-node launch as its probe; a multi-node launch goes there only after every proved
+   * offering, so a big job never waits for a small one to probe. {@code restarts}: how often Slurm
+   * requeued the job.
    */
-  static List<Offering> candidates(Snapshot s, Pool pool, int nodes) {
+  static List<Offering> candidates(Snapshot s, Pool pool, int nodes, int restarts) {
     List<Offering> usable =
-        pool.offerings().stream()
-            .filter(o -> !s.unavailable().contains(o.key()))
-            .sorted(Comparator.comparing(Offering::pricePerHour))
-            .toList();
+        pool.spotPolicy()
+            .order(
+                pool.offerings().stream().filter(o -> !s.unavailable().contains(o.key())).toList(),
+                restarts);
     if (nodes == 1) {
       return usable;
     }

@@ -186,6 +186,22 @@ class ConfigLoaderErrorsTest {
             "    maxNodes: 4\n    gres: {autodetect: cuda}",
             "stratus.yaml:8:24: pools[0].gres.autodetect: must be one of nvml, rsmi, off"),
         Arguments.of(
+            "unknown spot policy",
+            "    maxNodes: 4",
+            "    maxNodes: 4\n    spotPolicy: cheapest",
+            "stratus.yaml:8:17: pools[0].spotPolicy: unknown spot policy 'cheapest' (use one of"
+                + " spot-preferred, spot-only, on-demand-only, on-demand-after-reclaim)"),
+        Arguments.of(
+            "spot-only pool without a spot offering",
+            "    maxNodes: 4",
+            "    maxNodes: 4\n    spotPolicy: spot-only",
+            "pool 'gpu' has spot policy spot-only but no offering it allows (no spot offering)"),
+        Arguments.of(
+            "on-demand-after-reclaim pool without an on-demand offering",
+            "instanceType: t, pricePerHour: 1}",
+            "instanceType: t, pricePerHour: 1, capacity: spot}\n    spotPolicy: on-demand-after-reclaim",
+            "spot policy on-demand-after-reclaim but no offering it allows (no on-demand"),
+        Arguments.of(
             "duplicate key",
             "  local: {}",
             "  local: {}\n  local: {}",

@@ -9,9 +9,11 @@ import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.model.SpotPolicy;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
@@ -21,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +35,8 @@ class PlannerTest {
   static final Pool GPU = pool("gpu", 4, SPOT_A, OD_A);
 
   final List<SlurmNode> nodes = new ArrayList<>();
+  final List<SlurmJob> jobs = new ArrayList<>();
+  Pool pool = GPU;
   final List<Instance> instances = new ArrayList<>();
   final List<SpoolRequest> requests = new ArrayList<>();
   Set<dev.stratus.core.model.OfferingKey> unavailable = Set.of();
@@ -46,10 +51,10 @@ class PlannerTest {
     return Planner.plan(
         new Snapshot(
             NOW,
-            List.of(GPU),
+            List.of(pool),
             Fixtures.TIMEOUTS,
             nodes,
-            List.of(),
+            jobs,
             instances,
             unlisted,
             requests,
@@ -106,27 +111,93 @@ class PlannerTest {
   }
 
   @Test
-  void candidatesAreCheapestFirstWhateverTheConfigOrder() {
+  void spotPreferredTriesEverySpotOfferingCheapestFirstThenOnDemandWhateverTheConfigOrder() {
     Offering cheapOnDemand = offering("other", "b", CapacityType.ON_DEMAND, "10");
-    Pool mixed = pool("gpu", 4, OD_A, SPOT_A, cheapOnDemand);
-    Snapshot s =
-        new Snapshot(
-            NOW,
-            List.of(mixed),
-            Fixtures.TIMEOUTS,
-            List.of(),
-            List.of(),
-            List.of(),
-            Set.of(),
-            List.of(),
-            Set.of(),
-            Set.of(),
-            Map.of(),
-            Map.of(),
-            List.of(),
-            SpotSettings.DEFAULTS);
+    Offering spotB = offering("other", "b", CapacityType.SPOT, "45");
+    pool = pool("gpu", 4, OD_A, spotB, SPOT_A, cheapOnDemand);
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(resume("r1", List.of("gpu-001"), new ResumeFile.JobNodes(7, "gpu-001")));
 
-    assertThat(Planner.candidates(s, mixed, 1)).containsExactly(cheapOnDemand, SPOT_A, OD_A);
+    assertThat(launchCandidates()).containsExactly(List.of(SPOT_A, spotB, cheapOnDemand, OD_A));
+  }
+
+  @Test
+  void aReclaimedSpotOfferingIsReplacedFromAnotherZoneBeforeOnDemand() {
+    Offering spotB = offering("fake", "b", CapacityType.SPOT, "31");
+    pool = pool("gpu", 4, SPOT_A, spotB, OD_A);
+    unavailable = Set.of(SPOT_A.key());
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    jobs.add(pendingRequeuedJob(7, 1));
+    requests.add(resume("r1", List.of("gpu-002"), new ResumeFile.JobNodes(7, "gpu-002")));
+
+    assertThat(launchCandidates()).containsExactly(List.of(spotB, OD_A));
+  }
+
+  @Test
+  void onDemandAfterReclaimSendsARequeuedJobToOnDemandOnlyButAFirstRunToSpot() {
+    pool = withPolicy(GPU, SpotPolicy.ON_DEMAND_AFTER_RECLAIM);
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    jobs.add(pendingRequeuedJob(7, 0));
+    jobs.add(pendingRequeuedJob(8, 1));
+    requests.add(
+        resume(
+            "r1",
+            List.of("gpu-001", "gpu-002"),
+            new ResumeFile.JobNodes(7, "gpu-001"),
+            new ResumeFile.JobNodes(8, "gpu-002")));
+
+    assertThat(launchCandidates()).containsExactly(List.of(SPOT_A, OD_A), List.of(OD_A));
+  }
+
+  @Test
+  void spotOnlyNeverFallsBackToOnDemandAndSaysSoWhenSpotIsGone() {
+    pool = withPolicy(GPU, SpotPolicy.SPOT_ONLY);
+    unavailable = Set.of(SPOT_A.key());
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(resume("r1", List.of("gpu-001"), new ResumeFile.JobNodes(7, "gpu-001")));
+
+    assertThat(launchCandidates()).isEmpty();
+    assertThat(plan())
+        .contains(
+            new Action.SetDown(
+                List.of("gpu-001"), Reasons.of("no offering of pool gpu has capacity now")));
+  }
+
+  List<List<Offering>> launchCandidates() {
+    return plan().stream()
+        .filter(a -> a instanceof Action.Launch)
+        .map(a -> ((Action.Launch) a).candidates())
+        .toList();
+  }
+
+  static Pool withPolicy(Pool p, SpotPolicy policy) {
+    return new Pool(
+        p.name(),
+        p.partition(),
+        p.gpuModel(),
+        p.gpusPerNode(),
+        p.cpus(),
+        p.memoryMiB(),
+        p.maxNodes(),
+        p.offerings(),
+        policy);
+  }
+
+  /** A job Slurm allocated nodes to again, after {@code restarts} requeues. */
+  static SlurmJob pendingRequeuedJob(long id, int restarts) {
+    return new SlurmJob(
+        id,
+        "train",
+        "CONFIGURING",
+        "None",
+        "gpu",
+        "",
+        1,
+        "gpu:h100:8",
+        restarts,
+        true,
+        Optional.empty());
   }
 
   @Test
