@@ -55,6 +55,8 @@ public final class Controller {
   private final Actuator actuator;
   private final NoticeInbox notices = new NoticeInbox();
   private final BootstrapInbox bootstraps = new BootstrapInbox();
+  private final CheckpointWatch checkpoints;
+  private final SpotOfferingsSeen spotOfferings = new SpotOfferingsSeen();
   private final Optional<TopologyUpdater> topology;
 
   public Controller(
@@ -79,6 +81,7 @@ public final class Controller {
     this.providers = Map.copyOf(providers);
     this.requests = requests;
     this.clock = clock;
+    this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
     this.actuator =
@@ -139,7 +142,8 @@ public final class Controller {
             poweringUp.observe(nodes, now),
             downByUs.observe(nodes, now),
             notices.pending(),
-            config.spot());
+            config.spot(),
+            checkpoints.checkpointed());
     List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
     BootstrapFailures.Plan failures = BootstrapFailures.plan(bootstraps.drain(), instances);
     for (var r : failures.ignored()) {
@@ -155,9 +159,57 @@ public final class Controller {
         log.info("action: {}", action);
       }
     }
+    watchCheckpoints(actions, true);
     actuator.execute(actions, snapshot);
+    watchCheckpoints(actions, false);
+    markVanishedSpotOfferings(actions);
+    spotOfferings.observe(instances);
     topology.ifPresent(t -> t.update(instances, unlisted));
     return actions;
+  }
+
+  /**
+   * Before the actions run, each job about to be signalled is watched for its checkpoint (the
+   * baseline must predate the signal); after them, notices requeued or finished are no longer.
+   */
+  private void watchCheckpoints(List<Action> actions, boolean before) {
+    for (Action action : actions) {
+      if (before && action instanceof Action.SignalJob sj) {
+        checkpoints.signalling(sj.instanceId(), sj.jobId());
+      } else if (!before && action instanceof Action.Requeue rq) {
+        checkpoints.forget(rq.instanceId());
+      } else if (!before && action instanceof Action.NoticeDone nd) {
+        checkpoints.forget(nd.instanceId());
+      }
+    }
+  }
+
+  /** A spot instance gone without notice was reclaimed all the same: skip its offering a while. */
+  private void markVanishedSpotOfferings(List<Action> actions) {
+    for (Action action : actions) {
+      if (action instanceof Action.InstanceGone gone) {
+        for (String node : gone.nodes()) {
+          spotOfferings
+              .of(node)
+              .ifPresent(
+                  offering -> {
+                    log.info(
+                        "spot instance of {} vanished without notice: {} marked unavailable",
+                        node,
+                        offering);
+                    unavailable.markUnavailable(offering);
+                  });
+        }
+      }
+    }
+  }
+
+  /**
+   * True when a job signalled for a notice has written a checkpoint since and waits for its
+   * requeue: the daemon then runs a pass at once. Cheap when nothing is watched.
+   */
+  public boolean checkpointWritten() {
+    return checkpoints.watching() && !checkpoints.checkpointed().isEmpty();
   }
 
   public StratusMetrics metrics() {

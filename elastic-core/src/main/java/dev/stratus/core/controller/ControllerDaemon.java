@@ -20,12 +20,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the controller's passes on Quartz: every reconcile interval, and at once when {@link
- * #wake()} is called (a hook request arrived). Quartz never runs two passes at the same time.
+ * #wake()} is called (a hook request arrived). Quartz never runs two passes at the same time. Every
+ * {@link #CHECKPOINT_POLL} a light job looks whether a job signalled for a notice has written its
+ * checkpoint, and wakes a pass to requeue it.
  */
 public final class ControllerDaemon implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ControllerDaemon.class);
   private static final String CONTROLLER = "stratus.controller";
   private static final JobKey PASS = JobKey.jobKey("reconcile", "stratus");
+  private static final JobKey CHECKPOINTS = JobKey.jobKey("checkpoints", "stratus");
+  static final java.time.Duration CHECKPOINT_POLL = java.time.Duration.ofSeconds(1);
 
   private final Scheduler scheduler;
 
@@ -50,6 +54,16 @@ public final class ControllerDaemon implements AutoCloseable {
                       .withMisfireHandlingInstructionNextWithRemainingCount())
               .build();
       scheduler.scheduleJob(job, every);
+      scheduler.scheduleJob(
+          JobBuilder.newJob(CheckpointPollJob.class).withIdentity(CHECKPOINTS).build(),
+          TriggerBuilder.newTrigger()
+              .startNow()
+              .withSchedule(
+                  SimpleScheduleBuilder.simpleSchedule()
+                      .withIntervalInMilliseconds(CHECKPOINT_POLL.toMillis())
+                      .repeatForever()
+                      .withMisfireHandlingInstructionNextWithRemainingCount())
+              .build());
     } catch (SchedulerException e) {
       throw new IllegalStateException("cannot set up the Quartz scheduler: " + e.getMessage(), e);
     }
@@ -126,6 +140,22 @@ public final class ControllerDaemon implements AutoCloseable {
         } catch (SchedulerException ignored) {
           // the failure is logged above; the counter is best effort
         }
+      }
+    }
+  }
+
+  /** Wakes a pass when a signalled job has written its checkpoint (see {@link Controller}). */
+  @DisallowConcurrentExecution
+  public static final class CheckpointPollJob implements Job {
+    @Override
+    public void execute(JobExecutionContext context) throws JobExecutionException {
+      try {
+        Controller controller = (Controller) context.getScheduler().getContext().get(CONTROLLER);
+        if (controller.checkpointWritten()) {
+          context.getScheduler().triggerJob(PASS);
+        }
+      } catch (SchedulerException e) {
+        throw new JobExecutionException(e);
       }
     }
   }

@@ -12,9 +12,12 @@ import java.util.Optional;
  *
  * <ol>
  *   <li>a job runs on the node: signal its batch step (checkpoint now), drain the node, and mark
- *       the offering unavailable so the replacement comes from elsewhere;
- *   <li>once the grace is over (or the deadline is near): requeue the job; it resumes from its
- *       checkpoint on replacement capacity, launched through the normal resume path;
+ *       the offering unavailable so the replacement comes from elsewhere (not for maintenance: the
+ *       cloud is not short of that capacity);
+ *   <li>once the job has written a checkpoint since the signal, or the grace is over, or the
+ *       deadline is near, whichever comes first: requeue the job; it resumes from its checkpoint on
+ *       replacement capacity, launched through the normal resume path as the pool's spot policy
+ *       says;
  *   <li>once the job has left the node: power the node down (Slurm suspends it, the instance is
  *       terminated, and the drain is lifted when it is powered down);
  *   <li>no job on the node: power it down at once.
@@ -52,7 +55,9 @@ public final class NoticePlanner {
       String why = notice.kind().name().toLowerCase(java.util.Locale.ROOT) + " notice for " + id;
       long job = index.jobOn(node);
       if (pending.signalledAt().isEmpty()) {
-        out.add(new Action.MarkUnavailable(instance.get().offering(), why));
+        if (notice.kind() != InterruptionNotice.Kind.MAINTENANCE) {
+          out.add(new Action.MarkUnavailable(instance.get().offering(), why));
+        }
         if (job > 0) {
           out.add(new Action.SignalJob(job, s.spot().signal(), id, why));
           out.add(
@@ -60,7 +65,9 @@ public final class NoticePlanner {
           continue;
         }
       } else if (job > 0 && pending.requeuedAt().isEmpty()) {
-        if (graceOver(s, pending.signalledAt().get(), notice)) {
+        if (s.checkpointed().contains(job)) {
+          out.add(new Action.Requeue(job, id, why + ": checkpoint written"));
+        } else if (graceOver(s, pending.signalledAt().get(), notice)) {
           out.add(new Action.Requeue(job, id, why));
         }
         continue;

@@ -18,7 +18,9 @@ import java.util.Set;
  * planner never takes a missing list for "no instances" (that would set nodes DOWN wrongly). {@code
  * probing} offerings came back from their unavailable TTL and have not succeeded since. {@code
  * poweringUpSince} and {@code downSince} are when the controller first saw a node in that state (a
- * cache: after a restart, timers restart too, which only delays action).
+ * cache: after a restart, timers restart too, which only delays action). {@code checkpointed}: jobs
+ * signalled for a notice that have written a checkpoint since (their requeue need not wait for the
+ * grace).
  */
 public record Snapshot(
     Instant now,
@@ -34,7 +36,8 @@ public record Snapshot(
     Map<String, Instant> poweringUpSince,
     Map<String, Instant> downSince,
     List<PendingNotice> notices,
-    dev.stratus.core.notice.SpotSettings spot) {
+    dev.stratus.core.notice.SpotSettings spot,
+    Set<Long> checkpointed) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -47,5 +50,6 @@ public record Snapshot(
     poweringUpSince = Map.copyOf(poweringUpSince);
     downSince = Map.copyOf(downSince);
     notices = List.copyOf(notices);
+    checkpointed = Set.copyOf(checkpointed);
   }
 }

@@ -128,7 +128,8 @@ public class PlannerBenchmark {
         Map.of(),
         Map.of(),
         List.of(),
-        dev.stratus.core.notice.SpotSettings.DEFAULTS);
+        dev.stratus.core.notice.SpotSettings.DEFAULTS,
+        Set.of());
   }
 
   static SlurmNode node(String name, String state, String... flags) {

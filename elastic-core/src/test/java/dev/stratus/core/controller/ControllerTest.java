@@ -190,6 +190,32 @@ class ControllerTest extends ControllerFixture {
   }
 
   @Test
+  void aSpotInstanceVanishedWithoutNoticeMarksItsOfferingUnavailableAnOnDemandOneDoesNot() {
+    slurmResumes("r1", 1, "gpu-001");
+    controller.runPass();
+    slurm.registered("gpu-001");
+    cloud.exhaust(SPOT.key());
+    slurmResumes("r2", 2, "gpu-002");
+    controller.runPass(); // job 2 on on-demand
+    cloud.restore(SPOT.key());
+    controller.unavailable().markAvailable(SPOT.key());
+    slurm.registered("gpu-002");
+    assertThat(cloud.alive())
+        .extracting(Instance::offering)
+        .containsExactlyInAnyOrder(SPOT.key(), ON_DEMAND.key());
+
+    cloud.alive().stream()
+        .filter(i -> i.offering().equals(ON_DEMAND.key()))
+        .forEach(i -> cloud.vanish(i.id()));
+    controller.runPass();
+    assertThat(controller.unavailable().current()).isEmpty();
+
+    cloud.vanish(cloud.alive().get(0).id());
+    controller.runPass();
+    assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
+  }
+
+  @Test
   void nodeStuckPoweringUpIsForcedDownAfterTheTimeout() {
     slurm.poweringUp("gpu-002");
     controller.runPass();

@@ -32,6 +32,7 @@ class NoticePlannerTest {
 
   final List<SlurmJob> jobs = new ArrayList<>();
   final List<PendingNotice> notices = new ArrayList<>();
+  Set<Long> checkpointed = Set.of();
   final List<Instance> instances =
       new ArrayList<>(
           List.of(
@@ -61,7 +62,8 @@ class NoticePlannerTest {
             Map.of(),
             Map.of(),
             notices,
-            spot));
+            spot,
+            checkpointed));
   }
 
   void jobRunningOnTheNode() {
@@ -146,13 +148,39 @@ class NoticePlannerTest {
 
   @Test
   void anIdleNodeIsReleasedAtOnce() {
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(60), Optional.empty());
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.MarkUnavailable(SPOT.key(), "reclaim notice for i-1"),
+            new Action.ForcePowerDown(List.of("gpu-001"), Reasons.of("reclaim notice for i-1")),
+            new Action.NoticeDone("i-1", "idle node released"));
+  }
+
+  @Test
+  void aMaintenanceNoticeActsOnTheJobButLeavesTheOfferingAvailable() {
+    jobRunningOnTheNode();
     notice(InterruptionNotice.Kind.MAINTENANCE, NOW.plusSeconds(60), Optional.empty());
 
     assertThat(plan(SETTINGS))
         .containsExactly(
-            new Action.MarkUnavailable(SPOT.key(), "maintenance notice for i-1"),
-            new Action.ForcePowerDown(List.of("gpu-001"), Reasons.of("maintenance notice for i-1")),
-            new Action.NoticeDone("i-1", "idle node released"));
+            new Action.SignalJob(42, "USR1", "i-1", "maintenance notice for i-1"),
+            new Action.Drain(
+                List.of("gpu-001"),
+                Reasons.of("maintenance notice for i-1, deadline " + NOW.plusSeconds(60))));
+  }
+
+  @Test
+  void aJobThatHasWrittenItsCheckpointIsRequeuedWithoutWaitingForTheGrace() {
+    jobRunningOnTheNode();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.of(NOW.minusSeconds(2)));
+    checkpointed = Set.of(7L); // another job's checkpoint changes nothing
+    assertThat(plan(SETTINGS)).isEmpty();
+
+    checkpointed = Set.of(42L);
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.Requeue(42, "i-1", "reclaim notice for i-1: checkpoint written"));
   }
 
   @Test

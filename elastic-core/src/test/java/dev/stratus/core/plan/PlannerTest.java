@@ -63,7 +63,8 @@ class PlannerTest {
             poweringUpSince,
             downSince,
             notices,
-            spot));
+            spot,
+            Set.of()));
   }
 
   static SlurmNode node(String name, String state, String... flags) {

@@ -81,11 +81,8 @@ final class ReclaimBench {
     if (reclaim.get(60, TimeUnit.SECONDS) != 0) {
       throw new IllegalStateException("stratus local reclaim " + running.nodes() + " failed");
     }
-    Duration grace = cluster.config().spot().grace();
     return new Run(
-        Duration.between(received, requeued).minus(grace),
-        issued.minus(grace),
-        Duration.between(posted, received));
+        Duration.between(received, requeued), issued, Duration.between(posted, received));
   }
 
   /** The spot lines of {@code GET /metrics}, fetched over HTTP as Prometheus would. */

@@ -1,0 +1,81 @@
+package dev.stratus.core.controller;
+
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.testing.Fixtures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A signalled job that writes its checkpoint is requeued then, not when the grace runs out. */
+class CheckpointRequeueTest extends ControllerFixture {
+  @TempDir Path checkpoints;
+
+  @Override
+  Controller newController(NodeCredentials credentials) {
+    SpotSettings spot =
+        new SpotSettings(
+            "USR1",
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(10),
+            false,
+            "",
+            checkpoints.toString());
+    return new Controller(
+        Fixtures.withSpot(Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"), spot),
+        slurm,
+        Map.<String, NodeProvider>of("fake", cloud),
+        spool,
+        clock,
+        credentials);
+  }
+
+  @Test
+  void theJobIsRequeuedAsSoonAsItsCheckpointLandsWellInsideTheGrace() throws IOException {
+    jobRunning(42, "gpu-001", Duration.ofMinutes(10));
+    Files.createDirectories(checkpoints.resolve("42"));
+    Files.writeString(checkpoints.resolve("42/ckpt"), "100"); // the periodic one, before
+    Files.setLastModifiedTime(
+        checkpoints.resolve("42/ckpt"), java.nio.file.attribute.FileTime.fromMillis(1_000));
+    notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
+    controller.runPass();
+    assertThat(slurm.calls()).contains("signal 42 USR1");
+
+    clock.advance(Duration.ofSeconds(2));
+    controller.runPass();
+    assertThat(controller.checkpointWritten()).isFalse();
+    assertThat(slurm.calls()).doesNotContain("requeue 42");
+
+    Files.writeString(checkpoints.resolve("42/ckpt"), "103"); // the job's answer to USR1
+    assertThat(controller.checkpointWritten()).isTrue();
+    controller.runPass();
+
+    assertThat(slurm.calls()).contains("requeue 42");
+    assertThat(controller.checkpointWritten()).isFalse();
+  }
+
+  @Test
+  void aJobThatWritesNoCheckpointIsRequeuedWhenTheGraceEnds() {
+    jobRunning(42, "gpu-001", Duration.ofMinutes(10));
+    notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
+    controller.runPass();
+
+    clock.advance(Duration.ofSeconds(59));
+    controller.runPass();
+    assertThat(slurm.calls()).doesNotContain("requeue 42");
+
+    clock.advance(Duration.ofSeconds(1));
+    controller.runPass();
+    assertThat(slurm.calls()).contains("requeue 42");
+  }
+}
