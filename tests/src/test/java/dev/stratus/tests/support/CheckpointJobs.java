@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * The sample checkpointing batch job ({@code checkpoint-job.sbatch}) on an embedded cluster:
  * installed under {@code jobs/}, submitted with {@code --requeue} and an appended output file, its
- * output read back as a {@link CheckpointLog}. Slurm commands are logged to {@code
- * log/e2e-commands.log}.
+ * output read back as a {@link CheckpointLog}. Its checkpoints go to the {@code
+ * STRATUS_CHECKPOINT_DIR} the cluster's TaskProlog exports (a job without it fails at once). Slurm
+ * commands are logged to {@code log/e2e-commands.log}.
  */
 public final class CheckpointJobs {
   public static final Duration COMMAND_WAIT = Duration.ofSeconds(150);
@@ -44,12 +45,8 @@ public final class CheckpointJobs {
             "-N" + nodes,
             "--gres=gpu:h100:8",
             "--output=" + cluster.root().resolve("jobs/%j.out"),
-            "--export=ALL,STEPS="
-                + steps
-                + ",CKPT_EVERY="
-                + checkpointEvery
-                + ",CKPT_DIR="
-                + cluster.root().resolve("jobs/ckpt"),
+            // No CKPT_DIR fallback: the checkpoints go where the rendered TaskProlog says.
+            "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + checkpointEvery,
             script.toString()))
         .strip();
   }
