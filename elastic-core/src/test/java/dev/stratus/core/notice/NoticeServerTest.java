@@ -3,6 +3,7 @@ package dev.stratus.core.notice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.testing.MutableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /** The notice endpoint and {@code /metrics} over real HTTP on loopback. */
 class NoticeServerTest {
   static final Instant RECEIVED = Instant.parse("2026-11-21T12:00:01Z");
-  final NoticeInbox inbox = new NoticeInbox();
+  final MutableClock clock = new MutableClock(RECEIVED);
+  final NoticeInbox inbox = new NoticeInbox(clock);
   final AtomicInteger wakes = new AtomicInteger();
   final HttpClient http = HttpClient.newHttpClient();
   NoticeServer server;
