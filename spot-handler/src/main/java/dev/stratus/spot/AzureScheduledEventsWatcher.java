@@ -1,6 +1,7 @@
 package dev.stratus.spot;
 
 import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.notice.NoticeState;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
@@ -17,10 +18,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Polls Azure Scheduled Events ({@code GET /metadata/scheduledevents?api-version=2020-07-01},
  * header {@code Metadata: true}; without it IMDS answers 400). Each event for this VM that gives a
- * notice is reported once; once the sink has accepted it, the event is acknowledged with {@code
- * POST {"StartRequests":[{"EventId":..}]}}, never before (an acknowledgement lets Azure start the
- * eviction at once). A failed acknowledgement is retried on the next poll. The VM name comes from
- * {@code /metadata/instance/compute/name} unless given.
+ * notice is reported once. An acknowledgement ({@code POST {"StartRequests":[{"EventId":..}]}})
+ * lets Azure evict at once, so it waits for the controller: on each poll, for each reported event
+ * not yet acknowledged, the watcher asks the sink ({@link NoticeSink#state}) and acknowledges only
+ * when it says {@code released} (the job was requeued, or nothing needed the node). {@code acting}:
+ * ask again next poll. {@code unknown} (the controller restarted and lost the notice): the notice
+ * is reported again. No answer: no acknowledgement (Azure starts the event at {@code NotBefore}
+ * anyway). Each event's answer is logged when it changes, not on every poll. A failed
+ * acknowledgement is retried on the next poll. The VM name comes from {@code
+ * /metadata/instance/compute/name} unless given.
  */
 public final class AzureScheduledEventsWatcher implements NoticeWatcher {
   public static final URI DEFAULT_BASE = URI.create("http://169.254.169.254");
@@ -39,6 +45,7 @@ public final class AzureScheduledEventsWatcher implements NoticeWatcher {
   private final URI base;
   private final MetadataHttp http = new MetadataHttp();
   private final OnceReporter reporter;
+  private final ReleaseCheck release;
   private final Clock clock;
   private final Duration interval;
   private final Set<String> acknowledged = new LinkedHashSet<>();
@@ -49,6 +56,7 @@ public final class AzureScheduledEventsWatcher implements NoticeWatcher {
     this.base = base;
     this.vmName = vmName.orElse(null);
     this.reporter = new OnceReporter(sink);
+    this.release = new ReleaseCheck(sink);
     this.clock = clock;
     this.interval = interval;
   }
@@ -71,8 +79,15 @@ public final class AzureScheduledEventsWatcher implements NoticeWatcher {
       if (reporter.report(e.eventId(), e.notice())) {
         out.add(e.notice());
       }
-      if (reporter.wasReported(e.eventId()) && !acknowledged.contains(e.eventId())) {
+      if (!reporter.wasReported(e.eventId()) || acknowledged.contains(e.eventId())) {
+        continue;
+      }
+      Optional<NoticeState> state = release.ask(e.eventId(), e.notice().instanceId());
+      if (state.equals(Optional.of(NoticeState.RELEASED))) {
         toAck.add(e.eventId());
+      } else if (state.equals(Optional.of(NoticeState.UNKNOWN))
+          && reporter.reportAgain(e.eventId(), e.notice())) {
+        out.add(e.notice());
       }
     }
     if (!toAck.isEmpty()) {
@@ -99,6 +114,7 @@ public final class AzureScheduledEventsWatcher implements NoticeWatcher {
       throw new MetadataServiceException("POST", uri, r.status(), r.body());
     }
     acknowledged.addAll(ids);
+    ids.forEach(release::forget);
     log.info("acknowledged scheduled events {}", ids);
   }
 

@@ -46,6 +46,12 @@ final class OnceReporter {
     return true;
   }
 
+  /** Reports a notice the receiver says it lost (a restart); true when it took it now. */
+  synchronized boolean reportAgain(String key, InterruptionNotice notice) {
+    reported.remove(key);
+    return report(key, notice);
+  }
+
   synchronized boolean wasReported(String key) {
     return reported.contains(key);
   }

@@ -2,6 +2,7 @@ package dev.stratus.spot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.io.IOException;
@@ -13,13 +14,16 @@ import java.util.Map;
 /**
  * Azure IMDS Scheduled Events: 400 without {@code Metadata: true} or without {@code api-version};
  * the document's incarnation goes up whenever the events change; a {@code POST StartRequests}
- * removes the named events (they start). A raw document can replace the rendered one.
+ * starts the named scheduled events (they stay listed, {@code EventStatus: Started} with an empty
+ * {@code NotBefore}, as Azure lists an event until it is over). A raw document can replace the
+ * rendered one.
  */
 final class AzureEventsModel extends MetadataModel {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final String vmName;
   private final Map<String, String> events = new LinkedHashMap<>();
   private final List<String> started = new ArrayList<>();
+  private int startRequests;
   private int incarnation = 1;
   private String raw;
 
@@ -42,7 +46,13 @@ final class AzureEventsModel extends MetadataModel {
   }
 
   synchronized boolean isScheduled(String eventId) {
-    return events.containsKey(eventId);
+    return events.containsKey(eventId)
+        && read(events.get(eventId)).path("EventStatus").asText().equals("Scheduled");
+  }
+
+  /** How many {@code POST StartRequests} came, whatever they named. */
+  synchronized int startRequests() {
+    return startRequests;
   }
 
   @Override
@@ -62,9 +72,12 @@ final class AzureEventsModel extends MetadataModel {
       return status(404, "");
     }
     if (r.getMethod().getName().equals("POST")) {
+      startRequests++;
       for (JsonNode s : read(r.getBodyAsString()).path("StartRequests")) {
         String id = s.path("EventId").asText();
-        if (events.remove(id) != null) {
+        if (isScheduled(id)) {
+          ObjectNode event = (ObjectNode) read(events.get(id));
+          events.put(id, event.put("EventStatus", "Started").put("NotBefore", "").toString());
           started.add(id);
           incarnation++;
         }

@@ -10,6 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,11 +48,12 @@ class AzureScheduledEventsWatcherTest {
   }
 
   @Test
-  void aPreemptIsReportedOnceAndAcknowledgedAfterTheSinkTookIt() throws Exception {
+  void aPreemptIsReportedOnceAndNotAcknowledgedWhileTheControllerIsActingOnIt() throws Exception {
     watcher.poll();
     imds.schedule(PREEMPT);
 
     assertThat(watcher.poll()).hasSize(1);
+    watcher.poll();
     watcher.poll();
 
     assertThat(sink.notices())
@@ -60,8 +63,64 @@ class AzureScheduledEventsWatcherTest {
                 InterruptionNotice.Kind.RECLAIM,
                 Instant.parse("2026-11-21T12:00:30Z"),
                 T0));
+    assertThat(imds.startRequests()).isZero();
+    assertThat(imds.isScheduled("E-preempt")).isTrue();
+  }
+
+  @Test
+  void thePreemptIsAcknowledgedExactlyOnceAfterTheControllerReleasedTheNode() throws Exception {
+    imds.schedule(PREEMPT);
+    watcher.poll();
+
+    sink.release("spot-vm-3");
+    watcher.poll();
+    watcher.poll(); // the started event is still listed
+    watcher.poll();
+
     assertThat(imds.startedEventIds()).containsExactly("E-preempt");
+    assertThat(imds.startRequests()).isEqualTo(1);
     assertThat(imds.isScheduled("E-preempt")).isFalse();
+    assertThat(sink.notices()).hasSize(1);
+  }
+
+  @Test
+  void aControllerThatLostTheNoticeIsToldAgainAndTheEventWaitsForItsRelease() throws Exception {
+    imds.schedule(PREEMPT);
+    watcher.poll();
+    sink.restart();
+
+    assertThat(watcher.poll()).hasSize(1);
+    watcher.poll();
+    assertThat(sink.notices()).hasSize(2).containsOnly(sink.notices().get(0));
+    assertThat(imds.startRequests()).isZero();
+
+    sink.release("spot-vm-3");
+    watcher.poll();
+    assertThat(imds.startedEventIds()).containsExactly("E-preempt");
+  }
+
+  @Test
+  void noAcknowledgementWhileTheControllerCannotBeAskedAndOneWarningForIt() throws Exception {
+    imds.schedule(PREEMPT);
+    watcher.poll();
+    sink.release("spot-vm-3");
+    sink.refuse(true);
+    try (LogCapture log = new LogCapture(ReleaseCheck.class)) {
+      assertThat(watcher.poll()).isEmpty();
+      watcher.poll();
+      watcher.poll();
+
+      assertThat(imds.startRequests()).isZero();
+      assertThat(log.warnings())
+          .singleElement()
+          .asString()
+          .contains("cannot ask the controller whether spot-vm-3 may go", "not acknowledging");
+
+      sink.refuse(false);
+      watcher.poll();
+      assertThat(log.lines()).hasSize(2);
+    }
+    assertThat(imds.startedEventIds()).containsExactly("E-preempt");
   }
 
   @Test
@@ -69,11 +128,26 @@ class AzureScheduledEventsWatcherTest {
     imds.schedule(PREEMPT);
     sink.refuse(true);
     assertThat(watcher.poll()).isEmpty();
-    assertThat(imds.startedEventIds()).isEmpty();
+    assertThat(imds.startRequests()).isZero();
     assertThat(imds.isScheduled("E-preempt")).isTrue();
 
     sink.refuse(false);
+    sink.release("spot-vm-3");
     assertThat(watcher.poll()).hasSize(1);
+    assertThat(imds.startedEventIds()).containsExactly("E-preempt");
+  }
+
+  @Test
+  void aSinkThatHandlesEachNoticeAsItTakesItLetsTheEventBeAcknowledgedAtOnce() throws Exception {
+    List<InterruptionNotice> handled = new ArrayList<>();
+    AzureScheduledEventsWatcher synchronous =
+        new AzureScheduledEventsWatcher(
+            imds.base(), Optional.empty(), handled::add, clock, Duration.ofSeconds(1));
+    imds.schedule(PREEMPT);
+
+    synchronous.poll();
+
+    assertThat(handled).hasSize(1);
     assertThat(imds.startedEventIds()).containsExactly("E-preempt");
   }
 

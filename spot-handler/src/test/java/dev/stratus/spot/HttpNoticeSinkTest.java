@@ -3,6 +3,8 @@ package dev.stratus.spot;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -13,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.notice.NoticeJsonCodec;
+import dev.stratus.core.notice.NoticeState;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -69,6 +72,51 @@ class HttpNoticeSinkTest {
         .isInstanceOf(MetadataServiceException.class)
         .hasMessageContaining("POST http://127.0.0.1:")
         .hasMessageContaining("/v1/notices answered HTTP 503: busy");
+  }
+
+  @Test
+  void theStateIsAskedNextToTheSinkUrlAndReadFrom200Or404() throws IOException {
+    controller.stubFor(
+        get("/v1/notices/i-0abc")
+            .willReturn(okJson("{\"instanceId\":\"i-0abc\",\"state\":\"acting\"}")));
+    controller.stubFor(
+        get("/v1/notices/i-gone")
+            .willReturn(
+                aResponse()
+                    .withStatus(404)
+                    .withBody("{\"instanceId\":\"i-gone\",\"state\":\"unknown\"}")));
+
+    assertThat(sink().state("i-0abc")).isEqualTo(NoticeState.ACTING);
+    assertThat(sink().state("i-gone")).isEqualTo(NoticeState.UNKNOWN);
+  }
+
+  @Test
+  void anAnswerThatIsNotAStateIsAFailureNeverARelease() {
+    controller.stubFor(
+        get("/v1/notices/i-old").willReturn(aResponse().withStatus(405).withBody("POST only")));
+    controller.stubFor(
+        get("/v1/notices/i-proxy").willReturn(aResponse().withStatus(404).withBody("<html>")));
+    controller.stubFor(
+        get("/v1/notices/i-other")
+            .willReturn(okJson("{\"instanceId\":\"i-1\",\"state\":\"released\"}")));
+
+    assertThatThrownBy(() -> sink().state("i-old"))
+        .isInstanceOf(MetadataServiceException.class)
+        .hasMessageContaining("answered HTTP 405");
+    assertThatThrownBy(() -> sink().state("i-proxy"))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("notice state: not JSON");
+    assertThatThrownBy(() -> sink().state("i-other"))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("about 'i-1', but 'i-other' was asked for");
+  }
+
+  @Test
+  void theStateUrlIsTheSinkUrlWithTheEncodedInstanceIdAppended() {
+    assertThat(HttpNoticeSink.stateUrl(URI.create("http://10.0.0.5:8787/v1/notices"), "vm-3"))
+        .hasToString("http://10.0.0.5:8787/v1/notices/vm-3");
+    assertThat(HttpNoticeSink.stateUrl(URI.create("http://10.0.0.5:8787/v1/notices/"), "a b/c"))
+        .hasToString("http://10.0.0.5:8787/v1/notices/a%20b%2Fc");
   }
 
   @Test

@@ -53,7 +53,7 @@ public final class Controller {
   private final StateClock poweringUp = new StateClock(SlurmNode::poweringUp);
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
   private final Actuator actuator;
-  private final NoticeInbox notices = new NoticeInbox();
+  private final NoticeInbox notices;
   private final BootstrapInbox bootstraps = new BootstrapInbox();
   private final CheckpointWatch checkpoints;
   private final SpotOfferingsSeen spotOfferings = new SpotOfferingsSeen();
@@ -82,6 +82,7 @@ public final class Controller {
     this.requests = requests;
     this.clock = clock;
     this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
+    this.notices = new NoticeInbox(clock);
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
     this.actuator =

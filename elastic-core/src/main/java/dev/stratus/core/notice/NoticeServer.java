@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -16,14 +17,18 @@ import org.slf4j.LoggerFactory;
 /**
  * The controller's HTTP endpoint. {@code POST /v1/notices} with one notice as JSON: a valid notice
  * is handed to {@code receive} (true: news) and a fresh one wakes a pass at once (202); a bad one
- * is refused with the reason (400). {@code POST /v1/bootstrap}: see {@link
+ * is refused with the reason (400). {@code GET /v1/notices/{instanceId}}: whether that instance's
+ * node may go, as {@code {"instanceId":"..","state":"acting|released"}} (200) or {@code "unknown"}
+ * (404), from {@code states} ({@link NoticeState}). {@code POST /v1/bootstrap}: see {@link
  * #acceptBootstrapReports}. {@code GET /metrics}: the Prometheus text exposition from {@code
  * metrics}. It listens on the private address the nodes reach (never on a public one by default);
- * both paths serve only what any node there may see (no secrets in notices or metrics).
+ * every path serves only what any node there may see (no secrets in notices or metrics).
  */
 public final class NoticeServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NoticeServer.class);
   private static final int MAX_BODY = 16 * 1024;
+  private static final String NOTICES = "/v1/notices";
+  private static final String JSON_TYPE = "application/json";
 
   private final HttpServer server;
 
@@ -33,7 +38,11 @@ public final class NoticeServer implements AutoCloseable {
   static final String METRICS_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
   public NoticeServer(
-      String listen, Predicate<InterruptionNotice> receive, Runnable wake, Supplier<String> metrics)
+      String listen,
+      Predicate<InterruptionNotice> receive,
+      Function<String, NoticeState> states,
+      Runnable wake,
+      Supplier<String> metrics)
       throws IOException {
     int colon = listen.lastIndexOf(':');
     server =
@@ -43,10 +52,14 @@ public final class NoticeServer implements AutoCloseable {
             16);
     server.setExecutor(Executors.newSingleThreadExecutor(r -> new Thread(r, "notice-server")));
     server.createContext(
-        "/v1/notices",
+        NOTICES,
         exchange -> {
           try (exchange) {
-            handle(exchange, receive, wake);
+            if (exchange.getRequestURI().getPath().equals(NOTICES)) {
+              handle(exchange, receive, wake);
+            } else {
+              answerState(exchange, states);
+            }
           }
         });
     server.createContext(
@@ -72,7 +85,8 @@ public final class NoticeServer implements AutoCloseable {
       HttpExchange exchange, Predicate<InterruptionNotice> receive, Runnable wake)
       throws IOException {
     if (!exchange.getRequestMethod().equals("POST")) {
-      answer(exchange, 405, "POST a notice to /v1/notices");
+      answer(
+          exchange, 405, "POST a notice to /v1/notices (GET /v1/notices/{instanceId}: its state)");
       return;
     }
     byte[] body = body(exchange);
@@ -99,6 +113,25 @@ public final class NoticeServer implements AutoCloseable {
     if (fresh) {
       wake.run();
     }
+  }
+
+  /** {@code GET /v1/notices/{instanceId}}: one path segment, the instance id. */
+  private static void answerState(HttpExchange exchange, Function<String, NoticeState> states)
+      throws IOException {
+    String path = exchange.getRequestURI().getPath();
+    String id = path.startsWith(NOTICES + "/") ? path.substring(NOTICES.length() + 1) : "";
+    if (id.isEmpty() || id.contains("/")) {
+      answer(exchange, 404, "no such path; GET /v1/notices/{instanceId} or POST /v1/notices");
+      return;
+    }
+    if (!exchange.getRequestMethod().equals("GET")) {
+      answer(exchange, 405, "GET /v1/notices/{instanceId} for the state of its notice");
+      return;
+    }
+    NoticeState state = states.apply(id);
+    log.debug("{} asked about the notice for {}: {}", exchange.getRemoteAddress(), id, state);
+    byte[] json = NoticeJsonCodec.writeState(id, state).getBytes(StandardCharsets.UTF_8);
+    answer(exchange, state == NoticeState.UNKNOWN ? 404 : 200, JSON_TYPE, json);
   }
 
   /**

@@ -68,7 +68,11 @@ public final class ControllerRuntime implements AutoCloseable {
         listen.isEmpty()
             ? null
             : new NoticeServer(
-                listen, controller::receive, daemon::wake, controller.metrics()::scrape);
+                listen,
+                controller::receive,
+                controller.notices()::state,
+                daemon::wake,
+                controller.metrics()::scrape);
     if (notices != null) {
       notices.acceptBootstrapReports(controller.bootstrapReports()::add, daemon::wake, clock);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Tags;
+import dev.stratus.core.notice.NoticeState;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
@@ -174,6 +175,26 @@ class ControllerTest extends ControllerFixture {
         .filteredOn(i -> "gpu-002".equals(i.tags().get(Tags.NODE)))
         .extracting(Instance::offering)
         .containsExactly(ON_DEMAND.key());
+  }
+
+  @Test
+  void aNoticedNodeMayGoOnlyOnceItsJobWasRequeuedAndStillWhenTheNoticeIsDone() {
+    Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(10));
+    notice(spot, InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
+    NoticeState received = controller.notices().state(spot.id());
+
+    controller.runPass(); // signal
+    NoticeState signalled = controller.notices().state(spot.id());
+    clock.advance(Duration.ofSeconds(30));
+    controller.runPass(); // requeue
+    NoticeState requeued = controller.notices().state(spot.id());
+    slurm.removeJob(42);
+    controller.runPass(); // power down, notice done
+
+    assertThat(List.of(received, signalled, requeued))
+        .containsExactly(NoticeState.ACTING, NoticeState.ACTING, NoticeState.RELEASED);
+    assertThat(controller.notices().pending()).isEmpty();
+    assertThat(controller.notices().state(spot.id())).isEqualTo(NoticeState.RELEASED);
   }
 
   @Test

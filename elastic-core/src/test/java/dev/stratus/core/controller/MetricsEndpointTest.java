@@ -26,7 +26,11 @@ class MetricsEndpointTest extends ControllerFixture {
   void aScrapeShowsTheNoticeTheReclaimTheRequeueAndItsLatency() throws Exception {
     try (NoticeServer server =
         new NoticeServer(
-            "127.0.0.1:0", controller::receive, () -> {}, controller.metrics()::scrape)) {
+            "127.0.0.1:0",
+            controller::receive,
+            controller.notices()::state,
+            () -> {},
+            controller.metrics()::scrape)) {
       URI base = URI.create("http://127.0.0.1:" + server.address().getPort());
       reclaimWithNoticeOver(base);
 

@@ -3,6 +3,7 @@ package dev.stratus.core.notice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.core.testing.MutableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /** The notice endpoint and {@code /metrics} over real HTTP on loopback. */
 class NoticeServerTest {
   static final Instant RECEIVED = Instant.parse("2026-11-21T12:00:01Z");
-  final NoticeInbox inbox = new NoticeInbox();
+  final MutableClock clock = new MutableClock(RECEIVED);
+  final NoticeInbox inbox = new NoticeInbox(clock);
   final AtomicInteger wakes = new AtomicInteger();
   final HttpClient http = HttpClient.newHttpClient();
   NoticeServer server;
@@ -28,6 +30,7 @@ class NoticeServerTest {
         new NoticeServer(
             "127.0.0.1:0",
             n -> inbox.add(n, RECEIVED),
+            inbox::state,
             wakes::incrementAndGet,
             () -> "stratus_up 1.0\n");
     url = URI.create("http://127.0.0.1:" + server.address().getPort() + "/v1/notices");
@@ -42,6 +45,22 @@ class NoticeServerTest {
     return http.send(
         HttpRequest.newBuilder(url).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> send(String method, String path) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(url.resolve(path))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  static InterruptionNotice reclaim(String instanceId) {
+    return new InterruptionNotice(
+        instanceId,
+        InterruptionNotice.Kind.RECLAIM,
+        Instant.parse("2026-11-21T12:02:00Z"),
+        Instant.parse("2026-11-21T12:00:00Z"));
   }
 
   @Test
@@ -72,6 +91,60 @@ class NoticeServerTest {
     assertThat(r.body()).contains("deadline");
     assertThat(inbox.pending()).isEmpty();
     assertThat(wakes).hasValue(0);
+  }
+
+  @Test
+  void aNoticeBeingActedOnReadsAsActingUntilItsJobIsRequeued() throws Exception {
+    post(NoticeJsonCodec.write(reclaim("i-1")));
+
+    HttpResponse<String> acting = send("GET", "/v1/notices/i-1");
+    inbox.signalled("i-1", RECEIVED);
+    String stillActing = send("GET", "/v1/notices/i-1").body();
+    inbox.requeued("i-1", RECEIVED.plusSeconds(30));
+    HttpResponse<String> released = send("GET", "/v1/notices/i-1");
+
+    assertThat(acting.statusCode()).isEqualTo(200);
+    assertThat(acting.headers().firstValue("Content-Type")).hasValue("application/json");
+    assertThat(acting.body()).isEqualTo("{\"instanceId\":\"i-1\",\"state\":\"acting\"}");
+    assertThat(stillActing).contains("\"acting\"");
+    assertThat(released.statusCode()).isEqualTo(200);
+    assertThat(released.body()).isEqualTo("{\"instanceId\":\"i-1\",\"state\":\"released\"}");
+  }
+
+  @Test
+  void aFinishedNoticeStillReadsAsReleasedAfterItLeftTheInbox() throws Exception {
+    post(NoticeJsonCodec.write(reclaim("i-1")));
+    inbox.done("i-1");
+
+    HttpResponse<String> r = send("GET", "/v1/notices/i-1");
+
+    assertThat(inbox.pending()).isEmpty();
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(NoticeJsonCodec.parseState("i-1", r.body())).isEqualTo(NoticeState.RELEASED);
+  }
+
+  @Test
+  void anInstanceWithoutANoticeIsUnknownWith404AndAJsonBody() throws Exception {
+    HttpResponse<String> r = send("GET", "/v1/notices/i-never-reported");
+
+    assertThat(r.statusCode()).isEqualTo(404);
+    assertThat(r.body()).isEqualTo("{\"instanceId\":\"i-never-reported\",\"state\":\"unknown\"}");
+  }
+
+  @Test
+  void aStatePathWithoutOneInstanceIdIsNotFoundAndOnlyGetReadsAState() throws Exception {
+    HttpResponse<String> trailingSlash = send("GET", "/v1/notices/");
+    HttpResponse<String> twoSegments = send("GET", "/v1/notices/i-1/extra");
+    HttpResponse<String> postToState = send("POST", "/v1/notices/i-1");
+    HttpResponse<String> deleteState = send("DELETE", "/v1/notices/i-1");
+
+    assertThat(trailingSlash.statusCode()).isEqualTo(404);
+    assertThat(trailingSlash.body()).contains("GET /v1/notices/{instanceId}");
+    assertThat(twoSegments.statusCode()).isEqualTo(404);
+    assertThat(postToState.statusCode()).isEqualTo(405);
+    assertThat(postToState.body()).contains("GET /v1/notices/{instanceId}");
+    assertThat(deleteState.statusCode()).isEqualTo(405);
+    assertThat(inbox.pending()).isEmpty();
   }
 
   @Test
