@@ -12,11 +12,24 @@ public final class Reasons {
 
   private Reasons() {}
 
+  /** The longest reason Stratus sets; longer text loses its middle. */
+  static final int MAX = 200;
+
+  /** What a shortened reason keeps of its end ("...; slurmd not started"). */
+  private static final int TAIL = 60;
+
+  /**
+   * {@link #PREFIX} + the text on one line. Slurm keeps reasons short in listings: a longer one
+   * keeps its start (the step or the cloud's code and message) and its end (what came of it), and
+   * loses the middle (e.g. a long path).
+   */
   public static String of(String text) {
     String oneLine = text.replaceAll("[\\r\\n\\t]+", " ").strip();
     String full = PREFIX + oneLine;
-    // Slurm keeps reasons short in listings; keep the cloud's code and the start of its message.
-    return full.length() > 200 ? full.substring(0, 197) + "..." : full;
+    if (full.length() <= MAX) {
+      return full;
+    }
+    return full.substring(0, MAX - TAIL - 3) + "..." + full.substring(full.length() - TAIL);
   }
 
   public static boolean ours(String reason) {
