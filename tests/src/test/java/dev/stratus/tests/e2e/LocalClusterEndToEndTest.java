@@ -100,25 +100,36 @@ class LocalClusterEndToEndTest {
 
   @Test
   @Order(3)
-  void twoNodeJobOnAPoweredDownClusterIsLaunchedAllOrNothingInOneOffering() {
+  void twoNodeJobIsLaunchedAllOrNothingInOneOfferingUnderTheOneLeafSwitchWithRoom() {
     awaitAllSuspended();
-    String out =
-        run(
-            "srun",
-            "-p",
-            "gpu",
-            "-N2",
-            "--gres=gpu:h100:8",
-            "bash",
-            "-c",
-            "echo CUDA=$CUDA_VISIBLE_DEVICES host=$(hostname)");
+    // gpu-001 busy: rack-a (gpu-001,002) has room for one node only, rack-b (gpu-003,004) for
+    // two. Plain node order would give gpu-[002-003] across both racks; topology/tree must pick
+    // rack-b's leaf switch.
+    String holder = sbatch("-N1", "-w", "gpu-001", "--gres=gpu:h100:1", "--wrap", "sleep 600");
+    try {
+      await()
+          .atMost(SLURM_WAIT)
+          .pollInterval(Duration.ofSeconds(1))
+          .until(() -> jobState(holder).equals("RUNNING"));
+      String out =
+          run(
+              "srun",
+              "-p",
+              "gpu",
+              "-N2",
+              "--gres=gpu:h100:8",
+              "bash",
+              "-c",
+              "echo CUDA=$CUDA_VISIBLE_DEVICES host=$(hostname)");
 
-    assertThat(out.lines().filter(l -> l.startsWith("CUDA=0,1,2,3,4,5,6,7 host=gpu-"))).hasSize(2);
-    Set<String> hosts =
-        out.lines().map(l -> l.substring(l.indexOf("host=") + 5)).collect(Collectors.toSet());
-    assertThat(hosts).hasSize(2);
-    // topology/tree over the racks (rack-a: gpu-001,002; rack-b: gpu-003,004): one leaf switch
-    assertThat(Set.of(Set.of("gpu-001", "gpu-002"), Set.of("gpu-003", "gpu-004"))).contains(hosts);
+      assertThat(out.lines().filter(l -> l.startsWith("CUDA=0,1,2,3,4,5,6,7 host=gpu-")))
+          .hasSize(2);
+      Set<String> hosts =
+          out.lines().map(l -> l.substring(l.indexOf("host=") + 5)).collect(Collectors.toSet());
+      assertThat(hosts).containsExactlyInAnyOrder("gpu-003", "gpu-004");
+    } finally {
+      run("scancel", holder);
+    }
     Map<String, List<Instance>> byJob =
         local.list(cluster.config().cluster()).stream()
             .filter(i -> i.tags().containsKey(Tags.JOB))
@@ -152,6 +163,40 @@ class LocalClusterEndToEndTest {
       LocalFaults.none().write(localState);
     }
     // The failed offering stays unavailable for its TTL (20 s in the embedded config) first.
+    await()
+        .atMost(Duration.ofSeconds(180))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> jobState(job).equals("COMPLETED"));
+    awaitAllSuspended();
+  }
+
+  @Test
+  @Order(4)
+  void aNodeShortOfAGpuIsSetDownSayingWhatItFoundNotLeftInvalidAndTheJobRunsOnceFixed() {
+    awaitAllSuspended();
+    new LocalFaults(Set.of(), Set.of(), Set.of("*")).write(localState);
+    String job;
+    try {
+      job = sbatch("--requeue", "-N1", "--gres=gpu:h100:1", "--wrap", "hostname");
+
+      SlurmNode refused =
+          await()
+              .atMost(Duration.ofSeconds(60))
+              .pollInterval(Duration.ofMillis(500))
+              .until(
+                  () ->
+                      slurmNodes().stream()
+                          .filter(n -> n.reason().contains("gpu: found 7 of 8"))
+                          .findFirst(),
+                  java.util.Optional::isPresent)
+              .get();
+      assertThat(refused.down()).as(refused.toString()).isTrue();
+      assertThat(refused.state() + refused.flags()).doesNotContainIgnoringCase("inval");
+      assertThat(refused.reason()).startsWith("stratus: gpus: ").contains("slurmd not started");
+      assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
+    } finally {
+      LocalFaults.none().write(localState);
+    }
     await()
         .atMost(Duration.ofSeconds(180))
         .pollInterval(Duration.ofSeconds(1))

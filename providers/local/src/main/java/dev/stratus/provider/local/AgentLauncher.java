@@ -86,11 +86,20 @@ final class AgentLauncher {
     }
   }
 
-  /** Runs the agent to its exit; empty on success, else why the node did not come up. */
-  Optional<ProviderError> boot(InstanceRecord node, Optional<NodeCredential> credential)
+  /**
+   * Runs the agent to its exit; empty on success, else why the node did not come up. {@code
+   * lostGpu}: the node sees one GPU device fewer (a fault, see {@link LocalFaults}).
+   */
+  Optional<ProviderError> boot(
+      InstanceRecord node, Optional<NodeCredential> credential, boolean lostGpu)
       throws IOException {
     Path dir = nodeDir(node.netns());
     Files.createDirectories(dir);
+    Path devices = deviceDir;
+    if (lostGpu) {
+      devices = dir.resolve("dev-lost-gpu");
+      FakeGpus.ensure(devices, gpuCount - 1);
+    }
     Path status = dir.resolve("status.jsonl");
     Files.deleteIfExists(status);
     Path tokenFile = dir.resolve("wrapping-token");
@@ -107,7 +116,7 @@ final class AgentLauncher {
             bootstrap.mungeSocket().toAbsolutePath(),
             dir.toAbsolutePath(),
             gpuCount,
-            deviceDir.toAbsolutePath(),
+            devices.toAbsolutePath(),
             status.toAbsolutePath(),
             Duration.ofSeconds(10),
             true,

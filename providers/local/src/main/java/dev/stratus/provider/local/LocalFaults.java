@@ -16,22 +16,34 @@ import java.util.Set;
  * Failures the local provider is told to fake, so tests and the demo can see how Stratus handles a
  * cloud that has no capacity. {@code failLaunches}: node names (or {@code "*"} for every node)
  * whose launch fails with an insufficient-capacity error; {@code exhaustedOfferings}: offerings (by
- * instance type or by {@link OfferingKey#toString()}) that have no capacity at all.
+ * instance type or by {@link OfferingKey#toString()}) that have no capacity at all; {@code
+ * lostGpu}: node names (or {@code "*"}) that boot with one GPU device fewer than their pool's
+ * count, as a node whose GPU fell off the bus (its agent's GPU check refuses it).
  *
  * <p>They come from the settings and, so that a running controller can be changed from outside,
  * from {@code <stateDir>/faults.json} (same keys), read at every launch.
  */
-public record LocalFaults(Set<String> failLaunches, Set<String> exhaustedOfferings) {
+public record LocalFaults(
+    Set<String> failLaunches, Set<String> exhaustedOfferings, Set<String> lostGpu) {
   public static final String FILE = "faults.json";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public LocalFaults {
     failLaunches = Set.copyOf(failLaunches);
     exhaustedOfferings = Set.copyOf(exhaustedOfferings);
+    lostGpu = Set.copyOf(lostGpu);
+  }
+
+  public LocalFaults(Set<String> failLaunches, Set<String> exhaustedOfferings) {
+    this(failLaunches, exhaustedOfferings, Set.of());
   }
 
   public static LocalFaults none() {
     return new LocalFaults(Set.of(), Set.of());
+  }
+
+  public boolean losesGpuOn(String nodeName) {
+    return lostGpu.contains("*") || lostGpu.contains(nodeName);
   }
 
   public boolean failsLaunchOf(String nodeName) {
@@ -48,14 +60,17 @@ public record LocalFaults(Set<String> failLaunches, Set<String> exhaustedOfferin
     fail.addAll(other.failLaunches);
     Set<String> exhausted = new HashSet<>(exhaustedOfferings);
     exhausted.addAll(other.exhaustedOfferings);
-    return new LocalFaults(fail, exhausted);
+    Set<String> lost = new HashSet<>(lostGpu);
+    lost.addAll(other.lostGpu);
+    return new LocalFaults(fail, exhausted, lost);
   }
 
-  /** Reads the two keys from a settings map; a string is taken as a one-element list. */
+  /** Reads the keys from a settings map; a string is taken as a one-element list. */
   static LocalFaults fromSettings(Map<String, ?> settings) {
     return new LocalFaults(
         strings("failLaunches", settings.get("failLaunches")),
-        strings("exhaustedOfferings", settings.get("exhaustedOfferings")));
+        strings("exhaustedOfferings", settings.get("exhaustedOfferings")),
+        strings("lostGpu", settings.get("lostGpu")));
   }
 
   /** The faults file under {@code stateDir}, or none when there is no such file. */
@@ -83,7 +98,8 @@ public record LocalFaults(Set<String> failLaunches, Set<String> exhaustedOfferin
           temp.toFile(),
           Map.of(
               "failLaunches", List.copyOf(failLaunches),
-              "exhaustedOfferings", List.copyOf(exhaustedOfferings)));
+              "exhaustedOfferings", List.copyOf(exhaustedOfferings),
+              "lostGpu", List.copyOf(lostGpu)));
       Files.move(temp, stateDir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + stateDir.resolve(FILE), e);

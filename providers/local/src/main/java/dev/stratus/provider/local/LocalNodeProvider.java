@@ -129,8 +129,9 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
       return LaunchResult.failure(key, request.nodeNames(), refusal.get());
     }
     LaunchPlan plan;
+    LocalFaults faults = faults();
     synchronized (lock) {
-      plan = LaunchPlan.of(request, faults(), store.all(), HostNetwork::netnsExists);
+      plan = LaunchPlan.of(request, faults, store.all(), HostNetwork::netnsExists);
       if (request.allOrNothing() && !plan.failures().isEmpty()) {
         return allFailed(request, plan.existing(), plan.failures().get(0).error());
       }
@@ -149,7 +150,12 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
             .map(
                 r ->
                     CompletableFuture.supplyAsync(
-                        () -> boot(r, request.credential(r.nodeName())), workers))
+                        () ->
+                            boot(
+                                r,
+                                request.credential(r.nodeName()),
+                                faults.losesGpuOn(r.nodeName())),
+                        workers))
             .toList();
     List<Instance> launched = new ArrayList<>();
     plan.existing().forEach(r -> launched.add(r.toInstance()));
@@ -245,11 +251,12 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
   }
 
   /** Wires the network and runs the agent; on failure the node is torn down again. */
-  private Optional<ProviderError> boot(InstanceRecord r, Optional<NodeCredential> credential) {
+  private Optional<ProviderError> boot(
+      InstanceRecord r, Optional<NodeCredential> credential, boolean lostGpu) {
     Optional<ProviderError> problem;
     try {
       network.wire(r.netns(), r.veth(), r.address());
-      problem = launcher.boot(r, credential);
+      problem = launcher.boot(r, credential, lostGpu);
       if (problem.isEmpty() && imds.isPresent()) {
         imds.get().start(r, launcher.nodeDir(r.netns()));
       }
