@@ -27,6 +27,11 @@ final class SpotScenario implements DemoScenario {
 
   private final List<String> jobIds = new ArrayList<>();
   private final List<Thread> reclaims = new ArrayList<>();
+
+  /** Reclaims that ran to their end (the node killed) and those that threw, by node. */
+  private final List<String> reclaimedNodes = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  private final List<String> failedReclaims = new java.util.concurrent.CopyOnWriteArrayList<>();
   private boolean reclaimed;
 
   @Override
@@ -44,13 +49,8 @@ final class SpotScenario implements DemoScenario {
                   "-N1",
                   "--gres=gpu:" + ctx.gpuModel() + ":8",
                   "--output=" + ctx.jobsDir().resolve("%j.out"),
-                  // CKPT_DIR only if the TaskProlog's STRATUS_CHECKPOINT_DIR is missing
-                  "--export=ALL,STEPS="
-                      + STEPS
-                      + ",CKPT_EVERY="
-                      + CHECKPOINT_EVERY
-                      + ",CKPT_DIR="
-                      + ctx.jobsDir().resolve("checkpoints"),
+                  // Checkpoints go where the cluster's TaskProlog says (STRATUS_CHECKPOINT_DIR).
+                  "--export=ALL,STEPS=" + STEPS + ",CKPT_EVERY=" + CHECKPOINT_EVERY,
                   script.toString()));
       jobIds.add(id);
       ctx.say("submitted checkpointing job " + id + " (" + STEPS + " steps)");
@@ -96,7 +96,17 @@ final class SpotScenario implements DemoScenario {
                   + jobId
                   + ")");
           Thread t =
-              new Thread(() -> reclaimable.reclaim(instance.id(), notice), "reclaim-" + node);
+              new Thread(
+                  () -> {
+                    try {
+                      reclaimable.reclaim(instance.id(), notice);
+                      reclaimedNodes.add(node);
+                    } catch (RuntimeException e) {
+                      failedReclaims.add(node);
+                      ctx.say("reclaim of " + node + " failed: " + e.getMessage());
+                    }
+                  },
+                  "reclaim-" + node);
           t.start();
           reclaims.add(t);
           return;
@@ -115,7 +125,7 @@ final class SpotScenario implements DemoScenario {
       }
     }
     Map<String, Object> out = new LinkedHashMap<>();
-    out.put("reclaims", reclaims.size());
+    out.put("reclaims", reclaimedNodes.size());
     out.put("requeues", jobIds.stream().mapToInt(id -> log(ctx, id).resumes().size()).sum());
     out.put("max_steps_lost", maxStepsLost(ctx));
     out.put("checkpoint_interval_steps", CHECKPOINT_EVERY);
@@ -125,6 +135,8 @@ final class SpotScenario implements DemoScenario {
   @Override
   public boolean success(DemoRun.Context ctx) {
     return reclaimed
+        && failedReclaims.isEmpty()
+        && reclaimedNodes.size() == reclaims.size()
         && maxStepsLost(ctx) <= CHECKPOINT_EVERY
         && jobIds.stream().allMatch(id -> log(ctx, id).done());
   }
