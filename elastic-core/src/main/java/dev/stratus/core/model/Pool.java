@@ -11,6 +11,7 @@ import java.util.Locale;
  * A Slurm partition's set of elastic nodes. Node names are fixed slots {@code <name>-NNN}
  * predeclared in slurm.conf as {@code State=CLOUD}; a slot is bound to an instance only while the
  * instance runs (the binding lives in the instance's tags). Offerings are in order of preference.
+ * {@code gpuOptions}: MIG layout and ECC check ({@link GpuOptions#DEFAULT} when not given).
  */
 public record Pool(
     String name,
@@ -20,7 +21,8 @@ public record Pool(
     int cpus,
     long memoryMiB,
     int maxNodes,
-    List<Offering> offerings) {
+    List<Offering> offerings,
+    GpuOptions gpuOptions) {
   public Pool {
     slurmName("pool name", name);
     slurmName("partition", partition);
@@ -33,6 +35,7 @@ public record Pool(
       throw new IllegalArgumentException("maxNodes must be <= 9999, got " + maxNodes);
     }
     offerings = List.copyOf(offerings);
+    gpuOptions = gpuOptions == null ? GpuOptions.DEFAULT : gpuOptions;
     if (offerings.isEmpty()) {
       throw new IllegalArgumentException("pool '" + name + "' needs at least one offering");
     }
@@ -53,6 +56,33 @@ public record Pool(
                 + o.gpuModel());
       }
     }
+  }
+
+  /** A pool of whole GPUs with ECC required. */
+  public Pool(
+      String name,
+      String partition,
+      String gpuModel,
+      int gpusPerNode,
+      int cpus,
+      long memoryMiB,
+      int maxNodes,
+      List<Offering> offerings) {
+    this(
+        name,
+        partition,
+        gpuModel,
+        gpusPerNode,
+        cpus,
+        memoryMiB,
+        maxNodes,
+        offerings,
+        GpuOptions.DEFAULT);
+  }
+
+  /** The node's GPUs as Slurm counts them, GRES type to count ({@link GpuOptions#gresTypes}). */
+  public java.util.Map<String, Integer> gresTypes() {
+    return gpuOptions.gresTypes(gpuModel, gpusPerNode);
   }
 
   /** Digits in node names: at least 3, as in {@code gpu-001}. */

@@ -61,7 +61,7 @@ public final class SlurmViews {
               hostlist,
               pool.cpus(),
               pool.memoryMiB(),
-              "gpu:" + pool.gpuModel() + ":" + pool.gpusPerNode(),
+              gres(pool),
               String.join(",", features(pool)),
               weights.get(pool.name())));
       partitions.computeIfAbsent(pool.partition(), p -> new ArrayList<>()).add(hostlist);
@@ -87,14 +87,32 @@ public final class SlurmViews {
     StratusConfig config = loaded.config();
     List<GresLine> lines = new ArrayList<>();
     for (Pool pool : config.pools()) {
+      String autodetect = loaded.gresAutodetect().getOrDefault(pool.name(), "");
+      if (pool.gpuOptions().mig()) {
+        // NVML finds the MIG devices and their files; Type picks them by name.
+        pool.gresTypes()
+            .keySet()
+            .forEach(type -> lines.add(new GresLine(hostlist(pool), autodetect, type, "")));
+        continue;
+      }
       lines.add(
           new GresLine(
               hostlist(pool),
-              loaded.gresAutodetect().getOrDefault(pool.name(), ""),
+              autodetect,
               pool.gpuModel(),
               HostRange.devices(deviceDir(config, pool) + "/nvidia", pool.gpusPerNode())));
     }
     return new GresConfView(lines);
+  }
+
+  /**
+   * The node's {@code Gres=}: {@code gpu:h100:8}, or one {@code gpu:<model>_<profile>:<n>} per MIG
+   * profile, e.g. {@code gpu:a100_1g.5gb:8,gpu:a100_3g.20gb:16}.
+   */
+  static String gres(Pool pool) {
+    return pool.gresTypes().entrySet().stream()
+        .map(e -> "gpu:" + e.getKey() + ":" + e.getValue())
+        .collect(java.util.stream.Collectors.joining(","));
   }
 
   public static BaseConfView base(EmbeddedSlurm e) {

@@ -38,7 +38,8 @@ class CloudInitAgentSettingsTest {
           maxNodes: 2
           offerings: [{provider: aws, region: us-east-1, instanceType: p5.48xlarge, pricePerHour: 98}]
         - name: gcp-a100
-          gpu: {model: a100, count: 8}
+          gpu: {model: a100, count: 8, mig: {3g.20gb: 2}, requireEcc: false}
+          gres: {autodetect: nvml}
           cpus: 96
           memoryMiB: 696320
           maxNodes: 2
@@ -98,6 +99,22 @@ class CloudInitAgentSettingsTest {
         .isEqualTo(new VaultLogin.Gcp("gcp", "stratus-node"));
     assertThat(((KeySourceSpec.VaultSource) azure.mungeKeySource()).login())
         .isInstanceOf(VaultLogin.Azure.class);
+  }
+
+  @Test
+  void aMigPoolsNodesCheckEveryMigInstanceAsOneOfTheNodesGpus() throws IOException {
+    Map<String, CloudInitView> views = views("role: stratus-node");
+
+    AgentSettings gcp = onNode(views.get("gcp"), "gcp-a100-001");
+    AgentSettings aws = onNode(views.get("aws"), "aws-h100-001");
+
+    assertThat(gcp.gpuCount()).isEqualTo(16);
+    assertThat(gcp.gpuCheck())
+        .isEqualTo(
+            new GpuCheck.NvidiaSmi(
+                Path.of("/usr/bin/nvidia-smi"), "a100", Map.of("a100_3g.20gb", 16), false));
+    assertThat(aws.gpuCheck())
+        .isEqualTo(new GpuCheck.NvidiaSmi(Path.of("/usr/bin/nvidia-smi"), "h100", Map.of(), true));
   }
 
   @Test
