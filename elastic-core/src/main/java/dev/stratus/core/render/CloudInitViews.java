@@ -73,7 +73,11 @@ public final class CloudInitViews {
     ObjectNode root = JSON.createObjectNode();
     root.put("nodeName", CloudInitView.NODE_NAME_SLOT);
     root.put("address", CloudInitView.ADDRESS_SLOT);
-    root.put("slurmConf", b.slurmConf());
+    if (b.configless()) {
+      root.put("confServer", b.confServer());
+    } else {
+      root.put("slurmConf", b.slurmConf());
+    }
     root.put("sbinDir", "/usr/sbin");
     root.put("binDir", "/usr/bin");
     root.set("mungeKeySource", keySource(b.vault(), cloud));

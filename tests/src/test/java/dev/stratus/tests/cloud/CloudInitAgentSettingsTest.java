@@ -62,8 +62,14 @@ class CloudInitAgentSettingsTest {
   @TempDir Path dir;
 
   Map<String, CloudInitView> views(String auth) throws IOException {
+    return views(auth, "");
+  }
+
+  /** {@code bootstrapLines}: more keys of the bootstrap: block, each line indented by two. */
+  Map<String, CloudInitView> views(String auth, String bootstrapLines) throws IOException {
     Path file = dir.resolve("stratus.yaml");
-    Files.writeString(file, YAML.replace("AUTH", auth));
+    Files.writeString(
+        file, YAML.replace("AUTH", auth).replace("  agentUrl:", bootstrapLines + "  agentUrl:"));
     LoadedConfig loaded = ConfigLoader.loadAll(file);
     return CloudInitViews.of(loaded.config(), loaded.bootstrap().orElseThrow());
   }
@@ -115,6 +121,18 @@ class CloudInitAgentSettingsTest {
                 Path.of("/usr/bin/nvidia-smi"), "a100", Map.of("a100_3g.20gb", 16), false));
     assertThat(aws.gpuCheck())
         .isEqualTo(new GpuCheck.NvidiaSmi(Path.of("/usr/bin/nvidia-smi"), "h100", Map.of(), true));
+  }
+
+  @Test
+  void configlessNodesSettingsStartSlurmdFromTheConfServerAndNameNoSlurmConf() throws IOException {
+    Map<String, CloudInitView> views =
+        views("role: stratus-node", "  confServer: \"10.0.0.5:6817\"\n");
+
+    AgentSettings aws = onNode(views.get("aws"), "aws-h100-001");
+
+    assertThat(aws.configless()).isTrue();
+    assertThat(aws.confServer()).isEqualTo("10.0.0.5:6817");
+    assertThat(aws.slurmConf()).isNull();
   }
 
   @Test
