@@ -238,7 +238,12 @@ final class Agent {
   }
 
   private void expectZero(Command command) throws StepFailedException {
-    int rc = runner.run(command);
+    int rc;
+    try {
+      rc = runner.run(command);
+    } catch (StepFailedException e) {
+      throw command.log() == null ? e : Configless.explain(e, command.log());
+    }
     if (rc != 0) {
       throw new StepFailedException(
           command.program()

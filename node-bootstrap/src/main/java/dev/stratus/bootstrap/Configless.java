@@ -111,6 +111,30 @@ final class Configless {
     return Optional.of(s.nodeSocketDir().resolve(DEFAULT_MUNGE_SOCKET.getFileName()));
   }
 
+  private static final Pattern MISSING_FILE =
+      Pattern.compile("s_p_parse_file: cannot stat file (\\S+?):? No such file");
+
+  /**
+   * A command that timed out, explained by what it printed to {@code log}: a configuration file the
+   * node does not have (an {@code Include} of slurmctld's slurm.conf, which configless mode does
+   * not send), or else the last lines.
+   */
+  static StepFailedException explain(StepFailedException timeout, Path log) {
+    String said = LogTail.of(log);
+    var m = MISSING_FILE.matcher(said);
+    if (m.find()) {
+      return new StepFailedException(
+          "slurm.conf names "
+              + m.group(1)
+              + ", which this node does not have; Slurm 22.05 does not send a configless node the"
+              + " files slurm.conf Includes: put the file on the node or its lines into slurm.conf ("
+              + timeout.getMessage()
+              + said
+              + ")");
+    }
+    return said.isEmpty() ? timeout : new StepFailedException(timeout.getMessage() + said);
+  }
+
   /** True when a client's output says slurmctld does not serve configless nodes. */
   static boolean disabledOnController(String said) {
     return said.contains("ConfigLess mode is disabled");

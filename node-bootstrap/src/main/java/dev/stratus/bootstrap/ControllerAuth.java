@@ -48,7 +48,13 @@ final class ControllerAuth {
     Instant deadline = clock.instant().plus(TIMEOUT);
     while (true) {
       truncate(log);
-      if (runner.run(sinfo) == 0) {
+      int rc;
+      try {
+        rc = runner.run(sinfo);
+      } catch (StepFailedException e) {
+        throw Configless.explain(e, log);
+      }
+      if (rc == 0) {
         return;
       }
       String said = LogTail.of(log);

@@ -33,7 +33,12 @@ final class SlurmdDirectories {
             s.slurmEnv(),
             out,
             Duration.ofSeconds(20));
-    int rc = runner.run(show);
+    int rc;
+    try {
+      rc = runner.run(show);
+    } catch (StepFailedException e) {
+      throw Configless.explain(e, out);
+    }
     if (rc != 0) {
       throw new StepFailedException(
           "cannot read slurmctld's configuration from confServer "

@@ -55,11 +55,19 @@ abstract class AgentHarness {
             true);
   }
 
+  /** Thrown by {@link #exitCodes} for a command that runs past its timeout. */
+  static final class TimedOut extends RuntimeException {}
+
   boolean runAgent() {
     CommandRunner runner =
         c -> {
           commands.add(c);
-          return exitCodes.apply(c);
+          try {
+            return exitCodes.apply(c);
+          } catch (TimedOut t) {
+            throw new StepFailedException(
+                c.program() + " did not exit within " + c.timeout().toMillis() + " ms");
+          }
         };
     Namespaces ns =
         new Namespaces() {

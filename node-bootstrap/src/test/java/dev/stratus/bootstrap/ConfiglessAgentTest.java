@@ -157,4 +157,29 @@ class ConfiglessAgentTest extends AgentHarness {
     assertThat(status().get(status().size() - 1).message())
         .contains("slurmctld refused this node's munge credential");
   }
+
+  @Test
+  void aFileSlurmConfIncludesButTheNodeLacksIsNamedWhenTheFetchWaitsForIt() throws Exception {
+    exitCodes =
+        c -> {
+          if (!c.program().endsWith("/sinfo")) {
+            return 0;
+          }
+          try {
+            Files.writeString(
+                c.log(),
+                "sinfo: error: s_p_parse_file: cannot stat file /etc/slurm/stratus-slurm.conf:"
+                    + " No such file or directory, retrying in 1sec up to 60sec\n");
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+          throw new TimedOut();
+        };
+
+    assertThat(runAgent()).isFalse();
+
+    assertThat(status().get(status().size() - 1).message())
+        .contains("slurm.conf names /etc/slurm/stratus-slurm.conf, which this node does not have")
+        .contains("Include");
+  }
 }
