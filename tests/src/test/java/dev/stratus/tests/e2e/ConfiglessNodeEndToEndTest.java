@@ -6,6 +6,7 @@ import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.embedded.EmbeddedCluster;
 import dev.stratus.core.render.SlurmConfigWriter;
+import dev.stratus.core.testing.Fixtures;
 import dev.stratus.tests.contract.LocalProbe;
 import dev.stratus.tests.support.E2eCluster;
 import java.io.IOException;
@@ -42,18 +43,7 @@ class ConfiglessNodeEndToEndTest {
     Map<String, Object> local = new HashMap<>(providers.get("local"));
     local.put("confServer", server(cluster));
     providers.put("local", local);
-    return new StratusConfig(
-        c.cluster(),
-        c.slurm(),
-        c.powerSave(),
-        c.timeouts(),
-        c.spoolDir(),
-        c.stateDir(),
-        c.mungeKeyFile(),
-        c.pools(),
-        providers,
-        c.spot(),
-        c.vault());
+    return Fixtures.withProviders(c, providers);
   }
 
   /** Renders the include again from the configless config, before slurmctld reads it. */
