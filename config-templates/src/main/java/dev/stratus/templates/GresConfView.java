@@ -10,4 +10,9 @@ public record GresConfView(List<GresLine> lines) {
       throw new IllegalArgumentException("gres.conf needs at least one line");
     }
   }
+
+  /** True when a line sets AutoDetect: the file then carries a note about Slurm 22.05. */
+  public boolean anyAutodetect() {
+    return lines.stream().anyMatch(l -> !l.autodetect().isEmpty());
+  }
 }

@@ -102,6 +102,35 @@ class TemplatesTest {
   }
 
   @Test
+  void aMigLineLeavesTheFilesToAutoDetect() {
+    String out =
+        Templates.render(
+            Templates.GRES,
+            new GresConfView(List.of(new GresLine("mig-[001-002]", "nvml", "a100_3g.20gb", ""))));
+
+    assertThat(out)
+        .contains("NodeName=mig-[001-002] AutoDetect=nvml Name=gpu Type=a100_3g.20gb\n")
+        .contains("Cannot use AutoDetect on cloud node");
+  }
+
+  @Test
+  void aGresLineWithNeitherFilesNorAutoDetectIsRefused() {
+    assertThatThrownBy(() -> new GresLine("gpu-001", "", "h100", ""))
+        .hasMessageContaining("gpu-001")
+        .hasMessageContaining("needs File= or AutoDetect=");
+  }
+
+  @Test
+  void gresConfWithoutAutoDetectCarriesNoNoteAboutIt() {
+    String out =
+        Templates.render(
+            Templates.GRES,
+            new GresConfView(List.of(new GresLine("gpu-001", "", "h100", "/dev/nvidia0"))));
+
+    assertThat(out).doesNotContain("AutoDetect");
+  }
+
+  @Test
   void baseConfChoosesTheTopologyPluginAndEndsWithTheInclude() {
     BaseConfView tree =
         new BaseConfView(

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The bootstrap steps, in order: hostname, munge-socket, munge-key, munged, controller-auth, gpus,
@@ -24,8 +25,15 @@ final class Agent {
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
   private static final Duration POLL = Duration.ofMillis(50);
 
-  /** Absolute paths of the system tools the agent runs. */
-  record Tools(String hostname, String mount, String setpriv) {
+  /**
+   * Absolute paths of the system tools the agent runs, and {@code runDir} ({@code /run}), which
+   * holds libmunge's default socket directory and slurmd's configless link ({@link Configless}).
+   */
+  record Tools(String hostname, String mount, String setpriv, Path runDir) {
+    Tools(String hostname, String mount, String setpriv) {
+      this(hostname, mount, setpriv, Path.of("/run"));
+    }
+
     Tools(String hostname, String mount) {
       this(hostname, mount, "/usr/bin/setpriv");
     }
@@ -44,7 +52,7 @@ final class Agent {
   private final Namespaces namespaces;
   private final StatusReporter status;
   private final MungeOwner mungeOwner;
-  private final java.util.Optional<StatusUploader> uploader;
+  private final Optional<StatusUploader> uploader;
   private final Clock clock;
   private final Pause pause;
 
@@ -131,20 +139,30 @@ final class Agent {
               + " unshare --mount --propagation private)");
     }
     Path own = settings.nodeSocketDir();
-    Path shared = settings.mungeSocket().getParent();
     // munged requires the socket directory to be searchable by all. The shared (host) directory
     // is only created when missing; an existing one is left as it is.
     Files.createDirectories(own);
     Files.setPosixFilePermissions(own, PosixFilePermissions.fromString("rwxr-xr-x"));
     mungeOwner.own(own);
-    if (!Files.isDirectory(shared)) {
-      Files.createDirectories(shared);
-      Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
+    if (settings.configless() && settings.privateNamespaces()) {
+      Files.createDirectories(Configless.runSlurm(settings));
+      Files.deleteIfExists(Configless.runSlurm(settings).resolve("conf")); // a stale cache link
     }
-    expectZero(
-        command(
-            List.of(tools.mount(), "--bind", own.toString(), shared.toString()),
-            log("agent-commands.log")));
+    for (Configless.BindMount m : Configless.mounts(settings, tools.runDir())) {
+      if (!Files.isDirectory(m.target())) {
+        Files.createDirectories(m.target());
+        Files.setPosixFilePermissions(m.target(), PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+      expectZero(
+          command(
+              List.of(tools.mount(), "--bind", m.source().toString(), m.target().toString()),
+              log("agent-commands.log")));
+    }
+    Optional<Path> link = Configless.socketLink(settings);
+    if (link.isPresent()) {
+      Files.deleteIfExists(link.get());
+      Files.createSymbolicLink(link.get(), settings.mungeSocket().getFileName());
+    }
   }
 
   private void mungeKey() throws StepFailedException, IOException {
@@ -196,16 +214,16 @@ final class Agent {
   }
 
   private void slurmd() throws StepFailedException, IOException {
-    for (Path d :
-        SlurmdPaths.directoriesToCreate(
-            Files.readAllLines(settings.slurmConf()), settings.nodeName())) {
+    for (Path d : SlurmdDirectories.of(settings, runner)) {
       Files.createDirectories(d);
     }
     // slurmd daemonizes; -b makes it report "rebooted now" so slurmctld does not wait for a boot.
+    List<String> argv = new ArrayList<>(List.of(settings.sbinDir().resolve("slurmd").toString()));
+    argv.addAll(Configless.slurmdArgs(settings));
     Command slurmd =
         new Command(
-            List.of(settings.sbinDir().resolve("slurmd").toString(), "-b"),
-            Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", SYSTEM_PATH),
+            argv,
+            settings.configless() ? Map.of("PATH", SYSTEM_PATH) : settings.slurmEnv(),
             log("slurmd.out"),
             COMMAND_TIMEOUT);
     expectZero(slurmd);
@@ -220,7 +238,12 @@ final class Agent {
   }
 
   private void expectZero(Command command) throws StepFailedException {
-    int rc = runner.run(command);
+    int rc;
+    try {
+      rc = runner.run(command);
+    } catch (StepFailedException e) {
+      throw command.log() == null ? e : Configless.explain(e, command.log());
+    }
     if (rc != 0) {
       throw new StepFailedException(
           command.program()

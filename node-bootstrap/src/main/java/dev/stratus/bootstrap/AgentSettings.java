@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -39,6 +40,13 @@ import java.util.regex.Pattern;
  * @param reportUrl the controller's bootstrap endpoint ({@code http://HOST:PORT/v1/bootstrap});
  *     each status line is also POSTed there, so a cloud node that refuses itself is set DOWN with
  *     its reason at once instead of timing out; empty = status file only
+ * @param slurmConf the rendered slurm.conf slurmd and the Slurm clients read ({@code SLURM_CONF});
+ *     null when {@code confServer} is set
+ * @param confServer {@code host[:port]} of slurmctld for a configless slurmd ({@code slurmd -b -N
+ *     <node> --conf-server host:port}; slurmctld needs {@code
+ *     SlurmctldParameters=enable_configless}), or "" to start slurmd from {@code slurmConf}.
+ *     Exactly one of the two is given. See {@link Configless} for what else configless mode changes
+ *     on the node
  */
 public record AgentSettings(
     String nodeName,
@@ -57,7 +65,8 @@ public record AgentSettings(
     GpuCheck gpuCheck,
     boolean checkController,
     Optional<java.net.URI> reportUrl,
-    String mungeUser) {
+    String mungeUser,
+    String confServer) {
   private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
   private static final Pattern MUNGE_USER = Pattern.compile("[a-z_][a-z0-9_-]{0,31}");
   private static final Set<String> KNOWN =
@@ -78,7 +87,8 @@ public record AgentSettings(
           "gpuCheck",
           "checkController",
           "reportUrl",
-          "mungeUser");
+          "mungeUser",
+          "confServer");
 
   public AgentSettings {
     if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
@@ -86,7 +96,10 @@ public record AgentSettings(
           "nodeName '" + nodeName + "' must match " + NODE_NAME.pattern());
     }
     address = address == null ? "" : address;
-    absolute("slurmConf", slurmConf);
+    confServer = Configless.checkServer(confServer, slurmConf);
+    if (confServer.isEmpty()) {
+      absolute("slurmConf", slurmConf);
+    }
     absolute("sbinDir", sbinDir);
     absolute("binDir", binDir);
     if (mungeKeySource == null) {
@@ -161,6 +174,7 @@ public record AgentSettings(
         new GpuCheck.DeviceFiles(),
         true,
         Optional.empty(),
+        "",
         "");
   }
 
@@ -203,7 +217,8 @@ public record AgentSettings(
         GpuCheckJson.parse(root.get("gpuCheck")),
         !root.has("checkController") || bool(root, "checkController"),
         text(root, "reportUrl").map(AgentSettings::uri),
-        text(root, "mungeUser").orElse(""));
+        text(root, "mungeUser").orElse(""),
+        text(root, "confServer").orElse(""));
   }
 
   /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
@@ -211,7 +226,12 @@ public record AgentSettings(
     var root = new ObjectMapper().createObjectNode();
     root.put("nodeName", nodeName);
     root.put("address", address);
-    root.put("slurmConf", slurmConf.toString());
+    if (slurmConf != null) {
+      root.put("slurmConf", slurmConf.toString());
+    }
+    if (!confServer.isEmpty()) {
+      root.put("confServer", confServer);
+    }
     root.put("sbinDir", sbinDir.toString());
     root.put("binDir", binDir.toString());
     root.set("mungeKeySource", KeySourceJson.write(mungeKeySource));
@@ -231,6 +251,29 @@ public record AgentSettings(
       root.set("gpuCheck", GpuCheckJson.write(gpuCheck));
     }
     return root.toPrettyString();
+  }
+
+  /**
+   * Checks a {@code confServer} value ({@code host[:port]}, or "" for none) the way these settings
+   * will, for whoever writes them; returns it.
+   */
+  public static String checkConfServer(String value) {
+    return Configless.checkServer(value, null);
+  }
+
+  /** True when slurmd fetches its configuration from slurmctld ({@code confServer}). */
+  public boolean configless() {
+    return !confServer.isEmpty();
+  }
+
+  /**
+   * How Slurm programs find the configuration, plus PATH: {@code SLURM_CONF} for a rendered file,
+   * {@code SLURM_CONF_SERVER} (which the 22.05 clients read to fetch it) in configless mode.
+   */
+  Map<String, String> slurmEnv() {
+    return configless()
+        ? Map.of(Configless.SERVER_ENV, confServer, "PATH", Agent.SYSTEM_PATH)
+        : Map.of("SLURM_CONF", slurmConf.toString(), "PATH", Agent.SYSTEM_PATH);
   }
 
   /** Where the agent writes the node's copy of the munge key (directory 0700, file 0400). */

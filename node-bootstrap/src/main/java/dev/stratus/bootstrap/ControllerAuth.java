@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Proves that slurmctld accepts this node's munge credentials before slurmd starts: one {@code
@@ -14,7 +13,9 @@ import java.util.Map;
  * slurmctld drops the request and sinfo says "Zero Bytes were transmitted or received" (22.05;
  * newer releases say "Protocol authentication error"): the node would never register, so the agent
  * stops here with a reason that names the key. A controller not answering yet ("Unable to contact")
- * is retried until the timeout: it may still be starting.
+ * is retried until the timeout: it may still be starting. A configless node asks with {@code
+ * SLURM_CONF_SERVER} instead of {@code SLURM_CONF}: sinfo then fetches the configuration first
+ * (through the node's munged too), and a wrong key is refused the same way ({@link Configless}).
  */
 final class ControllerAuth {
   private static final List<String> REFUSED =
@@ -41,16 +42,31 @@ final class ControllerAuth {
     Command sinfo =
         new Command(
             List.of(settings.binDir().resolve("sinfo").toString(), "--noheader", "--format=%P"),
-            Map.of("SLURM_CONF", settings.slurmConf().toString(), "PATH", Agent.SYSTEM_PATH),
+            settings.slurmEnv(),
             log,
             Duration.ofSeconds(20));
     Instant deadline = clock.instant().plus(TIMEOUT);
     while (true) {
       truncate(log);
-      if (runner.run(sinfo) == 0) {
+      int rc;
+      try {
+        rc = runner.run(sinfo);
+      } catch (StepFailedException e) {
+        throw Configless.explain(e, log);
+      }
+      if (rc == 0) {
         return;
       }
       String said = LogTail.of(log);
+      if (Configless.disabledOnController(said)) {
+        throw new StepFailedException(
+            "slurmctld at "
+                + settings.confServer()
+                + " does not serve its configuration to configless nodes; add enable_configless to"
+                + " its SlurmctldParameters (sinfo"
+                + said
+                + ")");
+      }
       if (REFUSED.stream().anyMatch(said::contains)) {
         throw new StepFailedException(
             "slurmctld refused this node's munge credential; the munge key this node got differs"

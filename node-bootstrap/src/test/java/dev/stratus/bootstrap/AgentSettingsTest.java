@@ -7,6 +7,7 @@ import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -135,5 +136,37 @@ class AgentSettingsTest {
                             + "\"gpuType\":\"a100\",\"mig\":{\"a100_3g.20gb\":2}}")))
         .hasMessageContaining(
             "gpuCount 8 must equal the number of MIG devices in gpuCheck.mig (2)");
+  }
+
+  static final String CONFIGLESS =
+      FULL.replace("\"slurmConf\":\"/lab/etc/slurm.conf\",", "\"confServer\":\"10.77.0.1:6817\",");
+
+  @Test
+  void aConfServerReplacesSlurmConfAndReadsBackEqual() {
+    AgentSettings s = AgentSettings.parse(CONFIGLESS);
+
+    assertThat(s.configless()).isTrue();
+    assertThat(s.confServer()).isEqualTo("10.77.0.1:6817");
+    assertThat(s.slurmConf()).isNull();
+    assertThat(s.toJson()).doesNotContain("slurmConf");
+    assertThat(AgentSettings.parse(s.toJson())).isEqualTo(s);
+    assertThat(AgentSettings.parse(CONFIGLESS.replace(":6817", "")).confServer())
+        .isEqualTo("10.77.0.1");
+  }
+
+  @Test
+  void slurmConfAndConfServerTogetherAreRefusedNamingBoth() {
+    assertThatThrownBy(
+            () -> AgentSettings.parse(FULL.replace("{", "{\"confServer\":\"ctl:6817\",")))
+        .hasMessageContaining("slurmConf and confServer are mutually exclusive");
+  }
+
+  @Test
+  void aConfServerThatIsNoHostAndPortIsRefusedNamingIt() {
+    for (String bad : List.of("http://ctl:6817", "ctl:70000", "ctl:", "ctl:6817/x", "-ctl")) {
+      assertThatThrownBy(() -> AgentSettings.parse(CONFIGLESS.replace("10.77.0.1:6817", bad)))
+          .as(bad)
+          .hasMessageContaining("confServer '" + bad + "' must be host[:port]");
+    }
   }
 }

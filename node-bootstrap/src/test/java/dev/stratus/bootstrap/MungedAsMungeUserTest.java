@@ -77,7 +77,8 @@ class MungedAsMungeUserTest {
             new dev.stratus.bootstrap.gpu.GpuCheck.DeviceFiles(),
             false,
             Optional.empty(),
-            "munge");
+            "munge",
+            "");
 
     boolean ok =
         new Agent(

@@ -154,6 +154,18 @@ final class Fields {
         .orElse(fallback);
   }
 
+  /** {@code true} or {@code false} (YAML booleans or those words); {@code fallback} if absent. */
+  boolean bool(String key, boolean fallback) {
+    Optional<YamlNode> n = node(key);
+    if (n.isEmpty()) {
+      return fallback;
+    }
+    if (n.get() instanceof Scalar s && (s.text().equals("true") || s.text().equals("false"))) {
+      return s.text().equals("true");
+    }
+    throw error(key, "must be true or false, got " + kind(n.get()));
+  }
+
   long longValue(String key) {
     return number(key, required(key), Long.MIN_VALUE, Long.MAX_VALUE);
   }

@@ -18,8 +18,11 @@ import java.util.regex.Pattern;
  * @param agentPackage a distribution package that installs {@code <installDir>/lib}, or ""
  * @param packages installed first: Java 17, munge, slurmd, curl
  * @param installDir where {@code lib/} is
- * @param slurmConf slurm.conf on the nodes
+ * @param slurmConf slurm.conf on the nodes; unused when {@code confServer} is set
  * @param noticeUrl the controller's notice endpoint ({@code spot.listen}); "" starts no watcher
+ * @param confServer {@code host[:port]} of slurmctld as the nodes reach it: the nodes' slurmd run
+ *     configless ({@code --conf-server}) and keep no slurm.conf; the rendered SlurmctldParameters
+ *     then include {@code enable_configless}. "" for none
  */
 public record NodeBootstrap(
     String agentUrl,
@@ -29,7 +32,8 @@ public record NodeBootstrap(
     String installDir,
     String slurmConf,
     String noticeUrl,
-    VaultKey vault) {
+    VaultKey vault,
+    String confServer) {
   static final Pattern AGENT_URL =
       Pattern.compile("https://[A-Za-z0-9.-]+(:\\d{1,5})?(/[^\\s'\\\\]*)?");
   static final Pattern NOTICE_URL =
@@ -37,6 +41,8 @@ public record NodeBootstrap(
   static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
   static final Pattern PACKAGE = Pattern.compile("[a-z0-9][a-z0-9+.-]*");
   static final Pattern ABSOLUTE_PATH = Pattern.compile("/[A-Za-z0-9._/-]*");
+  static final Pattern CONF_SERVER =
+      Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?(:([1-9][0-9]{0,4}))?");
 
   public NodeBootstrap {
     packages = List.copyOf(packages);
@@ -50,6 +56,12 @@ public record NodeBootstrap(
     if (vault == null) {
       throw new IllegalArgumentException("vault is required: the munge key comes from Vault");
     }
+    confServer = confServer == null ? "" : confServer;
+  }
+
+  /** True when the nodes' slurmd fetch their configuration from slurmctld. */
+  public boolean configless() {
+    return !confServer.isEmpty();
   }
 
   /** Per-field checks, each failing with what the value must look like. */
@@ -74,6 +86,17 @@ public record NodeBootstrap(
 
   static void absolutePath(String key, String v) {
     match(v, ABSOLUTE_PATH, "an absolute path of letters, digits, '.', '_', '-' and '/'");
+  }
+
+  static void confServer(String key, String v) {
+    var m = CONF_SERVER.matcher(v);
+    if (!m.matches() || (m.group(3) != null && Integer.parseInt(m.group(3)) > 65535)) {
+      throw new IllegalArgumentException(
+          "must be host[:port] of slurmctld as the nodes reach it (port 1-65535), e.g."
+              + " 10.0.0.5:6817, got '"
+              + v
+              + "'");
+    }
   }
 
   static void match(String value, Pattern pattern, String what) {

@@ -32,7 +32,8 @@ final class NodeBootstrapReader {
             "installDir",
             "slurmConf",
             "noticeUrl",
-            "vault")
+            "vault",
+            "confServer")
         .map(f -> bootstrap(f, controllerVault));
   }
 
@@ -56,6 +57,12 @@ final class NodeBootstrapReader {
                 "awsServerIdHeader",
                 "azureResource")
             .orElseThrow(() -> f.error("missing required key 'vault' (where the munge key is)"));
+    if (f.node("confServer").isPresent() && f.node("slurmConf").isPresent()) {
+      throw f.error(
+          "confServer",
+          "give slurmConf (nodes read a slurm.conf of their own) or confServer (configless nodes"
+              + " fetch it from slurmctld), not both");
+    }
     return build(
         f,
         () ->
@@ -73,7 +80,8 @@ final class NodeBootstrapReader {
                     f.string("slurmConf", "/etc/slurm/slurm.conf"),
                     NodeBootstrap::absolutePath),
                 optional(f, "noticeUrl", NodeBootstrap::noticeUrl),
-                vault(vault, controllerVault)));
+                vault(vault, controllerVault),
+                optional(f, "confServer", NodeBootstrap::confServer)));
   }
 
   private static VaultKey vault(

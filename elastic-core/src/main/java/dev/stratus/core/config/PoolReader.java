@@ -5,6 +5,7 @@ import static dev.stratus.core.config.ConfigLoader.build;
 import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Checks;
+import dev.stratus.core.model.GpuOptions;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Pool;
@@ -46,7 +47,9 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
         throw f.error("name", "two pools are named '" + name + "'");
       }
       String partition = f.check("partition", f.string("partition", name), Checks::slurmName);
-      Fields gpu = f.section("gpu", "model", "count").orElseThrow(() -> missing(f, "gpu"));
+      Fields gpu =
+          f.section("gpu", "model", "count", "mig", "requireEcc")
+              .orElseThrow(() -> missing(f, "gpu"));
       Shape shape =
           new Shape(
               gpu.check("model", gpu.string("model"), Checks::slurmName),
@@ -60,6 +63,7 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
               g ->
                   autodetect.put(
                       name, g.check("autodetect", g.string("autodetect"), PoolReader::autodetect)));
+      GpuOptions gpuOptions = GpuOptionsReader.read(gpu, name, autodetect.getOrDefault(name, ""));
       List<Offering> offerings = new ArrayList<>();
       for (Fields o :
           f.list(
@@ -88,6 +92,7 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                       shape.memoryMiB,
                       maxNodes,
                       offerings,
+                      gpuOptions,
                       spotPolicy)));
     }
     return new PoolReader(pools, autodetect);

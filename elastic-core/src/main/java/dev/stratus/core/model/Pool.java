@@ -11,7 +11,8 @@ import java.util.Locale;
  * A Slurm partition's set of elastic nodes. Node names are fixed slots {@code <name>-NNN}
  * predeclared in slurm.conf as {@code State=CLOUD}; a slot is bound to an instance only while the
  * instance runs (the binding lives in the instance's tags). Offerings are in order of preference;
- * {@code spotPolicy} says which of them a launch may use, and in which order.
+ * {@code spotPolicy} says which of them a launch may use, and in which order. {@code gpuOptions}:
+ * MIG layout and ECC check ({@link GpuOptions#DEFAULT} when not given).
  */
 public record Pool(
     String name,
@@ -22,8 +23,9 @@ public record Pool(
     long memoryMiB,
     int maxNodes,
     List<Offering> offerings,
+    GpuOptions gpuOptions,
     SpotPolicy spotPolicy) {
-  /** A pool with the default policy, {@link SpotPolicy#SPOT_PREFERRED}. */
+  /** A pool of whole GPUs with ECC required and the default policy, spot-preferred. */
   public Pool(
       String name,
       String partition,
@@ -42,6 +44,7 @@ public record Pool(
         memoryMiB,
         maxNodes,
         offerings,
+        GpuOptions.DEFAULT,
         SpotPolicy.SPOT_PREFERRED);
   }
 
@@ -57,6 +60,7 @@ public record Pool(
       throw new IllegalArgumentException("maxNodes must be <= 9999, got " + maxNodes);
     }
     offerings = List.copyOf(offerings);
+    gpuOptions = gpuOptions == null ? GpuOptions.DEFAULT : gpuOptions;
     if (offerings.isEmpty()) {
       throw new IllegalArgumentException("pool '" + name + "' needs at least one offering");
     }
@@ -90,6 +94,11 @@ public record Pool(
                 + o.gpuModel());
       }
     }
+  }
+
+  /** The node's GPUs as Slurm counts them, GRES type to count ({@link GpuOptions#gresTypes}). */
+  public java.util.Map<String, Integer> gresTypes() {
+    return gpuOptions.gresTypes(gpuModel, gpusPerNode);
   }
 
   /** Digits in node names: at least 3, as in {@code gpu-001}. */

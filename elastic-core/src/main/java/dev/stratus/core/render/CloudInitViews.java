@@ -17,8 +17,8 @@ import java.util.Map;
  * {@code azure}) that serves a pool. The node agent's settings follow node-bootstrap's {@code
  * AgentSettings} JSON: the key source is Vault, logged in with the node's cloud identity ({@code
  * aws-iam}, {@code gcp}, {@code azure}) or with AppRole through {@value #WRAPPING_TOKEN_FILE}; GPUs
- * are checked with nvidia-smi against the pool's model and count; the node owns the machine (no
- * private namespaces).
+ * are checked with nvidia-smi against the pool's model and count (MIG types and ECC as the pool
+ * says); the node owns the machine (no private namespaces).
  */
 public final class CloudInitViews {
   /** Where an AppRole node finds its wrapping token (0400); the agent deletes it. */
@@ -73,13 +73,18 @@ public final class CloudInitViews {
     ObjectNode root = JSON.createObjectNode();
     root.put("nodeName", CloudInitView.NODE_NAME_SLOT);
     root.put("address", CloudInitView.ADDRESS_SLOT);
-    root.put("slurmConf", b.slurmConf());
+    if (b.configless()) {
+      root.put("confServer", b.confServer());
+    } else {
+      root.put("slurmConf", b.slurmConf());
+    }
     root.put("sbinDir", "/usr/sbin");
     root.put("binDir", "/usr/bin");
     root.set("mungeKeySource", keySource(b.vault(), cloud));
     root.put("mungeSocket", config.slurm().mungeSocket().toString());
     root.put("nodeDir", NODE_DIR);
-    root.put("gpuCount", pool.gpusPerNode());
+    // Slurm counts MIG instances as the node's GPUs; the agent's check does too.
+    root.put("gpuCount", pool.gresTypes().values().stream().mapToInt(Integer::intValue).sum());
     root.put("deviceDir", "/dev");
     root.put("statusFile", NODE_DIR + "/status");
     root.put("privateNamespaces", false);
@@ -90,10 +95,19 @@ public final class CloudInitViews {
       // itself (GPUs, munge key) is set DOWN with its reason at once instead of timing out.
       root.put("reportUrl", java.net.URI.create(b.noticeUrl()).resolve("/v1/bootstrap").toString());
     }
-    root.set(
-        "gpuCheck",
-        JSON.createObjectNode().put("type", "nvidia-smi").put("gpuType", pool.gpuModel()));
+    root.set("gpuCheck", gpuCheck(pool));
     return root.toString();
+  }
+
+  /** nvidia-smi against the pool's model, its MIG types (Gres type to count) and ECC wish. */
+  private static ObjectNode gpuCheck(Pool pool) {
+    ObjectNode check =
+        JSON.createObjectNode().put("type", "nvidia-smi").put("gpuType", pool.gpuModel());
+    if (pool.gpuOptions().mig()) {
+      ObjectNode mig = check.putObject("mig");
+      pool.gresTypes().forEach(mig::put);
+    }
+    return check.put("requireEcc", pool.gpuOptions().requireEcc());
   }
 
   private static ObjectNode keySource(VaultKey v, String cloud) {

@@ -24,7 +24,9 @@ public final class SlurmConfigWriter {
   private SlurmConfigWriter() {}
 
   public static String renderInclude(LoadedConfig config) {
-    return Templates.render(Templates.SLURM_INCLUDE, SlurmViews.include(config.config()));
+    return Templates.render(
+        Templates.SLURM_INCLUDE,
+        SlurmViews.include(config.config(), SlurmViews.configlessNodes(config)));
   }
 
   public static String renderGres(LoadedConfig config) {

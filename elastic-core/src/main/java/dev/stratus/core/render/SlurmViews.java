@@ -31,13 +31,39 @@ public final class SlurmViews {
 
   private SlurmViews() {}
 
+  /** The SlurmctldParameters flag with which slurmctld serves its files to configless nodes. */
+  public static final String ENABLE_CONFIGLESS = "enable_configless";
+
+  /**
+   * True when nodes fetch their configuration from slurmctld: the cloud nodes' {@code
+   * bootstrap.confServer}, or the local provider's {@code confServer} setting.
+   */
+  public static boolean configlessNodes(LoadedConfig loaded) {
+    boolean cloud = loaded.bootstrap().map(b -> b.configless()).orElse(false);
+    Object local =
+        loaded.config().providers().getOrDefault(LOCAL_PROVIDER, Map.of()).get("confServer");
+    return cloud || (local != null && !local.toString().isEmpty());
+  }
+
   /** The launcher slurmctld runs for a hook: {@code <hookDir>/stratus-<resume|suspend|...>}. */
   public static Path launcher(PowerSave powerSave, HookKind kind) {
     return powerSave.hookDir().resolve("stratus-" + kind.cliName()).toAbsolutePath();
   }
 
   public static SlurmIncludeView include(StratusConfig config) {
+    return include(config, false);
+  }
+
+  /**
+   * The include; {@code configlessNodes} adds {@code enable_configless} to SlurmctldParameters, so
+   * that slurmctld serves its files to nodes started with {@code --conf-server}.
+   */
+  public static SlurmIncludeView include(StratusConfig config, boolean configlessNodes) {
     PowerSave ps = config.powerSave();
+    List<String> parameters = new ArrayList<>(ps.slurmctldParameters());
+    if (configlessNodes && !parameters.contains(ENABLE_CONFIGLESS)) {
+      parameters.add(ENABLE_CONFIGLESS);
+    }
     var powerSave =
         new PowerSaveView(
             launcher(ps, HookKind.RESUME).toString(),
@@ -48,7 +74,7 @@ public final class SlurmViews {
             ps.suspendTimeout().toSeconds(),
             ps.resumeRate(),
             ps.suspendRate(),
-            String.join(",", ps.slurmctldParameters()),
+            String.join(",", parameters),
             ps.treeWidth());
     Map<String, Integer> weights = PoolWeights.of(config.pools());
     List<NodeLine> nodes = new ArrayList<>();
@@ -61,7 +87,7 @@ public final class SlurmViews {
               hostlist,
               pool.cpus(),
               pool.memoryMiB(),
-              "gpu:" + pool.gpuModel() + ":" + pool.gpusPerNode(),
+              gres(pool),
               String.join(",", features(pool)),
               weights.get(pool.name())));
       partitions.computeIfAbsent(pool.partition(), p -> new ArrayList<>()).add(hostlist);
@@ -87,14 +113,32 @@ public final class SlurmViews {
     StratusConfig config = loaded.config();
     List<GresLine> lines = new ArrayList<>();
     for (Pool pool : config.pools()) {
+      String autodetect = loaded.gresAutodetect().getOrDefault(pool.name(), "");
+      if (pool.gpuOptions().mig()) {
+        // NVML finds the MIG devices and their files; Type picks them by name.
+        pool.gresTypes()
+            .keySet()
+            .forEach(type -> lines.add(new GresLine(hostlist(pool), autodetect, type, "")));
+        continue;
+      }
       lines.add(
           new GresLine(
               hostlist(pool),
-              loaded.gresAutodetect().getOrDefault(pool.name(), ""),
+              autodetect,
               pool.gpuModel(),
               HostRange.devices(deviceDir(config, pool) + "/nvidia", pool.gpusPerNode())));
     }
     return new GresConfView(lines);
+  }
+
+  /**
+   * The node's {@code Gres=}: {@code gpu:h100:8}, or one {@code gpu:<model>_<profile>:<n>} per MIG
+   * profile, e.g. {@code gpu:a100_1g.5gb:8,gpu:a100_3g.20gb:16}.
+   */
+  static String gres(Pool pool) {
+    return pool.gresTypes().entrySet().stream()
+        .map(e -> "gpu:" + e.getKey() + ":" + e.getValue())
+        .collect(java.util.stream.Collectors.joining(","));
   }
 
   public static BaseConfView base(EmbeddedSlurm e) {

@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * Per-node AppRole secret-ids, response-wrapped: {@code POST auth/<mount>/role/<role>/secret-id}
  * with {@code X-Vault-Wrap-TTL}, so Vault returns only a wrapping token (single use, {@code
  * wrapTtl}) and the secret-id itself never reaches the controller. The node's name goes into the
- * secret-id's metadata, so Vault's audit log says which node logged in with it.
+ * secret-id's metadata, so Vault's audit log says which node logged in with it. The request also
+ * asks for {@code num_uses: 1} and {@code ttl: wrapTtl}, so the secret-id is single-use and
+ * short-lived even where the role allows more (Vault refuses values above the role's own limits).
  *
  * <p>Revoking takes both accessors: {@code auth/token/revoke-accessor} spends the wrapping token
  * and {@code auth/<mount>/role/<role>/secret-id-accessor/destroy} the secret-id behind it. A 400
@@ -63,7 +65,13 @@ public final class VaultNodeCredentials implements NodeCredentials {
               .logical()
               .write(
                   path,
-                  Map.of("metadata", JSON.createObjectNode().put("node", node).toString()),
+                  Map.of(
+                      "metadata",
+                      JSON.createObjectNode().put("node", node).toString(),
+                      "num_uses",
+                      1,
+                      "ttl",
+                      (int) settings.wrapTtl().toSeconds()),
                   (int) settings.wrapTtl().toSeconds());
       vault.expectSuccess("issue a wrapped secret-id at " + path, r);
       WrapResponse wrap = r.getWrapResponse();

@@ -182,6 +182,7 @@ class PlannerTest {
         p.memoryMiB(),
         p.maxNodes(),
         p.offerings(),
+        p.gpuOptions(),
         policy);
   }
 

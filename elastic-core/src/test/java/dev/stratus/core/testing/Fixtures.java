@@ -92,6 +92,23 @@ public final class Fixtures {
         c.vault());
   }
 
+  /** The same config with other provider blocks. */
+  public static StratusConfig withProviders(
+      StratusConfig c, Map<String, Map<String, Object>> providers) {
+    return new StratusConfig(
+        c.cluster(),
+        c.slurm(),
+        c.powerSave(),
+        c.timeouts(),
+        c.spoolDir(),
+        c.stateDir(),
+        c.mungeKeyFile(),
+        c.pools(),
+        providers,
+        c.spot(),
+        c.vault());
+  }
+
   /** The same config with other spot settings. */
   public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.notice.SpotSettings spot) {
     return new StratusConfig(

@@ -38,7 +38,8 @@ class CloudInitAgentSettingsTest {
           maxNodes: 2
           offerings: [{provider: aws, region: us-east-1, instanceType: p5.48xlarge, pricePerHour: 98}]
         - name: gcp-a100
-          gpu: {model: a100, count: 8}
+          gpu: {model: a100, count: 8, mig: {3g.20gb: 2}, requireEcc: false}
+          gres: {autodetect: nvml}
           cpus: 96
           memoryMiB: 696320
           maxNodes: 2
@@ -61,8 +62,14 @@ class CloudInitAgentSettingsTest {
   @TempDir Path dir;
 
   Map<String, CloudInitView> views(String auth) throws IOException {
+    return views(auth, "");
+  }
+
+  /** {@code bootstrapLines}: more keys of the bootstrap: block, each line indented by two. */
+  Map<String, CloudInitView> views(String auth, String bootstrapLines) throws IOException {
     Path file = dir.resolve("stratus.yaml");
-    Files.writeString(file, YAML.replace("AUTH", auth));
+    Files.writeString(
+        file, YAML.replace("AUTH", auth).replace("  agentUrl:", bootstrapLines + "  agentUrl:"));
     LoadedConfig loaded = ConfigLoader.loadAll(file);
     return CloudInitViews.of(loaded.config(), loaded.bootstrap().orElseThrow());
   }
@@ -98,6 +105,34 @@ class CloudInitAgentSettingsTest {
         .isEqualTo(new VaultLogin.Gcp("gcp", "stratus-node"));
     assertThat(((KeySourceSpec.VaultSource) azure.mungeKeySource()).login())
         .isInstanceOf(VaultLogin.Azure.class);
+  }
+
+  @Test
+  void aMigPoolsNodesCheckEveryMigInstanceAsOneOfTheNodesGpus() throws IOException {
+    Map<String, CloudInitView> views = views("role: stratus-node");
+
+    AgentSettings gcp = onNode(views.get("gcp"), "gcp-a100-001");
+    AgentSettings aws = onNode(views.get("aws"), "aws-h100-001");
+
+    assertThat(gcp.gpuCount()).isEqualTo(16);
+    assertThat(gcp.gpuCheck())
+        .isEqualTo(
+            new GpuCheck.NvidiaSmi(
+                Path.of("/usr/bin/nvidia-smi"), "a100", Map.of("a100_3g.20gb", 16), false));
+    assertThat(aws.gpuCheck())
+        .isEqualTo(new GpuCheck.NvidiaSmi(Path.of("/usr/bin/nvidia-smi"), "h100", Map.of(), true));
+  }
+
+  @Test
+  void configlessNodesSettingsStartSlurmdFromTheConfServerAndNameNoSlurmConf() throws IOException {
+    Map<String, CloudInitView> views =
+        views("role: stratus-node", "  confServer: \"10.0.0.5:6817\"\n");
+
+    AgentSettings aws = onNode(views.get("aws"), "aws-h100-001");
+
+    assertThat(aws.configless()).isTrue();
+    assertThat(aws.confServer()).isEqualTo("10.0.0.5:6817");
+    assertThat(aws.slurmConf()).isNull();
   }
 
   @Test

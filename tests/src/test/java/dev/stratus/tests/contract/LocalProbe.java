@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Looks at what the local provider made, from the outside: namespaces, processes, links. */
-final class LocalProbe {
+public final class LocalProbe {
   private LocalProbe() {}
 
   static String run(String... argv) throws IOException, InterruptedException {
@@ -20,7 +20,7 @@ final class LocalProbe {
   }
 
   /** The PID of the process called {@code comm} in the namespace, or an assertion error. */
-  static long pidOf(String netns, String comm) throws IOException, InterruptedException {
+  public static long pidOf(String netns, String comm) throws IOException, InterruptedException {
     for (String pid : run("ip", "netns", "pids", netns).split("\\s+")) {
       if (!pid.isBlank() && comm.equals(readOrEmpty(Path.of("/proc", pid, "comm")))) {
         return Long.parseLong(pid);
@@ -38,7 +38,14 @@ final class LocalProbe {
     throw new AssertionError("no SigBlk for " + pid);
   }
 
-  static List<String> environmentKeys(long pid) throws IOException {
+  /** The process's argv. */
+  public static List<String> cmdline(long pid) throws IOException {
+    return Arrays.asList(
+        new String(Files.readAllBytes(Path.of("/proc/" + pid + "/cmdline")), StandardCharsets.UTF_8)
+            .split("\0"));
+  }
+
+  public static List<String> environmentKeys(long pid) throws IOException {
     String env =
         new String(
             Files.readAllBytes(Path.of("/proc/" + pid + "/environ")), StandardCharsets.UTF_8);

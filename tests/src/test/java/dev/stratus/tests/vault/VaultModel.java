@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * A small stateful Vault behind WireMock, with the HTTP shapes of Vault's API docs: AppRole ({@code
- * auth/approle/role/<r>/secret-id}, optionally response-wrapped by {@code X-Vault-Wrap-TTL}; {@code
+ * auth/approle/role/<r>/secret-id} with the request's {@code num_uses} and {@code ttl} (rules in
+ * {@link AppRoleModel}), optionally response-wrapped by {@code X-Vault-Wrap-TTL}; {@code
  * auth/approle/login}), {@code sys/wrapping/unwrap} (a wrapping token unwraps once, within its TTL,
  * else 400 "wrapping token is not valid or does not exist"), KV v2 reads with a per-token policy
  * (403 "permission denied"), {@code auth/token/revoke-self} (204), {@code
@@ -43,17 +44,12 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private static final Pattern DESTROY =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id-accessor/destroy");
 
-  record Role(String roleId, Set<String> readablePaths) {}
-
-  private record SecretId(String role, Instant expires, int[] usesLeft, String accessor) {}
-
   private record Wrapped(JsonNode data, Instant expires, String accessor) {}
 
   private record Token(Set<String> readablePaths) {}
 
   private final SecureRandom random = new SecureRandom();
-  private final Map<String, Role> roles = new HashMap<>();
-  private final Map<String, SecretId> secretIds = new HashMap<>();
+  private final AppRoleModel appRole = new AppRoleModel();
   private final Map<String, Wrapped> wrapping = new HashMap<>();
   private final Map<String, Token> tokens = new HashMap<>();
   private final Map<String, Map<String, String>> kv = new HashMap<>();
@@ -67,7 +63,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> revoked = Collections.synchronizedList(new ArrayList<>());
   private final List<String> issued = Collections.synchronizedList(new ArrayList<>());
-  private final List<String> secretIdMetadata = Collections.synchronizedList(new ArrayList<>());
+  private final List<JsonNode> secretIdRequests = Collections.synchronizedList(new ArrayList<>());
   private Instant now = Instant.parse("2026-11-21T12:00:00Z");
   private boolean sealed;
   private int intercept;
@@ -78,8 +74,15 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     return "vault-model";
   }
 
+  /** A role as the README sets it up: {@code secret_id_num_uses=1}, {@code secret_id_ttl=10m}. */
   public synchronized void role(String name, String roleId, Set<String> readablePaths) {
-    roles.put(name, new Role(roleId, Set.copyOf(readablePaths)));
+    role(name, roleId, readablePaths, 1, Duration.ofMinutes(10));
+  }
+
+  /** A role whose secret-ids allow {@code numUses} logins (0: any) for {@code ttl} (0: ever). */
+  public synchronized void role(
+      String name, String roleId, Set<String> readablePaths, int numUses, Duration ttl) {
+    appRole.role(name, new AppRoleModel.Role(roleId, Set.copyOf(readablePaths), numUses, ttl));
   }
 
   synchronized void awsRole(String name, String policyPath) {
@@ -121,12 +124,17 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
 
   /** Secret-ids issued and neither used up nor destroyed. */
   public synchronized int liveSecretIds() {
-    return secretIds.size();
+    return appRole.liveSecretIds();
   }
 
   /** The {@code metadata} strings secret-ids were created with. */
   List<String> secretIdMetadata() {
-    return List.copyOf(secretIdMetadata);
+    return secretIdRequests().stream().map(r -> r.path("metadata").asText("")).toList();
+  }
+
+  /** The bodies of the secret-id requests that created one, in order. */
+  List<JsonNode> secretIdRequests() {
+    return List.copyOf(secretIdRequests);
   }
 
   synchronized void advance(Duration d) {
@@ -203,7 +211,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return error(403, "permission denied");
     }
-    if (!roles.containsKey(role)) {
+    if (!appRole.exists(role)) {
       return error(400, "role \"" + role + "\" does not exist");
     }
     if (secretIdQuota-- <= 0) {
@@ -211,20 +219,16 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
           429,
           "request path \"auth/approle/role/" + role + "/secret-id\": rate limit quota exceeded");
     }
-    String id = uuid();
-    Duration ttl = Duration.ofMinutes(10);
-    String secretIdAccessor = uuid();
-    secretIds.put(id, new SecretId(role, now.plus(ttl), new int[] {1}, secretIdAccessor));
-    issued.add(id);
     String body = req.getBodyAsString();
-    if (body != null && !body.isBlank()) {
-      secretIdMetadata.add(JSON.readTree(body).path("metadata").asText(""));
+    JsonNode request =
+        body == null || body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
+    AppRoleModel.Created created = appRole.create(role, request, now);
+    if (created.data() == null) {
+      return error(created.status(), created.error());
     }
-    ObjectNode data = JSON.createObjectNode();
-    data.put("secret_id", id);
-    data.put("secret_id_accessor", secretIdAccessor);
-    data.put("secret_id_ttl", ttl.toSeconds());
-    data.put("secret_id_num_uses", 1);
+    ObjectNode data = created.data();
+    issued.add(data.get("secret_id").asText());
+    secretIdRequests.add(request);
     String wrapTtl =
         req.containsHeader("X-Vault-Wrap-TTL") ? req.getHeader("X-Vault-Wrap-TTL") : null;
     if (wrapTtl == null) {
@@ -282,28 +286,16 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return error(403, "permission denied");
     }
-    String accessor = JSON.readTree(req.getBodyAsString()).path("secret_id_accessor").asText("");
-    secretIds.values().removeIf(s -> s.accessor().equals(accessor));
-    // Vault answers 204 here also for an accessor whose secret-id was already used up.
+    appRole.destroy(JSON.readTree(req.getBodyAsString()).path("secret_id_accessor").asText(""));
     return new ResponseDefinitionBuilder().withStatus(204).build();
   }
 
   private ResponseDefinition appRoleLogin(Request req) throws java.io.IOException {
-    JsonNode body = JSON.readTree(req.getBodyAsString());
-    String roleId = body.path("role_id").asText("");
-    SecretId sid = secretIds.get(body.path("secret_id").asText(""));
-    Role role = sid == null ? null : roles.get(sid.role());
-    if (role == null || !role.roleId().equals(roleId)) {
+    AppRoleModel.Login login = appRole.login(JSON.readTree(req.getBodyAsString()), now);
+    if (login == null) {
       return error(400, "invalid role or secret ID");
     }
-    if (!now.isBefore(sid.expires()) || sid.usesLeft()[0] <= 0) {
-      secretIds.remove(body.path("secret_id").asText(""));
-      return error(400, "invalid secret id");
-    }
-    if (--sid.usesLeft()[0] == 0) {
-      secretIds.remove(body.path("secret_id").asText(""));
-    }
-    return issue(role.readablePaths(), sid.role());
+    return issue(login.readablePaths(), login.role());
   }
 
   private ResponseDefinition cloudLogin(String mount, JsonNode b) throws java.io.IOException {

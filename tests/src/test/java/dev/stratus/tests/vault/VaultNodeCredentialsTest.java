@@ -3,6 +3,8 @@ package dev.stratus.tests.vault;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.KeySourceException;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
@@ -13,6 +15,9 @@ import dev.stratus.core.spi.NodeCredentials.CredentialException;
 import dev.stratus.core.spi.VaultSettings;
 import dev.stratus.core.vault.VaultNodeCredentials;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -35,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class VaultNodeCredentialsTest {
   static final String DATA_PATH = "secret/data/slurm/munge";
   static final String ROLE_ID = "role-id-of-slurm-node";
+  static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
   VaultServer vault;
@@ -109,6 +115,86 @@ class VaultNodeCredentialsTest {
 
     assertThatThrownBy(() -> agentFetch(c))
         .hasMessageContaining("wrapping token is not valid or does not exist");
+  }
+
+  @Test
+  void theSecretIdIsAskedForWithOneUseAndTheWrapTtl() throws Exception {
+    new VaultNodeCredentials(settings(Duration.ofSeconds(90))).issue(List.of("gpu-001"));
+
+    assertThat(vault.model.secretIdRequests())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.path("num_uses").asInt()).isEqualTo(1);
+              assertThat(r.path("ttl").asInt()).isEqualTo(90);
+            });
+  }
+
+  @Test
+  void aSecretIdTheControllerIssuedLogsInOnceEvenWhenTheRoleAllowsUnlimitedUses() throws Exception {
+    vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH), 0, Duration.ZERO);
+    NodeCredential c = credentials().issue(List.of("gpu-001")).get("gpu-001");
+    JsonNode secretId = unwrap(c);
+
+    assertThat(appRoleLogin(secretId)).isEqualTo(200);
+    assertThat(appRoleLogin(secretId)).isEqualTo(400);
+  }
+
+  @Test
+  void aSecretIdTheControllerIssuedExpiresAfterTheWrapTtlEvenWhenTheRoleAllowsLonger()
+      throws Exception {
+    vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH), 0, Duration.ofHours(24));
+    NodeCredential c =
+        new VaultNodeCredentials(settings(Duration.ofSeconds(90)))
+            .issue(List.of("gpu-001"))
+            .get("gpu-001");
+    JsonNode secretId = unwrap(c);
+
+    vault.model.advance(Duration.ofSeconds(90));
+
+    assertThat(appRoleLogin(secretId)).isEqualTo(400);
+  }
+
+  @Test
+  void vaultRefusesATtlLongerThanTheRolesAndTheControllerSaysWhy() {
+    vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH), 1, Duration.ofSeconds(60));
+
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+        .isInstanceOfSatisfying(
+            CredentialException.class, e -> assertThat(e.transientFailure()).isFalse())
+        .hasMessageContaining("ttl cannot be longer than the role's secret_id_ttl");
+  }
+
+  /** What the node does first: unwrap its token into the secret-id (role_id, secret_id). */
+  JsonNode unwrap(NodeCredential c) throws Exception {
+    return post("/v1/sys/wrapping/unwrap", c.wrappingToken(), "{}").path("data");
+  }
+
+  int appRoleLogin(JsonNode secretId) throws Exception {
+    String body =
+        JSON.createObjectNode()
+            .put("role_id", ROLE_ID)
+            .put("secret_id", secretId.path("secret_id").asText())
+            .toString();
+    return status("/v1/auth/approle/login", null, body);
+  }
+
+  JsonNode post(String path, String token, String body) throws Exception {
+    return JSON.readTree(send(path, token, body).body());
+  }
+
+  int status(String path, String token, String body) throws Exception {
+    return send(path, token, body).statusCode();
+  }
+
+  HttpResponse<String> send(String path, String token, String body) throws Exception {
+    var request =
+        HttpRequest.newBuilder(URI.create(vault.address() + path))
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      request.header("X-Vault-Token", token);
+    }
+    return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   @Test

@@ -48,6 +48,7 @@ final class AgentLauncher {
   private final Duration timeout;
   private final Path nodesDir;
   private final boolean checkController;
+  private final String confServer;
 
   /** Steps whose failure is the node's own, reported as {@link ProviderError.BootstrapFailed}. */
   private static final Set<String> NODE_STEPS = Set.of("munge-key", "controller-auth", "gpus");
@@ -58,13 +59,15 @@ final class AgentLauncher {
       int gpuCount,
       Duration timeout,
       Path stateDir,
-      boolean checkController) {
+      boolean checkController,
+      String confServer) {
     this.bootstrap = bootstrap;
     this.deviceDir = deviceDir;
     this.gpuCount = gpuCount;
     this.timeout = timeout;
     this.nodesDir = stateDir.resolve("nodes");
     this.checkController = checkController;
+    this.confServer = confServer;
   }
 
   Path nodeDir(String netns) {
@@ -109,7 +112,8 @@ final class AgentLauncher {
         new AgentSettings(
             node.nodeName(),
             node.address(),
-            bootstrap.slurmConf().toAbsolutePath(),
+            // configless nodes keep no slurm.conf: slurmd fetches it from confServer
+            confServer.isEmpty() ? bootstrap.slurmConf().toAbsolutePath() : null,
             bootstrap.slurmSbinDir().toAbsolutePath(),
             Path.of("/usr/bin"),
             keySource,
@@ -125,7 +129,8 @@ final class AgentLauncher {
             // The launch waits for the agent and reads its status file: nothing to upload.
             Optional.empty(),
             // munged runs as root in the node's namespaces, like the node's other daemons.
-            "");
+            "",
+            confServer);
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
     try {

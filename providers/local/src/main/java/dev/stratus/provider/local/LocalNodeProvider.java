@@ -63,7 +63,8 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
             settings.gpuCount(),
             settings.agentTimeout(),
             context.stateDir(),
-            settings.checkController());
+            settings.checkController(),
+            settings.confServer());
     this.imds =
         ImdsLauncher.classPathWithMain()
             .map(cp -> new ImdsLauncher(settings.imdsPort(), settings.noticeUrl(), cp));

@@ -28,7 +28,8 @@ record LocalSettings(
     Duration agentTimeout,
     Optional<URI> noticeUrl,
     int imdsPort,
-    boolean checkController) {
+    boolean checkController,
+    String confServer) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
   private static final Set<String> KNOWN =
@@ -44,7 +45,8 @@ record LocalSettings(
           "agentTimeoutSeconds",
           "noticeUrl",
           "imdsPort",
-          "checkController");
+          "checkController",
+          "confServer");
 
   LocalSettings {
     if (!IFNAME.matcher(bridge).matches()) {
@@ -69,8 +71,10 @@ record LocalSettings(
    * endpoint, e.g. {@code http://10.77.0.1:8620/v1/notices}, which each node's watcher reports to;
    * default none: the metadata endpoint runs but nothing watches it), {@code checkController}
    * (default true: each node's agent proves slurmctld accepts its munge key before slurmd starts;
-   * false only where no slurmctld runs, as in provider tests). Unknown keys are refused so that a
-   * typo is not silently ignored.
+   * false only where no slurmctld runs, as in provider tests), {@code confServer} ({@code
+   * host:port} of slurmctld as the nodes reach it: the nodes' slurmd then run configless, {@code
+   * --conf-server}, with no slurm.conf of their own; default none). Unknown keys are refused so
+   * that a typo is not silently ignored.
    */
   static LocalSettings parse(Map<String, Object> settings, Path stateDir) {
     for (String key : settings.keySet()) {
@@ -100,7 +104,18 @@ record LocalSettings(
         Duration.ofSeconds(timeout),
         noticeUrl(settings.get("noticeUrl")),
         integer(settings, "imdsPort", 80),
-        bool(settings, "checkController", true));
+        bool(settings, "checkController", true),
+        confServer(settings.get("confServer")));
+  }
+
+  private static String confServer(Object value) {
+    if (value == null) {
+      return "";
+    }
+    if (!(value instanceof String s)) {
+      throw new IllegalArgumentException("confServer must be host:port, got " + value);
+    }
+    return dev.stratus.bootstrap.AgentSettings.checkConfServer(s);
   }
 
   private static boolean bool(Map<String, Object> map, String key, boolean fallback) {

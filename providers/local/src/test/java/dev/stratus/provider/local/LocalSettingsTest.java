@@ -99,4 +99,13 @@ class LocalSettingsTest {
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("imdsPort", 0), STATE))
         .hasMessageContaining("imdsPort must be 1..65535");
   }
+
+  @Test
+  void confServerMakesTheNodesConfiglessAndIsCheckedWhenRead() {
+    assertThat(LocalSettings.parse(Map.of(), STATE).confServer()).isEmpty();
+    assertThat(LocalSettings.parse(Map.of("confServer", "10.77.0.1:6817"), STATE).confServer())
+        .isEqualTo("10.77.0.1:6817");
+    assertThatThrownBy(() -> LocalSettings.parse(Map.of("confServer", "10.77.0.1:0"), STATE))
+        .hasMessageContaining("confServer '10.77.0.1:0' must be host[:port]");
+  }
 }

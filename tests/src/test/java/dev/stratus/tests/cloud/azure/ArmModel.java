@@ -98,6 +98,11 @@ public final class ArmModel {
     return state.allVms();
   }
 
+  /** The VM (by name) now belongs to this Flexible scale set; false when there is no such VM. */
+  public synchronized boolean joinScaleSet(String vm, String scaleSet) {
+    return state.joinScaleSet(vm, scaleSet);
+  }
+
   public synchronized List<ObjectNode> placementGroups() {
     return state.allPpgs();
   }

@@ -122,6 +122,21 @@ final class ArmVms {
     return true;
   }
 
+  /**
+   * Puts a VM in a Flexible scale set as ARM reports it: {@code properties.virtualMachineScaleSet}
+   * with the set's id. False when there is no such VM.
+   */
+  boolean joinScaleSet(String vmName, String scaleSet) {
+    ObjectNode vm = vm(vmName);
+    if (vm == null) {
+      return false;
+    }
+    ((ObjectNode) vm.get("properties"))
+        .putObject("virtualMachineScaleSet")
+        .put("id", rgId + "/providers/Microsoft.Compute/virtualMachineScaleSets/" + scaleSet);
+    return true;
+  }
+
   ObjectNode ppg(String name) {
     return ppgs.get(key(name));
   }

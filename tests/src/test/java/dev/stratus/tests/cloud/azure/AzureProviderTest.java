@@ -123,6 +123,49 @@ class AzureProviderTest {
   }
 
   @Test
+  void aVmOfAScaleSetIsPlacedUnderItsScaleSetAndTheSetsFaultDomain() {
+    LaunchResult result = provider.launch(request(spot(), List.of("gpu-001", "gpu-002"), true));
+    String group = fixture.model.placementGroups().get(0).get("name").asText();
+    assertThat(fixture.model.joinScaleSet(result.launched().get(0).id(), "burst-vmss")).isTrue();
+
+    Map<String, List<String>> paths = provider.placement(result.launched());
+
+    String inSet = result.launched().get(0).id();
+    String alone = result.launched().get(1).id();
+    assertThat(paths.get(inSet))
+        .containsExactly("eastus-1", group, "burst-vmss", "burst-vmss-fd" + faultDomain(inSet));
+    assertThat(paths.get(alone))
+        .containsExactly("eastus-1", group, group + "-fd" + faultDomain(alone));
+  }
+
+  @Test
+  void aVmOfAScaleSetWithoutPlacementGroupHasTheScaleSetRightUnderItsZone() {
+    LaunchResult result = provider.launch(request(spot(), List.of("gpu-001"), true));
+    String id = result.launched().get(0).id();
+    fixture.model.joinScaleSet(id, "burst-vmss");
+
+    assertThat(provider.placement(result.launched()).get(id))
+        .containsExactly("eastus-1", "burst-vmss", "burst-vmss-fd" + faultDomain(id));
+  }
+
+  @Test
+  void aVmInNoGroupIsPlacedByItsZoneOnly() {
+    LaunchResult result = provider.launch(request(spot(), List.of("gpu-001"), true));
+
+    assertThat(provider.placement(result.launched()).get(result.launched().get(0).id()))
+        .containsExactly("eastus-1");
+  }
+
+  int faultDomain(String vmName) {
+    return fixture.model.vms().stream()
+        .filter(v -> v.get("name").asText().equalsIgnoreCase(vmName))
+        .findFirst()
+        .orElseThrow()
+        .at("/properties/platformFaultDomain")
+        .asInt();
+  }
+
+  @Test
   void aFailedAllOrNothingLaunchLeavesNeitherVmsNorPlacementGroup() {
     fixture.model.faults().failNode("gpu-002");
 
