@@ -12,8 +12,12 @@ public final class Reasons {
 
   private Reasons() {}
 
-  /** The longest reason Stratus sets; longer text loses its middle. */
-  static final int MAX = 200;
+  /**
+   * The longest reason Stratus sets; longer text loses its middle. Slurm stores a reason whole
+   * ({@code sinfo -R} cuts it to its column on display), so this only bounds runaway messages: a
+   * bootstrap step's own message, e.g. a refused wrapping token with Vault's answer, fits whole.
+   */
+  static final int MAX = 300;
 
   /** What a shortened reason keeps of its end ("...; slurmd not started"). */
   private static final int TAIL = 60;
