@@ -145,55 +145,58 @@ class LocalClusterEndToEndTest {
   @Test
   @Order(4)
   void launchFailureSetsNodesDownWithTheErrorAndTheJobRunsOnceCapacityIsBack() {
-    awaitAllSuspended(); // a node still up would take the job without any launch
-    new LocalFaults(Set.of("*"), Set.of()).write(localState);
-    String job;
-    try {
-      job = sbatch("--requeue", "-N1", "--gres=gpu:h100:1", "--wrap", "hostname");
-
-      await()
-          .atMost(Duration.ofSeconds(30))
-          .pollInterval(Duration.ofMillis(500))
-          .until(
-              () ->
-                  slurmNodes().stream()
-                      .anyMatch(n -> n.down() && n.reason().contains("launch failed")));
-      assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
-    } finally {
-      LocalFaults.none().write(localState);
-    }
-    // The failed offering stays unavailable for its TTL (20 s in the embedded config) first.
-    await()
-        .atMost(Duration.ofSeconds(180))
-        .pollInterval(Duration.ofSeconds(1))
-        .until(() -> jobState(job).equals("COMPLETED"));
-    awaitAllSuspended();
+    jobRunsOnceTheFaultIsLifted(
+        new LocalFaults(Set.of("*"), Set.of()),
+        job -> {
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .pollInterval(Duration.ofMillis(500))
+              .until(
+                  () ->
+                      slurmNodes().stream()
+                          .anyMatch(n -> n.down() && n.reason().contains("launch failed")));
+          assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
+        });
   }
 
   @Test
   @Order(4)
   void aNodeShortOfAGpuIsSetDownSayingWhatItFoundNotLeftInvalidAndTheJobRunsOnceFixed() {
-    awaitAllSuspended();
-    new LocalFaults(Set.of(), Set.of(), Set.of("*")).write(localState);
+    jobRunsOnceTheFaultIsLifted(
+        new LocalFaults(Set.of(), Set.of(), Set.of("*")),
+        job -> {
+          SlurmNode refused =
+              await()
+                  .atMost(Duration.ofSeconds(60))
+                  .pollInterval(Duration.ofMillis(500))
+                  .until(
+                      () ->
+                          slurmNodes().stream()
+                              .filter(n -> n.reason().contains("gpu: found 7 of 8"))
+                              .findFirst(),
+                      java.util.Optional::isPresent)
+                  .get();
+          assertThat(refused.down()).as(refused.toString()).isTrue();
+          assertThat(refused.state() + refused.flags()).doesNotContainIgnoringCase("inval");
+          assertThat(refused.reason()).startsWith("stratus: gpus: ").contains("slurmd not started");
+          assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
+        });
+  }
+
+  /**
+   * From a powered-down cluster: a 1-GPU job is submitted while the local provider fakes {@code
+   * fault}; {@code whileFaulty} checks what Stratus did about it; once the fault is lifted the job
+   * must complete (a failed offering first sits out its TTL, 20 s in the embedded config; a node
+   * Stratus set DOWN its down hold).
+   */
+  static void jobRunsOnceTheFaultIsLifted(
+      LocalFaults fault, java.util.function.Consumer<String> whileFaulty) {
+    awaitAllSuspended(); // a node still up would take the job without any launch
+    fault.write(localState);
     String job;
     try {
       job = sbatch("--requeue", "-N1", "--gres=gpu:h100:1", "--wrap", "hostname");
-
-      SlurmNode refused =
-          await()
-              .atMost(Duration.ofSeconds(60))
-              .pollInterval(Duration.ofMillis(500))
-              .until(
-                  () ->
-                      slurmNodes().stream()
-                          .filter(n -> n.reason().contains("gpu: found 7 of 8"))
-                          .findFirst(),
-                  java.util.Optional::isPresent)
-              .get();
-      assertThat(refused.down()).as(refused.toString()).isTrue();
-      assertThat(refused.state() + refused.flags()).doesNotContainIgnoringCase("inval");
-      assertThat(refused.reason()).startsWith("stratus: gpus: ").contains("slurmd not started");
-      assertThat(jobState(job)).isIn("PENDING", "CONFIGURING");
+      whileFaulty.accept(job);
     } finally {
       LocalFaults.none().write(localState);
     }
