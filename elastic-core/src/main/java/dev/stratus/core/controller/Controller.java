@@ -56,7 +56,7 @@ public final class Controller {
   private final NoticeInbox notices;
   private final BootstrapInbox bootstraps = new BootstrapInbox();
   private final CheckpointWatch checkpoints;
-  private final SpotOfferingsSeen spotOfferings = new SpotOfferingsSeen();
+  private final SpotInstancesSeen spotInstances = new SpotInstancesSeen();
   private final Optional<TopologyUpdater> topology;
 
   public Controller(
@@ -144,7 +144,8 @@ public final class Controller {
             downByUs.observe(nodes, now),
             notices.pending(),
             config.spot(),
-            checkpoints.checkpointed());
+            checkpoints.checkpointed(),
+            spotInstances.lastPass());
     List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
     BootstrapFailures.Plan failures = BootstrapFailures.plan(bootstraps.drain(), instances);
     for (var r : failures.ignored()) {
@@ -163,8 +164,7 @@ public final class Controller {
     watchCheckpoints(actions, true);
     actuator.execute(actions, snapshot);
     watchCheckpoints(actions, false);
-    markVanishedSpotOfferings(actions);
-    spotOfferings.observe(instances);
+    spotInstances.observe(instances);
     topology.ifPresent(t -> t.update(instances, unlisted));
     return actions;
   }
@@ -181,26 +181,6 @@ public final class Controller {
         checkpoints.forget(rq.instanceId());
       } else if (!before && action instanceof Action.NoticeDone nd) {
         checkpoints.forget(nd.instanceId());
-      }
-    }
-  }
-
-  /** A spot instance gone without notice was reclaimed all the same: skip its offering a while. */
-  private void markVanishedSpotOfferings(List<Action> actions) {
-    for (Action action : actions) {
-      if (action instanceof Action.InstanceGone gone) {
-        for (String node : gone.nodes()) {
-          spotOfferings
-              .of(node)
-              .ifPresent(
-                  offering -> {
-                    log.info(
-                        "spot instance of {} vanished without notice: {} marked unavailable",
-                        node,
-                        offering);
-                    unavailable.markUnavailable(offering);
-                  });
-        }
       }
     }
   }

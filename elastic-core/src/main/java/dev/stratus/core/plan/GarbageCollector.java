@@ -14,7 +14,9 @@ import java.util.Set;
  * <ul>
  *   <li>an instance bound to no node that wants one (or a second instance for one node) is
  *       terminated once it is older than the orphan grace, so launches in flight are safe;
- *   <li>a powered-up node with no instance is set DOWN, so Slurm requeues its job now;
+ *   <li>a powered-up node with no instance is set DOWN, so Slurm requeues its job now; if the
+ *       previous pass saw a spot instance there and no notice came for it, the cloud reclaimed it
+ *       without notice: its offering is marked unavailable (once: a noticed one already was);
  *   <li>a node POWERING_UP past its timeout is forced down (Slurm then suspends it: {@code idle~});
  *   <li>a node Stratus (or ResumeTimeout) set DOWN goes back to {@code idle~} after the down hold;
  *   <li>a node Stratus drained for an interruption notice is undrained once it is powered down.
@@ -69,6 +71,7 @@ final class GarbageCollector {
       out.add(
           new Action.InstanceGone(
               noInstance, jobs, Reasons.of("instance gone (no instance behind node)")));
+      markReclaimedWithoutNotice(s, noInstance, out);
     }
     if (!stuck.isEmpty()) {
       out.add(
@@ -83,6 +86,22 @@ final class GarbageCollector {
     }
     if (!toReturn.isEmpty()) {
       out.add(new Action.ReturnToService(toReturn, "down hold over: back to idle~"));
+    }
+  }
+
+  private static void markReclaimedWithoutNotice(
+      Snapshot s, List<String> noInstance, List<Action> out) {
+    Set<String> noticed = new java.util.HashSet<>();
+    s.notices().forEach(p -> noticed.add(p.notice().instanceId()));
+    Set<dev.stratus.core.model.OfferingKey> marked = new java.util.HashSet<>();
+    for (String node : noInstance) {
+      Instance last = s.lastSpotInstances().get(node);
+      if (last != null && !noticed.contains(last.id()) && marked.add(last.offering())) {
+        out.add(
+            new Action.MarkUnavailable(
+                last.offering(),
+                "spot instance " + last.id() + " of " + node + " vanished without notice"));
+      }
     }
   }
 

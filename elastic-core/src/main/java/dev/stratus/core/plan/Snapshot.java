@@ -20,7 +20,8 @@ import java.util.Set;
  * poweringUpSince} and {@code downSince} are when the controller first saw a node in that state (a
  * cache: after a restart, timers restart too, which only delays action). {@code checkpointed}: jobs
  * signalled for a notice that have written a checkpoint since (their requeue need not wait for the
- * grace).
+ * grace). {@code lastSpotInstances}: the spot instance the previous pass saw bound to each node (so
+ * one that vanished without notice is known by its offering).
  */
 public record Snapshot(
     Instant now,
@@ -37,7 +38,8 @@ public record Snapshot(
     Map<String, Instant> downSince,
     List<PendingNotice> notices,
     dev.stratus.core.notice.SpotSettings spot,
-    Set<Long> checkpointed) {
+    Set<Long> checkpointed,
+    Map<String, Instance> lastSpotInstances) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -51,5 +53,6 @@ public record Snapshot(
     downSince = Map.copyOf(downSince);
     notices = List.copyOf(notices);
     checkpointed = Set.copyOf(checkpointed);
+    lastSpotInstances = Map.copyOf(lastSpotInstances);
   }
 }

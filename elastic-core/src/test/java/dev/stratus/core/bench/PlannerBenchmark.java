@@ -129,7 +129,8 @@ public class PlannerBenchmark {
         Map.of(),
         List.of(),
         dev.stratus.core.notice.SpotSettings.DEFAULTS,
-        Set.of());
+        Set.of(),
+        Map.of());
   }
 
   static SlurmNode node(String name, String state, String... flags) {

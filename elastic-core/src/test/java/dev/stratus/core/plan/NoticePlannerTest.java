@@ -63,7 +63,8 @@ class NoticePlannerTest {
             Map.of(),
             notices,
             spot,
-            checkpointed));
+            checkpointed,
+            Map.of()));
   }
 
   void jobRunningOnTheNode() {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.model.SpotPolicy;
@@ -46,6 +47,7 @@ class PlannerTest {
   Set<String> unlisted = Set.of();
   List<PendingNotice> notices = new ArrayList<>();
   SpotSettings spot = SpotSettings.DEFAULTS;
+  Map<String, Instance> lastSpotInstances = Map.of();
 
   List<Action> plan() {
     return Planner.plan(
@@ -64,7 +66,8 @@ class PlannerTest {
             downSince,
             notices,
             spot,
-            Set.of()));
+            Set.of(),
+            lastSpotInstances));
   }
 
   static SlurmNode node(String name, String state, String... flags) {
@@ -338,6 +341,37 @@ class PlannerTest {
                 List.of("gpu-003"),
                 java.util.Map.of(),
                 Reasons.of("instance gone (no instance behind node)")));
+  }
+
+  @Test
+  void aSpotInstanceGoneWithoutNoticeMarksItsOfferingUnavailableOnce() {
+    nodes.add(node("gpu-002", "allocated", "CLOUD"));
+    nodes.add(node("gpu-003", "allocated", "CLOUD"));
+    lastSpotInstances =
+        Map.of(
+            "gpu-002", instance("i-2", "gpu-002", NOW), "gpu-003", instance("i-3", "gpu-003", NOW));
+
+    assertThat(plan())
+        .filteredOn(a -> a instanceof Action.MarkUnavailable)
+        .containsExactly(
+            new Action.MarkUnavailable(
+                SPOT_A.key(), "spot instance i-2 of gpu-002 vanished without notice"));
+  }
+
+  @Test
+  void aSpotInstanceGoneAfterItsNoticeIsNotMarkedASecondTime() {
+    nodes.add(node("gpu-002", "allocated", "CLOUD"));
+    lastSpotInstances = Map.of("gpu-002", instance("i-2", "gpu-002", NOW));
+    notices.add(
+        new PendingNotice(
+            new InterruptionNotice(
+                "i-2", InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(60), NOW.minusSeconds(9)),
+            NOW.minusSeconds(9),
+            Optional.of(NOW.minusSeconds(8)),
+            Optional.empty()));
+
+    assertThat(plan()).noneMatch(a -> a instanceof Action.MarkUnavailable);
+    assertThat(plan()).anyMatch(a -> a instanceof Action.InstanceGone);
   }
 
   @Test
