@@ -33,6 +33,7 @@ final class Actuator {
   private final StratusMetrics metrics;
   private final SpotRecorder spot;
   private final NoticeInbox notices;
+  private final CheckpointWatch checkpoints;
   private final UnavailableOfferings unavailable;
   private final java.time.Clock clock;
 
@@ -44,6 +45,7 @@ final class Actuator {
       StratusMetrics metrics,
       SpotRecorder spot,
       NoticeInbox notices,
+      CheckpointWatch checkpoints,
       UnavailableOfferings unavailable,
       java.time.Clock clock) {
     this.slurm = slurm;
@@ -53,6 +55,7 @@ final class Actuator {
     this.metrics = metrics;
     this.spot = spot;
     this.notices = notices;
+    this.checkpoints = checkpoints;
     this.unavailable = unavailable;
     this.clock = clock;
   }
@@ -77,6 +80,7 @@ final class Actuator {
         } else if (action instanceof Action.ReturnToService r) {
           slurm.resume(r.nodes());
         } else if (action instanceof Action.SignalJob sj) {
+          checkpoints.signalling(sj.instanceId(), sj.jobId()); // its baseline predates the signal
           notices.signalled(sj.instanceId(), clock.instant());
           slurm.signalBatch(sj.jobId(), sj.signal());
           spot.signalled(sj, snapshot);
@@ -90,11 +94,13 @@ final class Actuator {
           java.time.Instant now = clock.instant();
           notices.requeued(rq.instanceId(), now);
           slurm.requeue(rq.jobId());
+          checkpoints.forget(rq.instanceId());
           spot.requeued(rq, snapshot, now);
         } else if (action instanceof Action.MarkUnavailable mu) {
           unavailable.markUnavailable(mu.offering());
         } else if (action instanceof Action.NoticeDone nd) {
           notices.done(nd.instanceId());
+          checkpoints.forget(nd.instanceId());
         } else if (action instanceof Action.Ack a && !keepRequests.contains(a.requestId())) {
           requests.delete(a.requestId());
         }

@@ -52,10 +52,6 @@ final class CheckpointWatch {
     byInstance.remove(instanceId);
   }
 
-  boolean watching() {
-    return !byInstance.isEmpty();
-  }
-
   /** Jobs that wrote a checkpoint since they were signalled. */
   Set<Long> checkpointed() {
     if (dir.isEmpty()) {

@@ -94,6 +94,7 @@ public final class Controller {
             metrics,
             spot,
             notices,
+            checkpoints,
             unavailable,
             clock);
     this.topology =
@@ -161,28 +162,10 @@ public final class Controller {
         log.info("action: {}", action);
       }
     }
-    watchCheckpoints(actions, true);
     actuator.execute(actions, snapshot);
-    watchCheckpoints(actions, false);
     spotInstances.observe(instances);
     topology.ifPresent(t -> t.update(instances, unlisted));
     return actions;
-  }
-
-  /**
-   * Before the actions run, each job about to be signalled is watched for its checkpoint (the
-   * baseline must predate the signal); after them, notices requeued or finished are no longer.
-   */
-  private void watchCheckpoints(List<Action> actions, boolean before) {
-    for (Action action : actions) {
-      if (before && action instanceof Action.SignalJob sj) {
-        checkpoints.signalling(sj.instanceId(), sj.jobId());
-      } else if (!before && action instanceof Action.Requeue rq) {
-        checkpoints.forget(rq.instanceId());
-      } else if (!before && action instanceof Action.NoticeDone nd) {
-        checkpoints.forget(nd.instanceId());
-      }
-    }
   }
 
   /**
@@ -190,7 +173,7 @@ public final class Controller {
    * requeue: the daemon then runs a pass at once. Cheap when nothing is watched.
    */
   public boolean checkpointWritten() {
-    return checkpoints.watching() && !checkpoints.checkpointed().isEmpty();
+    return !checkpoints.checkpointed().isEmpty();
   }
 
   public StratusMetrics metrics() {
