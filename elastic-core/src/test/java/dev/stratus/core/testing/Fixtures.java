@@ -77,27 +77,33 @@ public final class Fixtures {
    */
   public static StratusConfig withTopologyTree(StratusConfig c, Path slurmConf) {
     SlurmSettings s = c.slurm();
-    return new StratusConfig(
-        c.cluster(),
+    return copy(
+        c,
         new SlurmSettings(
             s.binDir(), s.sbinDir(), slurmConf, s.mungeSocket(), SlurmSettings.Topology.TREE),
-        c.powerSave(),
-        c.timeouts(),
-        c.spoolDir(),
-        c.stateDir(),
-        c.mungeKeyFile(),
-        c.pools(),
         c.providers(),
-        c.spot(),
-        c.vault());
+        c.spot());
   }
 
   /** The same config with other provider blocks. */
   public static StratusConfig withProviders(
       StratusConfig c, Map<String, Map<String, Object>> providers) {
+    return copy(c, c.slurm(), providers, c.spot());
+  }
+
+  /** The same config with other spot settings. */
+  public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.notice.SpotSettings spot) {
+    return copy(c, c.slurm(), c.providers(), spot);
+  }
+
+  private static StratusConfig copy(
+      StratusConfig c,
+      SlurmSettings slurm,
+      Map<String, Map<String, Object>> providers,
+      dev.stratus.core.notice.SpotSettings spot) {
     return new StratusConfig(
         c.cluster(),
-        c.slurm(),
+        slurm,
         c.powerSave(),
         c.timeouts(),
         c.spoolDir(),
@@ -105,22 +111,6 @@ public final class Fixtures {
         c.mungeKeyFile(),
         c.pools(),
         providers,
-        c.spot(),
-        c.vault());
-  }
-
-  /** The same config with other spot settings. */
-  public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.notice.SpotSettings spot) {
-    return new StratusConfig(
-        c.cluster(),
-        c.slurm(),
-        c.powerSave(),
-        c.timeouts(),
-        c.spoolDir(),
-        c.stateDir(),
-        c.mungeKeyFile(),
-        c.pools(),
-        c.providers(),
         spot,
         c.vault());
   }
