@@ -5,7 +5,6 @@ import java.util.UUID;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
 import org.quartz.JobBuilder;
-import org.quartz.JobDetail;
 import org.quartz.JobExecutionContext;
 import org.quartz.JobExecutionException;
 import org.quartz.JobKey;
@@ -42,31 +41,27 @@ public final class ControllerDaemon implements AutoCloseable {
       props.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
       scheduler = new StdSchedulerFactory(props).getScheduler();
       scheduler.getContext().put(CONTROLLER, controller);
-      JobDetail job = JobBuilder.newJob(PassJob.class).withIdentity(PASS).storeDurably().build();
-      Trigger every =
-          TriggerBuilder.newTrigger()
-              .forJob(job)
-              .startNow()
-              .withSchedule(
-                  SimpleScheduleBuilder.simpleSchedule()
-                      .withIntervalInMilliseconds(interval.toMillis())
-                      .repeatForever()
-                      .withMisfireHandlingInstructionNextWithRemainingCount())
-              .build();
-      scheduler.scheduleJob(job, every);
+      scheduler.scheduleJob(
+          JobBuilder.newJob(PassJob.class).withIdentity(PASS).storeDurably().build(),
+          every(interval));
       scheduler.scheduleJob(
           JobBuilder.newJob(CheckpointPollJob.class).withIdentity(CHECKPOINTS).build(),
-          TriggerBuilder.newTrigger()
-              .startNow()
-              .withSchedule(
-                  SimpleScheduleBuilder.simpleSchedule()
-                      .withIntervalInMilliseconds(CHECKPOINT_POLL.toMillis())
-                      .repeatForever()
-                      .withMisfireHandlingInstructionNextWithRemainingCount())
-              .build());
+          every(CHECKPOINT_POLL));
     } catch (SchedulerException e) {
       throw new IllegalStateException("cannot set up the Quartz scheduler: " + e.getMessage(), e);
     }
+  }
+
+  /** From now on, every {@code interval}; a late run is skipped, not made up. */
+  private static Trigger every(java.time.Duration interval) {
+    return TriggerBuilder.newTrigger()
+        .startNow()
+        .withSchedule(
+            SimpleScheduleBuilder.simpleSchedule()
+                .withIntervalInMilliseconds(interval.toMillis())
+                .repeatForever()
+                .withMisfireHandlingInstructionNextWithRemainingCount())
+        .build();
   }
 
   public void start() {
