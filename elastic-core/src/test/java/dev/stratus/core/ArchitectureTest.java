@@ -41,7 +41,7 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            "dev.stratus.core.controller..", "dev.stratus.core.plan..", "dev.stratus.core.cli..")
+            "dev.stratus.core.controller..", "dev.stratus.core.plan..", "dev.stratus.cli..")
         .check(CORE);
   }
 }

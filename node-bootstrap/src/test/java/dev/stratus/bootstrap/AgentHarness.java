@@ -4,7 +4,6 @@ import dev.stratus.bootstrap.secret.FileMungeKeySource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -14,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /**
  * The agent with a fake command runner, key file and clock, for the agent's tests: {@link
@@ -27,7 +27,8 @@ abstract class AgentHarness {
   Function<Command, Integer> exitCodes = c -> 0;
   Optional<String> gpuProblem = Optional.empty();
   boolean privateNamespaces = true;
-  final MutableClock clock = new MutableClock();
+  static final Instant START = Instant.parse("2026-11-21T12:00:00Z");
+  final MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
 
   @BeforeEach
   void setUp() throws Exception {
@@ -89,7 +90,7 @@ abstract class AgentHarness {
             n -> gpuProblem,
             ns,
             clock,
-            clock::advance)
+            clock::add)
         .run();
   }
 
@@ -116,29 +117,5 @@ abstract class AgentHarness {
       }
       return rc;
     };
-  }
-
-  static final class MutableClock extends Clock {
-    static final Instant START = Instant.parse("2026-11-21T12:00:00Z");
-    private Instant now = START;
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }

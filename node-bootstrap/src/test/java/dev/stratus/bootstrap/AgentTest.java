@@ -126,7 +126,7 @@ class AgentTest extends AgentHarness {
     StatusLine last = status().get(status().size() - 1);
     assertThat(last.step()).isEqualTo("munged");
     assertThat(last.message()).contains("did not answer").contains("2000 ms");
-    assertThat(clock.instant()).isAfterOrEqualTo(MutableClock.START.plusSeconds(2));
+    assertThat(clock.instant()).isAfterOrEqualTo(START.plusSeconds(2));
     assertThat(programs()).doesNotContain("/usr/sbin/slurmd");
   }
 
@@ -154,7 +154,7 @@ class AgentTest extends AgentHarness {
         .contains("munge key")
         .contains("Zero Bytes");
     assertThat(programs()).containsOnlyOnce("/usr/bin/sinfo").doesNotContain("/usr/sbin/slurmd");
-    assertThat(clock.instant()).isEqualTo(MutableClock.START);
+    assertThat(clock.instant()).isEqualTo(START);
   }
 
   @Test

@@ -1,7 +1,7 @@
 package dev.stratus.spot;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;

@@ -1,8 +1,8 @@
 package dev.stratus.spot;
 
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.notice.NoticeJsonCodec;
-import dev.stratus.core.notice.NoticeState;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeJsonCodec;
+import dev.stratus.wire.NoticeState;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,7 +1,7 @@
 package dev.stratus.spot;
 
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.notice.NoticeState;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeState;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.stratus.spot;
 
-import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.wire.InterruptionNotice;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.stratus.spot;
 
-import dev.stratus.core.notice.NoticeState;
+import dev.stratus.wire.NoticeState;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,8 +2,7 @@ package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.testing.MutableClock;
+import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,12 +12,13 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class AwsImdsWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
   static final String ACTION = "{\"action\": \"terminate\", \"time\": \"2026-11-21T12:02:00Z\"}";
 
-  final MutableClock clock = new MutableClock(T0);
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
   final ImdsModel imds = (ImdsModel) new ImdsModel(clock, "i-0abc").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
 
@@ -91,7 +91,7 @@ class AwsImdsWatcherTest {
     w.poll();
     assertThat(imds.tokensIssued()).isEqualTo(1);
 
-    clock.advance(Duration.ofSeconds(70)); // 50 s left: inside the renewal margin
+    clock.add(Duration.ofSeconds(70)); // 50 s left: inside the renewal margin
     w.poll();
 
     assertThat(imds.tokensIssued()).isEqualTo(2);

@@ -2,8 +2,7 @@ package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.testing.MutableClock;
+import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class AzureScheduledEventsWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
@@ -22,7 +22,7 @@ class AzureScheduledEventsWatcherTest {
       AzureNoticesTest.event(
           "E-preempt", "Preempt", "spot-vm-3", "Scheduled", "Sat, 21 Nov 2026 12:00:30 GMT");
 
-  final MutableClock clock = new MutableClock(T0);
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
   final AzureEventsModel imds = (AzureEventsModel) new AzureEventsModel("spot-vm-3").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   final AzureScheduledEventsWatcher watcher =

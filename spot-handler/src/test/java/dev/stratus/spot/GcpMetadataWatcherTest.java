@@ -3,8 +3,7 @@ package dev.stratus.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.testing.MutableClock;
+import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,11 +13,12 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class GcpMetadataWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
-  final MutableClock clock = new MutableClock(T0);
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
   final GcpMetadataModel gce = (GcpMetadataModel) new GcpMetadataModel("gpu-node-7").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   Thread loop;

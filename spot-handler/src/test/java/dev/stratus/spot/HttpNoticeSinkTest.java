@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.notice.NoticeJsonCodec;
-import dev.stratus.core.notice.NoticeState;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeJsonCodec;
+import dev.stratus.wire.NoticeState;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.wire.InterruptionNotice;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

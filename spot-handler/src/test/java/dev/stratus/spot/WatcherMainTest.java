@@ -9,16 +9,17 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.stratus.core.testing.MutableClock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import picocli.CommandLine;
 
 class WatcherMainTest {
-  static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+  static final MutableClock CLOCK =
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
 
   static WatcherMain parse(String... args) {
     WatcherMain main = new WatcherMain();

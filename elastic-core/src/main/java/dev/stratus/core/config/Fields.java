@@ -5,6 +5,7 @@ import dev.stratus.core.config.YamlNode.ListNode;
 import dev.stratus.core.config.YamlNode.MapNode;
 import dev.stratus.core.config.YamlNode.Mark;
 import dev.stratus.core.config.YamlNode.Scalar;
+import dev.stratus.wire.Durations;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;

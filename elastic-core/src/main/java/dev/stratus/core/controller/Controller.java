@@ -4,7 +4,6 @@ import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
@@ -21,6 +20,7 @@ import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderException;
 import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,8 +48,8 @@ public final class Controller {
   private final RequestSource requests;
   private final Clock clock;
   private final UnavailableOfferings unavailable;
-  private final StratusMetrics metrics = new StratusMetrics();
-  private final SpotRecorder spot = new SpotRecorder(metrics);
+  private final StratusMetrics metrics;
+  private final SpotRecorder spot;
   private final StateClock poweringUp = new StateClock(SlurmNode::poweringUp);
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
   private final Actuator actuator;
@@ -76,6 +76,20 @@ public final class Controller {
       RequestSource requests,
       Clock clock,
       NodeCredentials credentials) {
+    this(config, slurm, providers, requests, clock, credentials, new StratusMetrics());
+  }
+
+  /** {@code metrics}: where the controller counts what it does (the runtime's is Prometheus). */
+  public Controller(
+      StratusConfig config,
+      SlurmClient slurm,
+      Map<String, NodeProvider> providers,
+      RequestSource requests,
+      Clock clock,
+      NodeCredentials credentials,
+      StratusMetrics metrics) {
+    this.metrics = metrics;
+    this.spot = new SpotRecorder(metrics);
     this.config = config;
     this.slurm = slurm;
     this.providers = Map.copyOf(providers);

@@ -1,11 +1,10 @@
 package dev.stratus.core.metrics;
 
-import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.wire.InterruptionNotice;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -31,40 +30,50 @@ import java.util.Locale;
  * </ul>
  */
 public final class StratusMetrics {
-  private final PrometheusMeterRegistry registry =
-      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final Counter passes = counter("stratus.controller.passes", "reconcile passes run");
-  private final Counter failedPasses =
-      counter("stratus.controller.passes.failed", "passes that threw (the next one retries)");
-  private final Counter nodesLaunched = counter("stratus.nodes.launched", "instances launched");
-  private final Counter launchFailures =
-      counter("stratus.launch.failures", "launches no offering could serve (nodes set DOWN)");
-  private final Counter terminated =
-      counter("stratus.instances.terminated", "instances terminated");
-  private final Counter setDown = counter("stratus.nodes.set.down", "nodes Stratus set DOWN");
-  private final Counter signalled =
-      counter("stratus.spot.jobs.signalled", "jobs signalled to checkpoint for a notice");
-  private final Counter requeued =
-      counter("stratus.spot.jobs.requeued", "jobs requeued by Stratus for a notice");
-  private final Timer noticeToRequeue =
-      Timer.builder("stratus.spot.notice.to.requeue")
-          .description(
-              "notice received by the controller to scontrol requeue issued, grace included")
-          .serviceLevelObjectives(
-              Duration.ofSeconds(5),
-              Duration.ofSeconds(15),
-              Duration.ofSeconds(30),
-              Duration.ofSeconds(60),
-              Duration.ofSeconds(120))
-          .register(registry);
+  private final MeterRegistry registry;
+  private final Counter passes;
+  private final Counter failedPasses;
+  private final Counter nodesLaunched;
+  private final Counter launchFailures;
+  private final Counter terminated;
+  private final Counter setDown;
+  private final Counter signalled;
+  private final Counter requeued;
+  private final Timer noticeToRequeue;
+
+  /** Meters kept in memory only (tests, one-shot commands). */
+  public StratusMetrics() {
+    this(new SimpleMeterRegistry());
+  }
+
+  /** Meters registered in {@code registry}: the controller runtime passes a Prometheus one. */
+  public StratusMetrics(MeterRegistry registry) {
+    this.registry = registry;
+    passes = counter("stratus.controller.passes", "reconcile passes run");
+    failedPasses =
+        counter("stratus.controller.passes.failed", "passes that threw (the next one retries)");
+    nodesLaunched = counter("stratus.nodes.launched", "instances launched");
+    launchFailures =
+        counter("stratus.launch.failures", "launches no offering could serve (nodes set DOWN)");
+    terminated = counter("stratus.instances.terminated", "instances terminated");
+    setDown = counter("stratus.nodes.set.down", "nodes Stratus set DOWN");
+    signalled = counter("stratus.spot.jobs.signalled", "jobs signalled to checkpoint for a notice");
+    requeued = counter("stratus.spot.jobs.requeued", "jobs requeued by Stratus for a notice");
+    noticeToRequeue =
+        Timer.builder("stratus.spot.notice.to.requeue")
+            .description(
+                "notice received by the controller to scontrol requeue issued, grace included")
+            .serviceLevelObjectives(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(15),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(120))
+            .register(registry);
+  }
 
   public MeterRegistry registry() {
     return registry;
-  }
-
-  /** The Prometheus text exposition (format 0.0.4) of every meter. */
-  public String scrape() {
-    return registry.scrape();
   }
 
   public void passRan() {

@@ -1,5 +1,6 @@
 package dev.stratus.core.notice;
 
+import dev.stratus.wire.BootstrapReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,8 @@
 package dev.stratus.core.notice;
 
-import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.plan.PendingNotice;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

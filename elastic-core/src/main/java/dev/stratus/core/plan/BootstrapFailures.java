@@ -2,7 +2,7 @@ package dev.stratus.core.plan;
 
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.notice.BootstrapReport;
+import dev.stratus.wire.BootstrapReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

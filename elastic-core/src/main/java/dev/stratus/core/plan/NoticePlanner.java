@@ -1,7 +1,7 @@
 package dev.stratus.core.plan;
 
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.wire.InterruptionNotice;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.InterruptionNotice;
+import dev.stratus.wire.InterruptionNotice;
 import java.time.Instant;
 import java.util.Optional;
 

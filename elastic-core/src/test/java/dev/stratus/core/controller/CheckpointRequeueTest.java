@@ -3,11 +3,11 @@ package dev.stratus.core.controller;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.wire.InterruptionNotice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ class CheckpointRequeueTest extends ControllerFixture {
   @TempDir Path checkpoints;
 
   @Override
-  Controller newController(NodeCredentials credentials) {
+  protected Controller newController(NodeCredentials credentials) {
     SpotSettings spot =
         new SpotSettings(
             "USR1",
@@ -51,7 +51,7 @@ class CheckpointRequeueTest extends ControllerFixture {
     controller.runPass();
     assertThat(slurm.calls()).contains("signal 42 USR1");
 
-    clock.advance(Duration.ofSeconds(2));
+    clock.add(Duration.ofSeconds(2));
     controller.runPass();
     assertThat(controller.checkpointWritten()).isFalse();
     assertThat(slurm.calls()).doesNotContain("requeue 42");
@@ -70,11 +70,11 @@ class CheckpointRequeueTest extends ControllerFixture {
     notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
     controller.runPass();
 
-    clock.advance(Duration.ofSeconds(59));
+    clock.add(Duration.ofSeconds(59));
     controller.runPass();
     assertThat(slurm.calls()).doesNotContain("requeue 42");
 
-    clock.advance(Duration.ofSeconds(1));
+    clock.add(Duration.ofSeconds(1));
     controller.runPass();
     assertThat(slurm.calls()).contains("requeue 42");
   }

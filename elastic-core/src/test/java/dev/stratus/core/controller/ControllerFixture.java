@@ -3,35 +3,38 @@ package dev.stratus.core.controller;
 import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 
+import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
-import dev.stratus.core.testing.MutableClock;
+import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.threeten.extra.MutableClock;
 
 /**
  * A controller on the in-memory cloud and Slurm, a pool of four nodes with a spot and an on-demand
  * offering, and the steps tests share to get a job running or a notice in.
  */
-abstract class ControllerFixture {
-  static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
-  static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
+public abstract class ControllerFixture {
+  protected static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
+  protected static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
 
-  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
-  final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
-  final FakeSlurm slurm = new FakeSlurm();
-  final InMemoryRequests spool = new InMemoryRequests();
-  Controller controller;
+  protected final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+  protected final FakeNodeProvider cloud =
+      new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
+  protected final FakeSlurm slurm = new FakeSlurm();
+  protected final InMemoryRequests spool = new InMemoryRequests();
+  protected Controller controller;
 
   @BeforeEach
   void setUp() {
@@ -39,21 +42,27 @@ abstract class ControllerFixture {
     controller = newController();
   }
 
-  Controller newController() {
+  protected Controller newController() {
     return newController(dev.stratus.core.spi.NodeCredentials.NONE);
   }
 
-  Controller newController(dev.stratus.core.spi.NodeCredentials credentials) {
+  protected Controller newController(dev.stratus.core.spi.NodeCredentials credentials) {
+    return newController(credentials, new StratusMetrics());
+  }
+
+  protected Controller newController(
+      dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics) {
     return new Controller(
         Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
         slurm,
         Map.<String, NodeProvider>of("fake", cloud),
         spool,
         clock,
-        credentials);
+        credentials,
+        metrics);
   }
 
-  void slurmResumes(String id, long job, String... nodes) {
+  protected void slurmResumes(String id, long job, String... nodes) {
     spool.resume(slurm, clock.instant(), id, job, nodes);
   }
 
@@ -61,7 +70,7 @@ abstract class ControllerFixture {
    * Job {@code job} (8 GPUs per node) runs on {@code node}, launched and registered, and has run
    * for {@code ran}; returns the node's instance.
    */
-  Instance jobRunning(long job, String node, Duration ran) {
+  protected Instance jobRunning(long job, String node, Duration ran) {
     slurmResumes("r-" + job + "-" + node, job, node);
     controller.runPass();
     slurm.registered(node);
@@ -73,7 +82,7 @@ abstract class ControllerFixture {
   }
 
   /** A watcher reports a notice for {@code instance}, now, with {@code left} until its deadline. */
-  boolean notice(Instance instance, InterruptionNotice.Kind kind, Duration left) {
+  protected boolean notice(Instance instance, InterruptionNotice.Kind kind, Duration left) {
     return controller.receive(
         new InterruptionNotice(instance.id(), kind, clock.instant().plus(left), clock.instant()));
   }

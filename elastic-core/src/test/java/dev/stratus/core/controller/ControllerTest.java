@@ -3,13 +3,13 @@ package dev.stratus.core.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.notice.NoticeState;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +53,7 @@ class ControllerTest extends ControllerFixture {
     controller.runPass();
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
     cloud.restore(SPOT.key());
-    clock.advance(Fixtures.TIMEOUTS.unavailableTtl());
+    clock.add(Fixtures.TIMEOUTS.unavailableTtl());
     assertThat(controller.unavailable().probing()).containsExactly(SPOT.key());
 
     slurmResumes("r2", 2, "gpu-002", "gpu-003");
@@ -86,7 +86,7 @@ class ControllerTest extends ControllerFixture {
     assertThat(spool.pending()).isEmpty();
 
     controller.runPass(); // first pass that sees it DOWN starts the hold
-    clock.advance(Fixtures.TIMEOUTS.downHold());
+    clock.add(Fixtures.TIMEOUTS.downHold());
     controller.runPass(); // not yet powered down: force it
     controller.runPass(); // powered down: resume → idle~
     assertThat(slurm.node("gpu-001").shortState()).isEqualTo("idle~");
@@ -144,7 +144,7 @@ class ControllerTest extends ControllerFixture {
     controller.runPass();
     assertThat(cloud.alive()).extracting(Instance::id).contains(orphan.id());
 
-    clock.advance(Fixtures.TIMEOUTS.orphanGrace());
+    clock.add(Fixtures.TIMEOUTS.orphanGrace());
     controller.runPass();
     assertThat(cloud.alive()).extracting(Instance::id).containsExactly(otherCluster.id());
   }
@@ -160,7 +160,7 @@ class ControllerTest extends ControllerFixture {
         .anyMatch(c -> c.startsWith("drain [gpu-001] stratus: reclaim notice"));
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
 
-    clock.advance(java.time.Duration.ofSeconds(30));
+    clock.add(java.time.Duration.ofSeconds(30));
     controller.runPass();
     assertThat(slurm.calls()).contains("requeue 42").noneMatch(c -> c.startsWith("power_down"));
 
@@ -185,7 +185,7 @@ class ControllerTest extends ControllerFixture {
 
     controller.runPass(); // signal
     NoticeState signalled = controller.notices().state(spot.id());
-    clock.advance(Duration.ofSeconds(30));
+    clock.add(Duration.ofSeconds(30));
     controller.runPass(); // requeue
     NoticeState requeued = controller.notices().state(spot.id());
     slurm.removeJob(42);
@@ -240,7 +240,7 @@ class ControllerTest extends ControllerFixture {
   void nodeStuckPoweringUpIsForcedDownAfterTheTimeout() {
     slurm.poweringUp("gpu-002");
     controller.runPass();
-    clock.advance(Duration.ofSeconds(91));
+    clock.add(Duration.ofSeconds(91));
 
     controller.runPass();
 
@@ -257,7 +257,7 @@ class ControllerTest extends ControllerFixture {
     controller
         .bootstrapReports()
         .add(
-            new dev.stratus.core.notice.BootstrapReport(
+            new dev.stratus.wire.BootstrapReport(
                 "gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "", clock.instant()));
     controller.runPass();
 

@@ -14,7 +14,6 @@ import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
-import dev.stratus.core.testing.MutableClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +24,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /** The controller keeping topology.conf in line with the provider's placement (slurm.topology). */
 class ControllerTopologyTest {
@@ -34,7 +34,8 @@ class ControllerTopologyTest {
           + "SwitchName=gpu-unplaced Nodes=gpu-[001-004]\n";
 
   @TempDir Path dir;
-  final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+  final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
   final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT), clock);
   final FakeSlurm slurm = new FakeSlurm();
   final InMemoryRequests spool = new InMemoryRequests();
@@ -111,7 +112,7 @@ class ControllerTopologyTest {
     long reconfigures = reconfigures();
 
     controller.runPass();
-    clock.advance(Duration.ofMinutes(5));
+    clock.add(Duration.ofMinutes(5));
     controller.runPass();
 
     assertThat(placed).contains("SwitchName=spine-a-leaf-1 Nodes=gpu-[001-002]\n");
@@ -194,7 +195,7 @@ class ControllerTopologyTest {
     assertThat(placementCalls()).isEqualTo(1);
 
     cloud.placeNode("gpu-002", List.of("spine-b", "leaf-9"));
-    clock.advance(PlacementCache.RETRY);
+    clock.add(PlacementCache.RETRY);
     controller.runPass();
 
     assertThat(placementCalls()).isEqualTo(2);

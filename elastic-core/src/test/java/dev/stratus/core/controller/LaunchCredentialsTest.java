@@ -45,7 +45,7 @@ class LaunchCredentialsTest extends ControllerFixture {
   }
 
   @Override
-  Controller newController() {
+  protected Controller newController() {
     return newController(credentials);
   }
 

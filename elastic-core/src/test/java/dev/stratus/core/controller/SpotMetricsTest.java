@@ -7,8 +7,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InterruptionNotice.Kind;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.wire.InterruptionNotice.Kind;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -50,11 +50,11 @@ class SpotMetricsTest extends ControllerFixture {
   void aReclaimNoticeIsCountedOnceAndItsRequeueIsTimedFromReceiptAndChargedTheRunsGpuSeconds() {
     Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(10));
     assertThat(notice(spot, Kind.RECLAIM, Duration.ofSeconds(120))).isTrue();
-    clock.advance(Duration.ofSeconds(2)); // the pass starts a little after the POST
+    clock.add(Duration.ofSeconds(2)); // the pass starts a little after the POST
     assertThat(notice(spot, Kind.RECLAIM, Duration.ofSeconds(120))).isFalse();
 
     controller.runPass(); // signal + drain; the grace (30 s) starts
-    clock.advance(Duration.ofSeconds(30));
+    clock.add(Duration.ofSeconds(30));
     controller.runPass(); // requeue
 
     assertThat(slurm.calls()).contains("signal 42 USR1", "requeue 42");
@@ -85,7 +85,7 @@ class SpotMetricsTest extends ControllerFixture {
     notice(spot, Kind.REBALANCE_RECOMMENDATION, Duration.ofMinutes(10));
 
     controller.runPass();
-    clock.advance(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     controller.runPass();
 
     assertThat(count("stratus.spot.notices", "kind", "rebalance_recommendation")).isEqualTo(1);

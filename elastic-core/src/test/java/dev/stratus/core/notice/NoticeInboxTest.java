@@ -2,16 +2,17 @@ package dev.stratus.core.notice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InterruptionNotice;
-import dev.stratus.core.testing.MutableClock;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeState;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /** What a watcher asking about its instance hears, and how long a release is remembered. */
 class NoticeInboxTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
-  final MutableClock clock = new MutableClock(T0);
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
   final NoticeInbox inbox = new NoticeInbox(clock);
 
   static InterruptionNotice reclaim(String instanceId) {
@@ -57,9 +58,9 @@ class NoticeInboxTest {
     receive("i-1");
     inbox.done("i-1");
 
-    clock.advance(NoticeInbox.KEEP_RELEASED.minusSeconds(1));
+    clock.add(NoticeInbox.KEEP_RELEASED.minusSeconds(1));
     NoticeState justBefore = inbox.state("i-1");
-    clock.advance(Duration.ofSeconds(1));
+    clock.add(Duration.ofSeconds(1));
 
     assertThat(justBefore).isEqualTo(NoticeState.RELEASED);
     assertThat(inbox.state("i-1")).isEqualTo(NoticeState.UNKNOWN);
@@ -80,7 +81,7 @@ class NoticeInboxTest {
     for (String id : new String[] {"i-1", "i-2", "i-3"}) {
       small.add(reclaim(id), clock.instant());
       small.done(id);
-      clock.advance(Duration.ofSeconds(1));
+      clock.add(Duration.ofSeconds(1));
     }
 
     assertThat(small.state("i-1")).isEqualTo(NoticeState.UNKNOWN);

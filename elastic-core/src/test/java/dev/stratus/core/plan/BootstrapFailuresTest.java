@@ -7,7 +7,7 @@ import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.notice.BootstrapReport;
+import dev.stratus.wire.BootstrapReport;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package dev.stratus.spot.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InterruptionNotice;
 import dev.stratus.spot.AwsImdsWatcher;
+import dev.stratus.wire.InterruptionNotice;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;

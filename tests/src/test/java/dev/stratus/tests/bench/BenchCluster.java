@@ -1,9 +1,9 @@
 package dev.stratus.tests.bench;
 
-import dev.stratus.core.embedded.EmbeddedCluster;
-import dev.stratus.core.embedded.EmbeddedSpec;
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.runtime.ControllerRuntime;
 import dev.stratus.core.spi.NodeProvider;
 import java.nio.file.Files;
 import java.security.SecureRandom;

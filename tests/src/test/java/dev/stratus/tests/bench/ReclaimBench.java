@@ -2,11 +2,11 @@ package dev.stratus.tests.bench;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.plan.PendingNotice;
-import dev.stratus.core.runtime.ControllerRuntime;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.tests.support.CheckpointJobs;

@@ -1,8 +1,8 @@
 package dev.stratus.tests.bench;
 
-import dev.stratus.core.embedded.EmbeddedCluster;
-import dev.stratus.core.embedded.Processes;
-import dev.stratus.core.runtime.ControllerRuntime;
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.Processes;
+import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.stratus.tests.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.embedded.EmbeddedCluster;
 import dev.stratus.core.render.SlurmConfigWriter;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.tests.contract.LocalProbe;

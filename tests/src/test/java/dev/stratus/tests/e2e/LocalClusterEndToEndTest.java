@@ -3,10 +3,10 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.runtime.ControllerRuntime;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.LaunchRequest;

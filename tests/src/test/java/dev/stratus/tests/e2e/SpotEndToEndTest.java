@@ -3,12 +3,12 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.demo.CheckpointLog;
-import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.cli.demo.CheckpointLog;
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
-import dev.stratus.core.runtime.ControllerRuntime;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;

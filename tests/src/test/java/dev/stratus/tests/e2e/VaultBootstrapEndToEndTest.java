@@ -3,7 +3,7 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.VaultSettings;
 import dev.stratus.tests.support.E2eCluster;

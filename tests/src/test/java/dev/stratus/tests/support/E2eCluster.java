@@ -3,13 +3,13 @@ package dev.stratus.tests.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.cli.embedded.Processes;
+import dev.stratus.cli.runtime.ControllerRuntime;
+import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.embedded.EmbeddedCluster;
-import dev.stratus.core.embedded.EmbeddedSpec;
-import dev.stratus.core.embedded.Processes;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.runtime.ControllerRuntime;
-import dev.stratus.core.runtime.ProviderRegistry;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;

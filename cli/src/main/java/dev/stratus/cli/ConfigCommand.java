@@ -1,0 +1,18 @@
+package dev.stratus.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code stratus config render ...}. */
+@Command(
+    name = "config",
+    description = "Work with stratus.yaml.",
+    mixinStandardHelpOptions = true,
+    subcommands = {ConfigRenderCommand.class})
+public final class ConfigCommand implements Runnable {
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+}

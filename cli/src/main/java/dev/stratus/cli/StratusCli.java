@@ -1,0 +1,33 @@
+package dev.stratus.cli;
+
+import dev.stratus.cli.demo.DemoCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code stratus} command. */
+@Command(
+    name = "stratus",
+    mixinStandardHelpOptions = true,
+    version = "stratus 0.1.0",
+    description = "Elastic GPU capacity for Slurm on any cloud.",
+    subcommands = {
+      ControllerCommand.class,
+      HookCommand.class,
+      ConfigCommand.class,
+      StatusCommand.class,
+      ProvidersCommand.class,
+      DemoCommand.class,
+      LocalCommand.class
+    })
+public final class StratusCli implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new StratusCli()).execute(args));
+  }
+}

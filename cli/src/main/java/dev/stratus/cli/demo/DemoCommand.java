@@ -1,0 +1,79 @@
+package dev.stratus.cli.demo;
+
+import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.cli.embedded.Prerequisites;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stratus demo}: the whole path on a real Slurm on this machine, then a clean teardown. */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start an embedded Slurm cluster with local GPU nodes, burst sample jobs onto it, "
+            + "watch nodes suspend, and tear everything down.")
+public final class DemoCommand implements Callable<Integer> {
+  @Option(names = "--json", description = "End with one JSON line summarising the run.")
+  boolean json;
+
+  @Option(
+      names = "--keep",
+      description = "Leave the cluster up after the jobs (Ctrl-C tears it down).")
+  boolean keep;
+
+  @Option(names = "--dir", description = "Scratch directory (default: a new one under /tmp).")
+  Path dir;
+
+  @Option(names = "--nodes", defaultValue = "4", description = "Nodes in the GPU pool.")
+  int nodes;
+
+  @Option(
+      names = "--scenario",
+      defaultValue = "basic",
+      description =
+          "basic: sample GPU jobs burst and suspend. spot: checkpointing jobs, two nodes"
+              + " reclaimed (with and without notice); ends with reclaims, requeues and"
+              + " max_steps_lost.")
+  String scenario;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "PT5M",
+      description = "Give up after this long (ISO-8601, default PT5M).")
+  Duration timeout;
+
+  @Override
+  public Integer call() throws Exception {
+    List<String> problems =
+        Prerequisites.check(Prerequisites.systemPath(), Prerequisites.runningAsRoot());
+    if (!problems.isEmpty()) {
+      problems.forEach(p -> System.err.println("stratus demo: " + p));
+      return 2;
+    }
+    DemoScenario chosen;
+    int size = nodes;
+    switch (scenario) {
+      case "basic" -> chosen = new DemoScenario.Basic();
+      case "spot" -> {
+        chosen = new SpotScenario();
+        size = Math.max(nodes, SpotScenario.JOBS + 2); // room for the replacements
+      }
+      default -> {
+        System.err.println("stratus demo: unknown --scenario '" + scenario + "' (basic, spot)");
+        return 2;
+      }
+    }
+    Path root = dir != null ? dir : Files.createTempDirectory("stratus-demo-");
+    Files.createDirectories(root.resolve("log"));
+    // Before any logger exists: the controller logs to a file so the progress display stays clean.
+    System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", size, new SecureRandom());
+    return new DemoRun(spec, chosen, System.out, json, keep, timeout).run();
+  }
+}

@@ -1,0 +1,295 @@
+package dev.stratus.cli.demo;
+
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.cli.embedded.Processes;
+import dev.stratus.cli.runtime.ControllerRuntime;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spi.NodeProvider;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One demo run: prepare and start the embedded cluster, run the controller in this process, submit
+ * the sample jobs, show progress until the jobs are done and every node is suspended again, then
+ * tear down (also on Ctrl-C) and report what is left.
+ */
+final class DemoRun {
+  private final EmbeddedSpec spec;
+  private final PrintStream out;
+  private final boolean json;
+  private final boolean keep;
+  private final DemoScenario scenario;
+  private final Duration timeout;
+  private final Clock clock = Clock.systemUTC();
+  private final Instant started = clock.instant();
+  private final AtomicBoolean tornDown = new AtomicBoolean();
+  private final CostMeter cost = new CostMeter();
+  private final Set<String> everUp = new HashSet<>();
+  private final Set<String> suspended = new HashSet<>();
+  private EmbeddedCluster cluster;
+  private ControllerRuntime runtime;
+  private DemoSummary.Left left = new DemoSummary.Left(-1, -1);
+
+  DemoRun(
+      EmbeddedSpec spec,
+      DemoScenario scenario,
+      PrintStream out,
+      boolean json,
+      boolean keep,
+      Duration timeout) {
+    this.spec = spec;
+    this.scenario = scenario;
+    this.out = out;
+    this.json = json;
+    this.keep = keep;
+    this.timeout = timeout;
+  }
+
+  int run() throws Exception {
+    Thread hook = new Thread(this::teardown, "stratus-demo-teardown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    int submitted = 0;
+    int completed = 0;
+    boolean finished = false;
+    try {
+      say("scratch cluster in " + spec.root() + " (controller log: log/controller.log)");
+      cluster = EmbeddedCluster.prepare(spec);
+      // The controller first: its local provider creates the bridge slurmctld is reached on.
+      runtime = ControllerRuntime.start(cluster.config(), clock);
+      cluster.start();
+      say(
+          "slurmctld and munged are up; "
+              + spec.nodes()
+              + " CLOUD nodes, all powered down (idle~)");
+      Context ctx = context();
+      submitted = scenario.submit(ctx);
+      Instant deadline = started.plus(timeout);
+      String last = "";
+      while (clock.instant().isBefore(deadline)) {
+        Observation now = observe();
+        scenario.tick(context(), now.jobs());
+        completed = now.completed();
+        String line = now.line();
+        if (!line.equals(last)) {
+          say(line);
+          last = line;
+        }
+        if (now.finishedJobs() >= submitted && now.allPoweredDown() && now.instances() == 0) {
+          finished = true;
+          break;
+        }
+        Thread.sleep(1000);
+      }
+      if (!finished) {
+        say("timed out after " + timeout + " waiting for jobs to finish and nodes to suspend");
+      } else {
+        say(
+            "all jobs finished and every node is suspended again; job output in "
+                + spec.root().resolve("jobs"));
+      }
+      if (keep) {
+        say("cluster kept up. In another shell:");
+        out.println("export SLURM_CONF=" + cluster.config().slurm().slurmConf());
+        say("then sbatch/srun into partition " + spec.pool() + "; press Ctrl-C here to tear down");
+        Thread.currentThread().join();
+      }
+    } finally {
+      teardown();
+      Runtime.getRuntime().removeShutdownHook(hook);
+    }
+    DemoSummary summary =
+        new DemoSummary(
+            submitted,
+            completed,
+            runtime == null ? 0 : (int) runtime.controller().metrics().nodesLaunched(),
+            suspended.size(),
+            left.instances(),
+            left.namespaces(),
+            cost.dollars(),
+            Duration.between(started, clock.instant()),
+            runtime == null ? java.util.Map.of() : scenario.summary(context()));
+    say(summary.human());
+    if (json) {
+      out.println(summary.json());
+    }
+    boolean scenarioOk = runtime != null && scenario.success(context());
+    return finished && summary.success() && scenarioOk ? 0 : 1;
+  }
+
+  private String sbatch(List<String> args) {
+    List<String> argv = new ArrayList<>(List.of("sbatch", "--parsable", "-p", spec.pool()));
+    argv.addAll(args);
+    Processes.Result r =
+        Processes.output(
+            argv,
+            cluster.slurmEnv(),
+            spec.root().resolve("log/sbatch.log"),
+            Duration.ofSeconds(30));
+    if (r.exitCode() != 0) {
+      throw new IllegalStateException("sbatch " + args + " failed, see log/sbatch.log");
+    }
+    return r.stdout().strip();
+  }
+
+  private record Observation(
+      String line,
+      int completed,
+      int finishedJobs,
+      boolean allPoweredDown,
+      int instances,
+      List<SlurmJob> jobs) {}
+
+  /** What a scenario may use: the cluster's jobs dir, sbatch, the providers, the console. */
+  record Context(
+      Path jobsDir,
+      String partition,
+      String gpuModel,
+      String cluster,
+      List<NodeProvider> providers,
+      java.util.function.Function<List<String>, String> sbatcher,
+      java.util.function.Consumer<String> console) {
+    String sbatch(List<String> args) {
+      return sbatcher.apply(args);
+    }
+
+    void say(String text) {
+      console.accept(text);
+    }
+  }
+
+  private Context context() {
+    return new Context(
+        spec.root().resolve("jobs"),
+        spec.pool(),
+        spec.gpuModel(),
+        cluster.config().cluster(),
+        List.copyOf(runtime.providers().values()),
+        this::sbatch,
+        this::say);
+  }
+
+  private Observation observe() {
+    List<SlurmNode> nodes = runtime.slurm().nodes();
+    List<SlurmJob> jobs = runtime.slurm().jobs();
+    List<Instance> instances = listAll();
+    cost.observe(instances, clock.instant(), prices());
+    for (SlurmNode n : nodes) {
+      if (!n.poweredDown() && !n.poweringUp()) {
+        everUp.add(n.name());
+      } else if (n.poweredDown() && everUp.contains(n.name())) {
+        suspended.add(n.name());
+      }
+    }
+    int running = 0;
+    int pending = 0;
+    int completed = 0;
+    int finished = 0;
+    for (SlurmJob j : jobs) {
+      if (j.state().equals("COMPLETED")) {
+        completed++;
+      }
+      if (j.finished()) {
+        finished++;
+      } else if (j.pending()) {
+        pending++;
+      } else {
+        running++;
+      }
+    }
+    StringBuilder nodeStates = new StringBuilder();
+    boolean allDown = true;
+    for (SlurmNode n : nodes) {
+      nodeStates
+          .append(nodeStates.length() == 0 ? "" : " ")
+          .append(n.name())
+          .append('=')
+          .append(n.shortState());
+      allDown &= n.poweredDown();
+    }
+    long secs = Duration.between(started, clock.instant()).toSeconds();
+    String line =
+        String.format(
+            java.util.Locale.ROOT,
+            "nodes: %s | jobs: %d pending, %d running, %d done | instances: %d | cost $%s",
+            nodeStates,
+            pending,
+            running,
+            finished,
+            instances.size(),
+            cost.dollars().toPlainString());
+    return new Observation(
+        "[" + String.format("%4ds", secs) + "] " + line,
+        completed,
+        finished,
+        allDown,
+        instances.size(),
+        jobs);
+  }
+
+  private Map<String, BigDecimal> prices() {
+    Map<String, BigDecimal> prices = new HashMap<>();
+    for (var pool : cluster.config().pools()) {
+      for (Offering o : pool.offerings()) {
+        prices.put(o.key().toString(), o.pricePerHour());
+      }
+    }
+    return prices;
+  }
+
+  private List<Instance> listAll() {
+    List<Instance> all = new ArrayList<>();
+    for (NodeProvider p : runtime.providers().values()) {
+      all.addAll(p.list(cluster.config().cluster()));
+    }
+    return all;
+  }
+
+  /** Idempotent: runs from the normal path and from the Ctrl-C hook, whichever comes first. */
+  private void teardown() {
+    if (!tornDown.compareAndSet(false, true)) {
+      return;
+    }
+    say("tearing down");
+    int instancesLeft = 0;
+    if (runtime != null) {
+      runtime.close();
+      for (NodeProvider p : runtime.providers().values()) {
+        try {
+          List<String> ids = p.list(cluster.config().cluster()).stream().map(Instance::id).toList();
+          if (!ids.isEmpty()) {
+            p.terminate(ids);
+          }
+          instancesLeft += p.list(cluster.config().cluster()).size();
+          p.close();
+        } catch (RuntimeException e) {
+          say("teardown of provider " + p.name() + ": " + e.getMessage());
+          instancesLeft++;
+        }
+      }
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
+    left = new DemoSummary.Left(instancesLeft, LeftOvers.namespaces(spec));
+  }
+
+  private void say(String text) {
+    out.println(text);
+    out.flush();
+  }
+}

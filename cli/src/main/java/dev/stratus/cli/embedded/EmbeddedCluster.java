@@ -1,0 +1,159 @@
+package dev.stratus.cli.embedded;
+
+import dev.stratus.core.config.ConfigLoader;
+import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.render.EmbeddedSlurm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A real Slurm control plane on this machine for the demo and the end-to-end tests: a munge key, a
+ * munged, a slurmctld with CLOUD nodes rendered from a generated stratus.yaml, and the hook
+ * launchers. The nodes themselves come later, from the local provider, when slurmctld resumes them.
+ *
+ * <pre>
+ * root/stratus.yaml   etc/{slurm.conf,stratus-slurm.conf,gres.conf}   bin/ (hook launchers)
+ * keys/munge.key (0400)   munge/munge.socket   ctld/ (munged)   spool/   jobs/   log/
+ * state/slurm/{ctld,nodes/%n}   state/providers/local/
+ * </pre>
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+  private final EmbeddedSpec spec;
+  private final StratusConfig config;
+  private final EmbeddedSlurm slurm;
+
+  private EmbeddedCluster(EmbeddedSpec spec, StratusConfig config, EmbeddedSlurm slurm) {
+    this.spec = spec;
+    this.config = config;
+    this.slurm = slurm;
+  }
+
+  /** Writes every file (config, key, slurm.conf, launchers); starts nothing. */
+  public static EmbeddedCluster prepare(EmbeddedSpec spec) throws IOException {
+    Path root = spec.root();
+    for (String dir :
+        List.of(
+            "etc",
+            "bin",
+            "munge",
+            "ctld",
+            "nodes",
+            "spool",
+            "state",
+            "log",
+            "jobs",
+            "checkpoints")) {
+      Files.createDirectories(root.resolve(dir));
+    }
+    Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+    // munged refuses a socket directory that is not executable by all
+    Files.setPosixFilePermissions(
+        root.resolve("munge"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.setPosixFilePermissions(
+        root.resolve("jobs"), PosixFilePermissions.fromString("rwxrwxrwx"));
+    Files.setPosixFilePermissions(
+        root.resolve("checkpoints"), PosixFilePermissions.fromString("rwxrwxrwx"));
+    createMungeKey(root);
+    Path yaml = root.resolve("stratus.yaml");
+    Files.writeString(yaml, EmbeddedYaml.render(spec));
+    LoadedConfig loaded = ConfigLoader.loadAll(yaml);
+    EmbeddedSlurm slurm = EmbeddedFiles.write(spec, loaded);
+    return new EmbeddedCluster(spec, loaded.config(), slurm);
+  }
+
+  private static void createMungeKey(Path root) throws IOException {
+    Path keys = root.resolve("keys");
+    Files.createDirectories(keys);
+    Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rwx------"));
+    Path key = keys.resolve("munge.key");
+    if (!Files.exists(key)) {
+      int rc =
+          Processes.run(
+              List.of("mungekey", "-c", "-k", key.toString()),
+              Map.of(),
+              root.resolve("log/mungekey.log"),
+              Duration.ofSeconds(20));
+      if (rc != 0) {
+        throw new IOException(
+            "mungekey failed (exit " + rc + "), see " + root.resolve("log/mungekey.log"));
+      }
+    }
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
+  }
+
+  /** Starts munged and slurmctld and waits until slurmctld answers. */
+  public void start() throws IOException {
+    Path root = spec.root();
+    Path log = root.resolve("log/daemons.log");
+    int rc =
+        Processes.run(
+            List.of(
+                "munged",
+                "--key-file=" + config.mungeKeyFile(),
+                "--socket=" + config.slurm().mungeSocket(),
+                "--pid-file=" + root.resolve("ctld/munged.pid"),
+                "--log-file=" + root.resolve("ctld/munged.log"),
+                "--seed-file=" + root.resolve("ctld/munged.seed")),
+            Map.of(),
+            log,
+            Duration.ofSeconds(20));
+    if (rc != 0) {
+      throw new IOException("munged failed to start (exit " + rc + "), see " + log);
+    }
+    rc =
+        Processes.run(
+            List.of(config.slurm().sbinDir().resolve("slurmctld").toString()),
+            slurmEnv(),
+            log,
+            Duration.ofSeconds(30));
+    if (rc != 0) {
+      throw new IOException(
+          "slurmctld failed to start (exit " + rc + "), see " + slurm.controllerLogFile());
+    }
+    Instant end = Instant.now().plusSeconds(30);
+    while (Instant.now().isBefore(end)) {
+      if (Processes.run(List.of("scontrol", "ping"), slurmEnv(), log, Duration.ofSeconds(10))
+          == 0) {
+        return;
+      }
+      Processes.pause(200);
+    }
+    throw new IOException("slurmctld did not answer 'scontrol ping' within 30 s, see " + log);
+  }
+
+  /** Stops slurmctld and munged (by their pid files). Nodes are the provider's to stop. */
+  @Override
+  public void close() {
+    Processes.readPid(slurm.controllerPidFile())
+        .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(10)));
+    Processes.readPid(spec.root().resolve("ctld/munged.pid"))
+        .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
+  }
+
+  public Map<String, String> slurmEnv() {
+    return Map.of("SLURM_CONF", config.slurm().slurmConf().toString());
+  }
+
+  public EmbeddedSpec spec() {
+    return spec;
+  }
+
+  public StratusConfig config() {
+    return config;
+  }
+
+  public Path configFile() {
+    return spec.root().resolve("stratus.yaml");
+  }
+
+  public Path root() {
+    return spec.root();
+  }
+}

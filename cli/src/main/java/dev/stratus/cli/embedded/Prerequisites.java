@@ -1,0 +1,77 @@
+package dev.stratus.cli.embedded;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the embedded cluster needs on this machine, and which Debian package brings each. Pure apart
+ * from looking at files, so the report is testable with a fake PATH.
+ */
+public final class Prerequisites {
+  /** Program → Debian package that provides it. */
+  static final Map<String, String> PROGRAMS = new LinkedHashMap<>();
+
+  static {
+    PROGRAMS.put("ip", "iproute2");
+    PROGRAMS.put("nsenter", "util-linux");
+    PROGRAMS.put("unshare", "util-linux");
+    PROGRAMS.put("perl", "perl-base");
+    PROGRAMS.put("slurmctld", "slurmctld");
+    PROGRAMS.put("slurmd", "slurmd");
+    PROGRAMS.put("sbatch", "slurm-client");
+    PROGRAMS.put("scontrol", "slurm-client");
+    PROGRAMS.put("munged", "munge");
+    PROGRAMS.put("mungekey", "munge");
+    PROGRAMS.put("munge", "munge");
+  }
+
+  private Prerequisites() {}
+
+  /** Problems found; empty when everything is there. */
+  public static List<String> check(List<Path> searchPath, boolean root) {
+    List<String> problems = new ArrayList<>();
+    if (!root) {
+      problems.add(
+          "must run as root (it creates network namespaces, a bridge and starts slurmctld)");
+    }
+    List<String> packages = new ArrayList<>();
+    for (var entry : PROGRAMS.entrySet()) {
+      boolean found =
+          searchPath.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(entry.getKey())));
+      if (!found) {
+        problems.add(
+            "missing program '" + entry.getKey() + "' (Debian package " + entry.getValue() + ")");
+        if (!packages.contains(entry.getValue())) {
+          packages.add(entry.getValue());
+        }
+      }
+    }
+    if (!packages.isEmpty()) {
+      problems.add(
+          "install with: apt-get update && apt-get install -y --no-install-recommends "
+              + String.join(" ", packages));
+    }
+    return problems;
+  }
+
+  public static List<Path> systemPath() {
+    return java.util.Arrays.stream(Processes.PATH.split(":")).map(Path::of).toList();
+  }
+
+  public static boolean runningAsRoot() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("Uid:")) {
+          return line.split("\\s+")[1].equals("0");
+        }
+      }
+    } catch (java.io.IOException e) {
+      return false;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,134 @@
+package dev.stratus.cli.runtime;
+
+import dev.stratus.cli.vault.VaultNodeCredentials;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.RequestSource;
+import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spool.Spool;
+import dev.stratus.core.spool.SpoolRequest;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The controller wired for real: Slurm's commands, the configured providers, the spool on disk
+ * (watched, so a hook request wakes a pass at once), passes on Quartz. Closing it stops the passes;
+ * it never terminates instances (a restarted controller picks them up from their tags).
+ */
+public final class ControllerRuntime implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(ControllerRuntime.class);
+
+  private final Map<String, NodeProvider> providers;
+  private final Controller controller;
+  private final ControllerDaemon daemon;
+  private final AutoCloseable watch;
+  private final SlurmClient slurm;
+  private final NoticeServer notices;
+
+  private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
+    this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
+    this.providers = ProviderRegistry.create(config, clock);
+    providers.values().forEach(NodeProvider::start);
+    Spool spool = new Spool(config.spoolDir(), clock);
+    RequestSource requests =
+        new RequestSource() {
+          @Override
+          public List<SpoolRequest> pending() {
+            try {
+              return spool.pending();
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException("cannot read the spool " + spool.dir(), e);
+            }
+          }
+
+          @Override
+          public void delete(String id) {
+            try {
+              spool.delete(id);
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException("cannot delete spool request " + id, e);
+            }
+          }
+        };
+    NodeCredentials credentials =
+        config.vault().<NodeCredentials>map(VaultNodeCredentials::new).orElse(NodeCredentials.NONE);
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    this.controller =
+        new Controller(
+            config, slurm, providers, requests, clock, credentials, new StratusMetrics(registry));
+    this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
+    this.watch = spool.watch(daemon::wake);
+    String listen = config.spot().listen();
+    this.notices =
+        listen.isEmpty()
+            ? null
+            : new NoticeServer(
+                listen,
+                controller::receive,
+                controller.notices()::state,
+                daemon::wake,
+                registry::scrape);
+    if (notices != null) {
+      notices.acceptBootstrapReports(controller.bootstrapReports()::add, daemon::wake, clock);
+    }
+    daemon.start();
+    log.info(
+        "controller for cluster {} started: providers {}, spool {}",
+        config.cluster(),
+        providers.keySet(),
+        config.spoolDir());
+  }
+
+  public static ControllerRuntime start(StratusConfig config, Clock clock) {
+    try {
+      return new ControllerRuntime(config, clock);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start the controller: " + e.getMessage(), e);
+    }
+  }
+
+  public Controller controller() {
+    return controller;
+  }
+
+  public Map<String, NodeProvider> providers() {
+    return providers;
+  }
+
+  public SlurmClient slurm() {
+    return slurm;
+  }
+
+  public void wake() {
+    daemon.wake();
+  }
+
+  /** Where the notice endpoint (and {@code GET /metrics}) listens, when it is on. */
+  public java.util.Optional<java.net.InetSocketAddress> noticeAddress() {
+    return java.util.Optional.ofNullable(notices).map(NoticeServer::address);
+  }
+
+  @Override
+  public void close() {
+    if (notices != null) {
+      notices.close();
+    }
+    try {
+      watch.close();
+    } catch (Exception e) {
+      log.warn("closing the spool watch: {}", e.getMessage());
+    }
+    daemon.close();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.stratus.cli.runtime;
+
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.Providers;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Creates the providers the config names, found on the class path with ServiceLoader. */
+public final class ProviderRegistry {
+  private ProviderRegistry() {}
+
+  public static Map<String, NodeProvider> create(StratusConfig config, Clock clock) {
+    BootstrapSettings bootstrap =
+        new BootstrapSettings(
+            config.slurm().slurmConf(),
+            config.slurm().sbinDir(),
+            config.mungeKeyFile(),
+            config.slurm().mungeSocket(),
+            config.vault());
+    Map<String, NodeProvider> providers = new LinkedHashMap<>();
+    for (var entry : config.providers().entrySet()) {
+      String name = entry.getKey();
+      ProviderContext context =
+          new ProviderContext(
+              config.cluster(),
+              entry.getValue(),
+              config.stateDir().resolve("providers").resolve(name),
+              bootstrap,
+              clock);
+      providers.put(name, Providers.find(name).create(context));
+    }
+    return providers;
+  }
+}

@@ -1,0 +1,135 @@
+package dev.stratus.cli.vault;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.spi.VaultSettings;
+import io.github.jopenlibs.vault.Vault;
+import io.github.jopenlibs.vault.VaultException;
+import io.github.jopenlibs.vault.response.LogicalResponse;
+import io.github.jopenlibs.vault.response.WrapResponse;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Per-node AppRole secret-ids, response-wrapped: {@code POST auth/<mount>/role/<role>/secret-id}
+ * with {@code X-Vault-Wrap-TTL}, so Vault returns only a wrapping token (single use, {@code
+ * wrapTtl}) and the secret-id itself never reaches the controller. The node's name goes into the
+ * secret-id's metadata, so Vault's audit log says which node logged in with it. The request also
+ * asks for {@code num_uses: 1} and {@code ttl: wrapTtl}, so the secret-id is single-use and
+ * short-lived even where the role allows more (Vault refuses values above the role's own limits).
+ *
+ * <p>Revoking takes both accessors: {@code auth/token/revoke-accessor} spends the wrapping token
+ * and {@code auth/<mount>/role/<role>/secret-id-accessor/destroy} the secret-id behind it. A 400
+ * from either means the credential is already spent or expired, which is what revoking wanted.
+ */
+public final class VaultNodeCredentials implements NodeCredentials {
+  private static final Logger log = LoggerFactory.getLogger(VaultNodeCredentials.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final VaultSettings settings;
+  private final ControllerVault vault;
+
+  public VaultNodeCredentials(VaultSettings settings) {
+    this.settings = settings;
+    this.vault = new ControllerVault(settings);
+  }
+
+  @Override
+  public Map<String, NodeCredential> issue(List<String> nodeNames) throws CredentialException {
+    Vault client = vault.client();
+    Map<String, NodeCredential> issued = new LinkedHashMap<>();
+    try {
+      for (String node : nodeNames) {
+        issued.put(node, issueOne(client, node));
+      }
+      return issued;
+    } catch (CredentialException e) {
+      for (NodeCredential c : issued.values()) {
+        revokeQuietly(c);
+      }
+      throw e;
+    }
+  }
+
+  private NodeCredential issueOne(Vault client, String node) throws CredentialException {
+    String path = rolePath() + "/secret-id";
+    try {
+      LogicalResponse r =
+          client
+              .logical()
+              .write(
+                  path,
+                  Map.of(
+                      "metadata",
+                      JSON.createObjectNode().put("node", node).toString(),
+                      "num_uses",
+                      1,
+                      "ttl",
+                      (int) settings.wrapTtl().toSeconds()),
+                  (int) settings.wrapTtl().toSeconds());
+      vault.expectSuccess("issue a wrapped secret-id at " + path, r);
+      WrapResponse wrap = r.getWrapResponse();
+      if (wrap == null || wrap.getToken() == null || wrap.getAccessor() == null) {
+        throw new CredentialException(
+            "vault: " + path + " answered without wrap_info (is the response wrapped?)", false);
+      }
+      return new NodeCredential(node, wrap.getToken(), wrap.getAccessor(), wrappedAccessor(r));
+    } catch (VaultException e) {
+      throw vault.failure("issue a wrapped secret-id at " + path, e);
+    }
+  }
+
+  @Override
+  public void revoke(NodeCredential credential) throws CredentialException {
+    Vault client = vault.client();
+    write(client, "auth/token/revoke-accessor", Map.of("accessor", credential.accessor()));
+    if (!credential.secretIdAccessor().isEmpty()) {
+      write(
+          client,
+          rolePath() + "/secret-id-accessor/destroy",
+          Map.of("secret_id_accessor", credential.secretIdAccessor()));
+    }
+    log.info("revoked the bootstrap credential of {}", credential.nodeName());
+  }
+
+  private void write(Vault client, String path, Map<String, Object> body)
+      throws CredentialException {
+    try {
+      LogicalResponse r = client.logical().write(path, body);
+      if (r.getRestResponse().getStatus() == 400) {
+        return; // already spent, destroyed or expired
+      }
+      vault.expectSuccess("revoke at " + path, r);
+    } catch (VaultException e) {
+      throw vault.failure("revoke at " + path, e);
+    }
+  }
+
+  private void revokeQuietly(NodeCredential c) {
+    try {
+      revoke(c);
+    } catch (CredentialException e) {
+      log.warn("cannot revoke {} ({}); it expires by itself", c, e.getMessage());
+    }
+  }
+
+  private String rolePath() {
+    return "auth/" + settings.authMount() + "/role/" + settings.roleName();
+  }
+
+  /** {@code wrap_info.wrapped_accessor}: the secret-id's accessor (the driver does not read it). */
+  private static String wrappedAccessor(LogicalResponse r) {
+    try {
+      JsonNode body = JSON.readTree(r.getRestResponse().getBody());
+      return body.path("wrap_info").path("wrapped_accessor").asText("");
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package dev.stratus.cli;
+
+import static dev.stratus.core.testing.Fixtures.offering;
+import static dev.stratus.core.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.slurm.SlurmNode;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class StatusReportTest {
+  static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
+
+  @Test
+  void showsNodesWithInstancesAndNamesEveryMismatch() {
+    var o = offering("fake", "a", CapacityType.SPOT, "30");
+    List<SlurmNode> nodes =
+        List.of(
+            node("gpu-001", "allocated", "CLOUD"),
+            node("gpu-002", "idle", "CLOUD"),
+            node("gpu-003", "idle", "CLOUD", "POWERED_DOWN"));
+    List<Instance> instances =
+        List.of(
+            new Instance(
+                "i-1",
+                o.key(),
+                InstanceState.RUNNING,
+                NOW.minusSeconds(90),
+                "10.0.0.5",
+                Map.of(Tags.NODE, "gpu-001")),
+            new Instance(
+                "i-3",
+                o.key(),
+                InstanceState.RUNNING,
+                NOW.minusSeconds(30),
+                "",
+                Map.of(Tags.NODE, "gpu-003")));
+
+    StatusReport report = StatusReport.of("c", List.of(pool("gpu", 3, o)), nodes, instances, NOW);
+
+    assertThat(report.lines())
+        .anyMatch(l -> l.contains("gpu-001") && l.contains("allocated") && l.contains("i-1"))
+        .anyMatch(l -> l.contains("i-1") && l.contains("age=90s"));
+    assertThat(report.mismatches())
+        .containsExactlyInAnyOrder(
+            "gpu-002: powered up in Slurm but no instance",
+            "i-3: instance for node gpu-003 which Slurm has powered down");
+  }
+
+  @Test
+  void aConsistentClusterHasNoMismatch() {
+    var o = offering("fake", "a", CapacityType.SPOT, "30");
+    StatusReport report =
+        StatusReport.of(
+            "c",
+            List.of(pool("gpu", 1, o)),
+            List.of(node("gpu-001", "idle", "CLOUD", "POWERED_DOWN")),
+            List.of(),
+            NOW);
+
+    assertThat(report.mismatches()).isEmpty();
+    assertThat(report.lines()).contains("mismatches: none");
+  }
+
+  static SlurmNode node(String name, String state, String... flags) {
+    return new SlurmNode(name, state, Set.of(flags), "", "", "", List.of());
+  }
+}

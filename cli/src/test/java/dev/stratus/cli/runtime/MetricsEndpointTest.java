@@ -1,0 +1,106 @@
+package dev.stratus.cli.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerFixture;
+import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NoticeJsonCodec;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The controller's HTTP server as a node and Prometheus see it: a notice POSTed over loopback, the
+ * controller acting on it, then {@code GET /metrics} scraped and read back sample by sample.
+ */
+class MetricsEndpointTest extends ControllerFixture {
+  final HttpClient http = HttpClient.newHttpClient();
+  final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  @Override
+  protected Controller newController() {
+    return newController(NodeCredentials.NONE, new StratusMetrics(registry));
+  }
+
+  @Test
+  void aScrapeShowsTheNoticeTheReclaimTheRequeueAndItsLatency() throws Exception {
+    try (NoticeServer server =
+        new NoticeServer(
+            "127.0.0.1:0",
+            controller::receive,
+            controller.notices()::state,
+            () -> {},
+            registry::scrape)) {
+      URI base = URI.create("http://127.0.0.1:" + server.address().getPort());
+      reclaimWithNoticeOver(base);
+
+      assertThat(scrape(base))
+          .containsEntry("stratus_spot_notices_total{kind=\"reclaim\"}", 1.0)
+          .containsEntry("stratus_spot_reclaims_total{notice=\"true\"}", 1.0)
+          .containsEntry("stratus_spot_jobs_signalled_total", 1.0)
+          .containsEntry("stratus_spot_jobs_requeued_total", 1.0)
+          .containsEntry("stratus_spot_gpu_seconds_lost_total{notice=\"true\"}", 8 * 330.0)
+          .containsEntry("stratus_spot_notice_to_requeue_seconds_count", 1.0)
+          .containsEntry("stratus_spot_notice_to_requeue_seconds_sum", 30.0)
+          .containsEntry("stratus_spot_notice_to_requeue_seconds_bucket{le=\"15.0\"}", 0.0)
+          .containsEntry("stratus_spot_notice_to_requeue_seconds_bucket{le=\"30.0\"}", 1.0)
+          .containsEntry("stratus_nodes_launched_total", 1.0)
+          .containsEntry("stratus_controller_passes_total", 3.0);
+    }
+  }
+
+  /** Job 42 has run 5 min when its node's watcher POSTs a notice; signal, 30 s grace, requeue. */
+  void reclaimWithNoticeOver(URI base) throws Exception {
+    Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(5));
+    String notice =
+        NoticeJsonCodec.write(
+            new InterruptionNotice(
+                spot.id(),
+                InterruptionNotice.Kind.RECLAIM,
+                clock.instant().plusSeconds(120),
+                clock.instant()));
+    var posted =
+        http.send(
+            HttpRequest.newBuilder(base.resolve("/v1/notices"))
+                .POST(HttpRequest.BodyPublishers.ofString(notice))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(posted.statusCode()).isEqualTo(202);
+    controller.runPass();
+    clock.add(Duration.ofSeconds(30));
+    controller.runPass();
+  }
+
+  /**
+   * The samples of a text exposition, keyed by name and labels as written: {@code name{labels}
+   * value}; comments skipped. Enough for the label values used here (no spaces or braces in them).
+   */
+  Map<String, Double> scrape(URI base) throws Exception {
+    var r =
+        http.send(
+            HttpRequest.newBuilder(base.resolve("/metrics")).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(200);
+    Map<String, Double> samples = new HashMap<>();
+    r.body()
+        .lines()
+        .filter(l -> !l.isBlank() && !l.startsWith("#"))
+        .forEach(
+            l -> {
+              int space = l.lastIndexOf(' ');
+              samples.put(l.substring(0, space), Double.parseDouble(l.substring(space + 1)));
+            });
+    return samples;
+  }
+}

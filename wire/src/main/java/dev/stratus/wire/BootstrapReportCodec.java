@@ -1,0 +1,59 @@
+package dev.stratus.wire;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.regex.Pattern;
+
+/**
+ * Reads what the agent POSTs: {@code {"node":"gpu-001","step":"gpus","ok":false,"at":"...",
+ * "message":"gpu: found 7 of 8 h100; slurmd not started"}}. A bad document is refused with a reason
+ * that names the field; the message is cut to what a Slurm reason can hold.
+ */
+public final class BootstrapReportCodec {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
+  private static final int MAX_MESSAGE = 500;
+
+  private BootstrapReportCodec() {}
+
+  public static BootstrapReport parse(String json, String from, Instant receivedAt) {
+    JsonNode n;
+    try {
+      n = JSON.readTree(json);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("bootstrap report is not JSON");
+    }
+    if (n == null || !n.isObject()) {
+      throw new IllegalArgumentException("bootstrap report must be a JSON object");
+    }
+    String node = text(n, "node");
+    String step = text(n, "step");
+    if (!NAME.matcher(node).matches()) {
+      throw new IllegalArgumentException(
+          "bootstrap report: node '" + node + "' is not a node name");
+    }
+    if (!NAME.matcher(step).matches()) {
+      throw new IllegalArgumentException(
+          "bootstrap report: step '" + step + "' is not a step name");
+    }
+    JsonNode ok = n.get("ok");
+    if (ok == null || !ok.isBoolean()) {
+      throw new IllegalArgumentException("bootstrap report: ok must be true or false");
+    }
+    String message = n.path("message").asText("").replaceAll("[\\r\\n\\t]+", " ").strip();
+    if (message.length() > MAX_MESSAGE) {
+      message = message.substring(0, MAX_MESSAGE) + "...";
+    }
+    return new BootstrapReport(node, step, ok.asBoolean(), message, from, receivedAt);
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    if (v == null || !v.isTextual() || v.asText().isBlank()) {
+      throw new IllegalArgumentException("bootstrap report: " + field + " must be a string");
+    }
+    return v.asText();
+  }
+}
