@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # fake-slurmctld.pl PROGRAM HOSTLIST SLURM_CONF [RESUME_FILE]
-# Runs PROGRAM the way slurmctld 22.05's power_save.c does (slurm-lab.md section 5): environment
+# Runs PROGRAM the way slurmctld 22.05's power_save.c does (docs/slurm-facts.md, "Power-saving programs"): environment
 # of only SLURM_CONF (+ SLURM_RESUME_FILE), fds 0-2 closed, HUP INT QUIT ABRT USR1 USR2 PIPE ALRM
 # TERM TSTP XCPU blocked. RESUME_FILE is opened here and unlinked, so the program can only reach
 # it as /proc/<this pid>/fd/N, like slurmctld's memfd. Exits with PROGRAM's exit status.

@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Nodes on this machine built from Linux namespaces (design.md §6, slurm-lab.md §4a): a network
+ * Nodes on this machine built from Linux namespaces (docs/architecture.md, "The local provider"; docs/slurm-facts.md, "One namespace set per node"): a network
  * namespace with a veth on a private bridge, and the node-bootstrap agent run in fresh UTS and
  * mount namespaces, which starts the node's own munged and {@code slurmd -b}.
  *
