@@ -19,9 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out one pass's actions, in order. A request is acknowledged (deleted from the spool) only
- * if none of its launches was deferred and no action for it threw; otherwise it stays and the next
- * pass replays it, which is safe because launches are idempotent on their derived client tokens.
+ * Carries out one pass's actions, in order, each through the handler of its type (every {@link
+ * Action} subtype has one: checked when the actuator is built). A request is acknowledged (deleted
+ * from the spool) only if none of its launches was deferred and no action for it threw; otherwise
+ * it stays and the next pass replays it, which is safe because launches are idempotent on their
+ * derived client tokens.
  */
 final class Actuator {
   private static final Logger log = LoggerFactory.getLogger(Actuator.class);
@@ -36,6 +38,7 @@ final class Actuator {
   private final CheckpointWatch checkpoints;
   private final UnavailableOfferings unavailable;
   private final java.time.Clock clock;
+  private final ActionHandlers<Pass> handlers;
 
   Actuator(
       SlurmClient slurm,
@@ -58,59 +61,99 @@ final class Actuator {
     this.checkpoints = checkpoints;
     this.unavailable = unavailable;
     this.clock = clock;
+    this.handlers = handlers();
+  }
+
+  /** What the actions of one {@link #execute} call share. */
+  private static final class Pass {
+    final Snapshot snapshot;
+
+    /** Requests that must stay in the spool: a launch of theirs was deferred or threw. */
+    final Set<String> keepRequests = new HashSet<>();
+
+    Pass(Snapshot snapshot) {
+      this.snapshot = snapshot;
+    }
+  }
+
+  private ActionHandlers<Pass> handlers() {
+    return new ActionHandlers<Pass>()
+        .on(Action.Launch.class, (l, pass) -> launch(l, pass.keepRequests))
+        .on(Action.Terminate.class, (t, pass) -> terminate(t, pass.snapshot.instances()))
+        .on(Action.SetDown.class, (d, pass) -> setDown(d.nodes(), d.reason()))
+        .on(
+            Action.InstanceGone.class,
+            (g, pass) -> {
+              setDown(g.nodes(), g.reason());
+              spot.instancesGone(g, pass.snapshot, clock.instant());
+            })
+        .on(Action.ForcePowerDown.class, (f, pass) -> slurm.powerDownForce(f.nodes(), f.reason()))
+        .on(Action.ReturnToService.class, (r, pass) -> slurm.resume(r.nodes()))
+        .on(
+            Action.SignalJob.class,
+            (sj, pass) -> {
+              checkpoints.signalling(
+                  sj.instanceId(), sj.jobId()); // its baseline predates the signal
+              notices.signalled(sj.instanceId(), clock.instant());
+              slurm.signalBatch(sj.jobId(), sj.signal());
+              spot.signalled(sj, pass.snapshot);
+            })
+        .on(Action.Drain.class, (dr, pass) -> slurm.drain(dr.nodes(), dr.reason()))
+        .on(Action.Requeue.class, (rq, pass) -> requeue(rq, pass.snapshot))
+        .on(Action.MarkUnavailable.class, (mu, pass) -> unavailable.markUnavailable(mu.offering()))
+        .on(
+            Action.NoticeDone.class,
+            (nd, pass) -> {
+              notices.done(nd.instanceId());
+              checkpoints.forget(nd.instanceId());
+            })
+        .on(
+            Action.ReportIgnored.class,
+            (ri, pass) ->
+                log.warn(
+                    "ignored a failed-bootstrap report for {} from {}: {}",
+                    ri.node(),
+                    ri.from(),
+                    ri.reason()))
+        .on(
+            Action.Ack.class,
+            (a, pass) -> {
+              if (!pass.keepRequests.contains(a.requestId())) {
+                requests.delete(a.requestId());
+              }
+            })
+        .complete();
+  }
+
+  /** The action types this actuator carries out (all of them: checked when it is built). */
+  Set<Class<?>> handledTypes() {
+    return handlers.handledTypes();
   }
 
   /** {@code snapshot}: what the actions were planned from (instances to terminate, spot facts). */
   void execute(List<Action> actions, Snapshot snapshot) {
-    List<Instance> observed = snapshot.instances();
-    Set<String> keepRequests = new HashSet<>();
+    Pass pass = new Pass(snapshot);
     for (Action action : actions) {
       try {
-        if (action instanceof Action.Launch l) {
-          launch(l, keepRequests);
-        } else if (action instanceof Action.Terminate t) {
-          terminate(t, observed);
-        } else if (action instanceof Action.SetDown d) {
-          setDown(d.nodes(), d.reason());
-        } else if (action instanceof Action.InstanceGone g) {
-          setDown(g.nodes(), g.reason());
-          spot.instancesGone(g, snapshot, clock.instant());
-        } else if (action instanceof Action.ForcePowerDown f) {
-          slurm.powerDownForce(f.nodes(), f.reason());
-        } else if (action instanceof Action.ReturnToService r) {
-          slurm.resume(r.nodes());
-        } else if (action instanceof Action.SignalJob sj) {
-          checkpoints.signalling(sj.instanceId(), sj.jobId()); // its baseline predates the signal
-          notices.signalled(sj.instanceId(), clock.instant());
-          slurm.signalBatch(sj.jobId(), sj.signal());
-          spot.signalled(sj, snapshot);
-        } else if (action instanceof Action.Drain dr) {
-          slurm.drain(dr.nodes(), dr.reason());
-        } else if (action instanceof Action.Requeue rq) {
-          // No early release (scontrol update starttime=now): restarting the job while its
-          // old run is still completing leaked GPU allocations in 22.05 (seen in the storm
-          // e2e). The hold is cred_expire + 1 s: keep AuthInfo cred_expire low (the embedded
-          // cluster uses 10).
-          java.time.Instant now = clock.instant();
-          notices.requeued(rq.instanceId(), now);
-          slurm.requeue(rq.jobId());
-          checkpoints.forget(rq.instanceId());
-          spot.requeued(rq, snapshot, now);
-        } else if (action instanceof Action.MarkUnavailable mu) {
-          unavailable.markUnavailable(mu.offering());
-        } else if (action instanceof Action.NoticeDone nd) {
-          notices.done(nd.instanceId());
-          checkpoints.forget(nd.instanceId());
-        } else if (action instanceof Action.Ack a && !keepRequests.contains(a.requestId())) {
-          requests.delete(a.requestId());
-        }
+        handlers.handle(action, pass);
       } catch (RuntimeException e) {
         log.error("action {} failed: {}", action, e.getMessage(), e);
         if (action instanceof Action.Launch l) {
-          keepRequests.add(l.requestId());
+          pass.keepRequests.add(l.requestId());
         }
       }
     }
+  }
+
+  private void requeue(Action.Requeue rq, Snapshot snapshot) {
+    // No early release (scontrol update starttime=now): restarting the job while its old run is
+    // still completing leaked GPU allocations in 22.05 (seen in the storm e2e). The hold is
+    // cred_expire + 1 s: keep AuthInfo cred_expire low (the embedded cluster uses 10).
+    java.time.Instant now = clock.instant();
+    notices.requeued(rq.instanceId(), now);
+    slurm.requeue(rq.jobId());
+    checkpoints.forget(rq.instanceId());
+    spot.requeued(rq, snapshot, now);
   }
 
   private void launch(Action.Launch launch, Set<String> keepRequests) {

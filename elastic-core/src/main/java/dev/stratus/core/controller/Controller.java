@@ -7,7 +7,6 @@ import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
-import dev.stratus.core.plan.BootstrapFailures;
 import dev.stratus.core.plan.NoticePlanner;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
@@ -160,19 +159,11 @@ public final class Controller {
             notices.pending(),
             config.spot(),
             checkpoints.checkpointed(),
-            spotInstances.lastPass());
-    List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
-    BootstrapFailures.Plan failures = BootstrapFailures.plan(bootstraps.drain(), instances);
-    for (var r : failures.ignored()) {
-      log.warn(
-          "ignored a failed-bootstrap report for {} from {}: no instance of that node at that"
-              + " address",
-          r.node(),
-          r.from());
-    }
-    actions.addAll(failures.actions());
+            spotInstances.lastPass(),
+            bootstraps.drain());
+    List<Action> actions = Planner.plan(snapshot);
     for (Action action : actions) {
-      if (!(action instanceof Action.Ack)) {
+      if (!(action instanceof Action.Ack) && !(action instanceof Action.ReportIgnored)) {
         log.info("action: {}", action);
       }
     }
@@ -188,6 +179,11 @@ public final class Controller {
    */
   public boolean checkpointWritten() {
     return !checkpoints.checkpointed().isEmpty();
+  }
+
+  /** What carries out the planned actions (its dispatch table is checked complete at start). */
+  Actuator actuator() {
+    return actuator;
   }
 
   public StratusMetrics metrics() {

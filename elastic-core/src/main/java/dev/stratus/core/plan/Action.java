@@ -102,6 +102,13 @@ public sealed interface Action {
   /** The notice on this instance is fully acted on. */
   record NoticeDone(String instanceId, String reason) implements Action {}
 
+  /**
+   * A failed-bootstrap report about {@code node} from {@code from} that Stratus does not act on
+   * (see {@link BootstrapFailures}): logged, nothing else. "Did not act, did not fail" is an
+   * outcome of its own so that it is visible.
+   */
+  record ReportIgnored(String node, String from, String reason) implements Action {}
+
   /** The hook request is fully acted on: delete it from the spool. */
   record Ack(String requestId, String reason) implements Action {}
 }

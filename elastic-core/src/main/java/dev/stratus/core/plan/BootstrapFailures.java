@@ -20,23 +20,29 @@ import java.util.Optional;
 public final class BootstrapFailures {
   private BootstrapFailures() {}
 
-  /** The actions, and the reports that were not acted on (for the log). */
-  public record Plan(List<Action> actions, List<BootstrapReport> ignored) {}
-
-  public static Plan plan(List<BootstrapReport> failed, List<Instance> instances) {
+  /** For each report: set DOWN and terminate, or {@link Action.ReportIgnored} saying why not. */
+  static List<Action> plan(List<BootstrapReport> failed, List<Instance> instances) {
     List<Action> actions = new ArrayList<>();
-    List<BootstrapReport> ignored = new ArrayList<>();
     for (BootstrapReport r : failed) {
       Optional<Instance> instance = boundTo(r.node(), instances);
-      if (instance.isEmpty() || !fromItsAddress(r, instance.get())) {
-        ignored.add(r);
+      if (instance.isEmpty()) {
+        actions.add(
+            new Action.ReportIgnored(r.node(), r.from(), "no alive instance is bound to the node"));
+        continue;
+      }
+      if (!fromItsAddress(r, instance.get())) {
+        actions.add(
+            new Action.ReportIgnored(
+                r.node(),
+                r.from(),
+                "it did not come from the address of the node's instance " + instance.get().id()));
         continue;
       }
       String reason = Reasons.of(r.step() + ": node " + r.node() + ": " + r.message());
       actions.add(new Action.SetDown(List.of(r.node()), reason));
       actions.add(new Action.Terminate(List.of(instance.get().id()), reason));
     }
-    return new Plan(List.copyOf(actions), List.copyOf(ignored));
+    return actions;
   }
 
   private static Optional<Instance> boundTo(String node, List<Instance> instances) {

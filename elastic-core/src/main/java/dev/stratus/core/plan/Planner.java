@@ -36,6 +36,7 @@ public final class Planner {
     }
     NoticePlanner.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
+    actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));
     return actions;
   }
 

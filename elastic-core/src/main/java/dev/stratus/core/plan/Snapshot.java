@@ -7,6 +7,7 @@ import dev.stratus.core.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.wire.BootstrapReport;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ import java.util.Set;
  * cache: after a restart, timers restart too, which only delays action). {@code checkpointed}: jobs
  * signalled for a notice that have written a checkpoint since (their requeue need not wait for the
  * grace). {@code lastSpotInstances}: the spot instance the previous pass saw bound to each node (so
- * one that vanished without notice is known by its offering).
+ * one that vanished without notice is known by its offering). {@code bootstrapReports}: failed
+ * bootstrap steps nodes reported since the last pass (see {@link BootstrapFailures}).
  */
 public record Snapshot(
     Instant now,
@@ -39,7 +41,8 @@ public record Snapshot(
     List<PendingNotice> notices,
     dev.stratus.core.notice.SpotSettings spot,
     Set<Long> checkpointed,
-    Map<String, Instance> lastSpotInstances) {
+    Map<String, Instance> lastSpotInstances,
+    List<BootstrapReport> bootstrapReports) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -54,5 +57,6 @@ public record Snapshot(
     notices = List.copyOf(notices);
     checkpointed = Set.copyOf(checkpointed);
     lastSpotInstances = Map.copyOf(lastSpotInstances);
+    bootstrapReports = List.copyOf(bootstrapReports);
   }
 }

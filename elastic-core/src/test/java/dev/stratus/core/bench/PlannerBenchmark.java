@@ -130,7 +130,8 @@ public class PlannerBenchmark {
         List.of(),
         dev.stratus.core.notice.SpotSettings.DEFAULTS,
         Set.of(),
-        Map.of());
+        Map.of(),
+        List.of());
   }
 
   static SlurmNode node(String name, String state, String... flags) {

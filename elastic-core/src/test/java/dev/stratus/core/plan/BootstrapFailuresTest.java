@@ -35,11 +35,10 @@ class BootstrapFailuresTest {
             List.of(instance("i-3", "gpu-003", "10.0.1.7", InstanceState.RUNNING)));
 
     String reason = "stratus: gpus: node gpu-003: gpu: found 7 of 8 h100; slurmd not started";
-    assertThat(plan.actions())
+    assertThat(plan)
         .containsExactly(
             new Action.SetDown(List.of("gpu-003"), reason),
             new Action.Terminate(List.of("i-3"), reason));
-    assertThat(plan.ignored()).isEmpty();
   }
 
   @Test
@@ -49,8 +48,12 @@ class BootstrapFailuresTest {
             List.of(failed("gpu-003", "10.0.1.99")),
             List.of(instance("i-3", "gpu-003", "10.0.1.7", InstanceState.RUNNING)));
 
-    assertThat(plan.actions()).isEmpty();
-    assertThat(plan.ignored()).hasSize(1);
+    assertThat(plan)
+        .containsExactly(
+            new Action.ReportIgnored(
+                "gpu-003",
+                "10.0.1.99",
+                "it did not come from the address of the node's instance i-3"));
   }
 
   @Test
@@ -60,9 +63,9 @@ class BootstrapFailuresTest {
             List.of(failed("gpu-003", "10.0.1.7"), failed("gpu-004", "10.0.1.8")),
             List.of(instance("i-3", "gpu-003", "10.0.1.7", InstanceState.TERMINATED)));
 
-    assertThat(plan.actions()).isEmpty();
-    assertThat(plan.ignored())
-        .extracting(BootstrapReport::node)
+    assertThat(plan).allMatch(a -> a instanceof Action.ReportIgnored);
+    assertThat(plan)
+        .extracting(a -> ((Action.ReportIgnored) a).node())
         .containsExactly("gpu-003", "gpu-004");
   }
 
@@ -73,6 +76,6 @@ class BootstrapFailuresTest {
             List.of(failed("gpu-003", "192.0.2.1")),
             List.of(instance("i-3", "gpu-003", "", InstanceState.PENDING)));
 
-    assertThat(plan.actions()).hasSize(2);
+    assertThat(plan).hasSize(2);
   }
 }

@@ -64,7 +64,8 @@ class NoticePlannerTest {
             notices,
             spot,
             checkpointed,
-            Map.of()));
+            Map.of(),
+            List.of()));
   }
 
   void jobRunningOnTheNode() {

@@ -18,6 +18,7 @@ import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,6 +49,7 @@ class PlannerTest {
   List<PendingNotice> notices = new ArrayList<>();
   SpotSettings spot = SpotSettings.DEFAULTS;
   Map<String, Instance> lastSpotInstances = Map.of();
+  List<BootstrapReport> bootstrapReports = new ArrayList<>();
 
   List<Action> plan() {
     return Planner.plan(
@@ -67,7 +69,8 @@ class PlannerTest {
             notices,
             spot,
             Set.of(),
-            lastSpotInstances));
+            lastSpotInstances,
+            bootstrapReports));
   }
 
   static SlurmNode node(String name, String state, String... flags) {
@@ -460,5 +463,19 @@ class PlannerTest {
     requests.add(resume("r1", List.of("gpu-001")));
 
     assertThat(plan()).isEqualTo(plan());
+  }
+
+  @Test
+  void aFailedBootstrapReportInTheSnapshotSetsItsNodeDownAndEndsItsInstance() {
+    nodes.add(node("gpu-001", "idle", "CLOUD", "POWERING_UP"));
+    instances.add(instance("i-1", "gpu-001", NOW.minusSeconds(60)));
+    bootstrapReports.add(
+        new BootstrapReport("gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "", NOW));
+
+    String reason = Reasons.of("gpus: node gpu-001: gpu: found 7 of 8 h100");
+    assertThat(plan())
+        .contains(
+            new Action.SetDown(List.of("gpu-001"), reason),
+            new Action.Terminate(List.of("i-1"), reason));
   }
 }
