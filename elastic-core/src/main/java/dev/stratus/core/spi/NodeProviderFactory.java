@@ -12,6 +12,14 @@ public interface NodeProviderFactory {
   String name();
 
   /**
+   * The keys its settings block ({@code providers.<name>} in stratus.yaml) may hold. Loading
+   * stratus.yaml refuses any other key at its line, so a typo fails {@code stratus config render}
+   * and {@code stratus status} too, not only the controller's start; {@link SettingsReader} refuses
+   * them again when {@link #create} reads the block.
+   */
+  SettingKeys settingKeys();
+
+  /**
    * Builds the provider. Bad settings throw {@link IllegalArgumentException} naming the setting.
    */
   NodeProvider create(ProviderContext context);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.templates.CloudInitView;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +30,7 @@ class CloudInitTest {
   @TempDir Path dir;
 
   static Map<String, CloudInitView> views(Path yaml) {
-    LoadedConfig loaded = ConfigLoader.loadAll(yaml);
+    LoadedConfig loaded = ConfigLoader.loadAll(yaml, DeclaredKeysProviders.ALL);
     return CloudInitViews.of(loaded.config(), loaded.bootstrap().orElseThrow());
   }
 
@@ -193,10 +194,12 @@ class CloudInitTest {
 
   @Test
   void theWriterWritesOneFilePerCloudAndNoneWithoutABootstrapBlock() throws IOException {
-    List<Path> written = CloudInitWriter.write(ConfigLoader.loadAll(INPUT), dir);
+    List<Path> written =
+        CloudInitWriter.write(ConfigLoader.loadAll(INPUT, DeclaredKeysProviders.ALL), dir);
     List<Path> none =
         CloudInitWriter.write(
-            ConfigLoader.loadAll(Path.of("src/test/resources/render/golden.yaml")),
+            ConfigLoader.loadAll(
+                Path.of("src/test/resources/render/golden.yaml"), DeclaredKeysProviders.ALL),
             dir.resolve("x"));
 
     assertThat(written)

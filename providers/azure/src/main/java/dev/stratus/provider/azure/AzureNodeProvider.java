@@ -44,10 +44,7 @@ public final class AzureNodeProvider implements NodeProvider, PlacementAware, Pr
       ProviderContext context, ResilienceSettings resilience, AzureConnection connection) {
     this.settings = AzureSettings.parse(context.settings());
     this.offerings =
-        AzureOfferings.parse(
-            AzureSettings.rawOfferings(context.settings()),
-            settings.location(),
-            PriceTable.bundled());
+        AzureOfferings.parse(context.settings(), settings.location(), PriceTable.bundled());
     this.clock = context.clock();
     this.clients = AzureClients.connect(settings, connection);
     this.arm = new ArmCalls(clients, settings, new ProviderCalls("azure", resilience));
