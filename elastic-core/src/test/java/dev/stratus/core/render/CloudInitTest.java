@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.templates.CloudInitView;
 import java.io.IOException;
@@ -175,7 +176,7 @@ class CloudInitTest {
     JsonNode atLaunch = yaml(launched);
 
     assertThat(fileContent(atRender, CloudInitViews.WRAPPING_TOKEN_FILE))
-        .isEqualTo(CloudInitView.WRAPPING_TOKEN_SLOT);
+        .isEqualTo(NodeUserData.WRAPPING_TOKEN_SLOT);
     assertThat(fileContent(atLaunch, CloudInitViews.WRAPPING_TOKEN_FILE))
         .isEqualTo("hvs.CAESIJlWh2fW0Q");
     for (JsonNode f : atLaunch.get("write_files")) {
@@ -185,7 +186,7 @@ class CloudInitTest {
     }
     // Once, in the 0400 file: the start script's check for a missing token is not rewritten.
     assertThat(launched.split("hvs\\.CAESIJlWh2fW0Q", -1)).hasSize(2);
-    assertThat(launched).doesNotContain(CloudInitView.WRAPPING_TOKEN_SLOT);
+    assertThat(launched).doesNotContain(NodeUserData.WRAPPING_TOKEN_SLOT);
     assertThat(fileContent(atLaunch, "/usr/local/sbin/stratus-node-start"))
         .contains("grep -qF '@STRATUS_WRA''PPING_TOKEN@' /run/stratus/vault-wrap");
     assertThat(fileContent(atLaunch, "/etc/stratus/agent-azure-h100.json"))

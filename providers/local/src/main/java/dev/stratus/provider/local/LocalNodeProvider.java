@@ -5,6 +5,7 @@ import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeCredential;
@@ -38,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * node was killed from outside) is dropped from it when seen. Launch boots nodes in parallel and
  * returns when each agent has finished. Faults can be injected, see {@link LocalFaults}.
  */
-public final class LocalNodeProvider implements NodeProvider, PlacementAware, Reclaimable {
+public final class LocalNodeProvider
+    implements NodeProvider, PlacementAware, Reclaimable, CarriesNodeCredentials {
   private static final Logger log = LoggerFactory.getLogger(LocalNodeProvider.class);
 
   private final ProviderContext context;
@@ -102,7 +104,7 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
 
   /** With Vault, each node's agent gets its wrapping token in a file of its own. */
   @Override
-  public boolean usesNodeCredentials() {
+  public boolean needsNodeCredentials() {
     return context.bootstrap().vault().isPresent();
   }
 
