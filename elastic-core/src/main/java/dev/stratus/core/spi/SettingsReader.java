@@ -3,7 +3,6 @@ package dev.stratus.core.spi;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.wire.Durations;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Typed reads from a provider's settings block ({@link ProviderContext#settings()}: the plain Java
@@ -64,14 +64,8 @@ public final class SettingsReader {
 
   /** A non-blank string, stripped. */
   public Optional<String> string(String key) {
-    return value(key)
-        .map(
-            v -> {
-              if (!(v instanceof String s) || s.isBlank()) {
-                throw wrong(key, "a non-blank string", v);
-              }
-              return s.strip();
-            });
+    return typed(
+        key, "a non-blank string", v -> v instanceof String s && !s.isBlank() ? s.strip() : null);
   }
 
   public String string(String key, String fallback) {
@@ -84,14 +78,7 @@ public final class SettingsReader {
 
   /** A non-empty string passed on byte for byte (a script, user-data): not stripped. */
   public Optional<String> text(String key) {
-    return value(key)
-        .map(
-            v -> {
-              if (!(v instanceof String s) || s.isEmpty()) {
-                throw wrong(key, "a non-empty string", v);
-              }
-              return s;
-            });
+    return typed(key, "a non-empty string", v -> v instanceof String s && !s.isEmpty() ? s : null);
   }
 
   public Optional<Integer> integer(String key, int min, int max) {
@@ -112,47 +99,17 @@ public final class SettingsReader {
 
   /** Any number (YAML integer or decimal). */
   public double number(String key, double fallback) {
-    return value(key)
-        .map(
-            v -> {
-              if (!(v instanceof Number n)) {
-                throw wrong(key, "a number", v);
-              }
-              return n.doubleValue();
-            })
+    return typed(key, "a number", v -> v instanceof Number n ? n.doubleValue() : null)
         .orElse(fallback);
   }
 
   /** A number {@code >= 0} kept exact (a price); a numeric string is taken too. */
   public Optional<BigDecimal> decimal(String key) {
-    return value(key)
-        .map(
-            v -> {
-              if (!(v instanceof Number || v instanceof String)) {
-                throw wrong(key, "a number >= 0", v);
-              }
-              try {
-                BigDecimal d = new BigDecimal(v.toString().strip());
-                if (d.signum() >= 0) {
-                  return d;
-                }
-              } catch (NumberFormatException e) {
-                // reported below
-              }
-              throw wrong(key, "a number >= 0", v);
-            });
+    return typed(key, "a number >= 0", SettingValues::nonNegative);
   }
 
   public boolean bool(String key, boolean fallback) {
-    return value(key)
-        .map(
-            v -> {
-              if (!(v instanceof Boolean b)) {
-                throw wrong(key, "true or false", v);
-              }
-              return b;
-            })
-        .orElse(fallback);
+    return typed(key, "true or false", v -> v instanceof Boolean b ? b : null).orElse(fallback);
   }
 
   /** A duration as {@link Durations} reads it ({@code 500ms}, {@code 1m30s}, {@code PT10S}). */
@@ -214,7 +171,7 @@ public final class SettingsReader {
   /** A free-form mapping of names to scalars, each as its text; absent: empty. */
   public Map<String, String> stringMap(String key) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (var e : mapping(name(key), value(key).orElse(Map.of())).entrySet()) {
+    for (var e : SettingValues.mapping(name(key), value(key).orElse(Map.of())).entrySet()) {
       if (e.getValue() instanceof Map || e.getValue() instanceof List || e.getValue() == null) {
         throw wrong(key + "." + e.getKey(), "a single value", e.getValue());
       }
@@ -251,43 +208,31 @@ public final class SettingsReader {
 
   private SettingsReader child(String place, String key, Object v) {
     SettingKeys inner = keys.block(key).orElse(null);
-    Map<String, Object> map = mapping(place, v);
+    Map<String, Object> map = SettingValues.mapping(place, v);
     if (inner == null) {
       inner = new SettingKeys(new TreeSet<>(map.keySet()), Map.of());
     }
     return new SettingsReader(place, inner, map);
   }
 
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> mapping(String place, Object v) {
-    if (!(v instanceof Map<?, ?> m)) {
-      throw new IllegalArgumentException(place + " must be a mapping, got " + show(v));
-    }
-    for (Object k : m.keySet()) {
-      if (!(k instanceof String)) {
-        throw new IllegalArgumentException(place + " has a key that is not a string: " + k);
-      }
-    }
-    return (Map<String, Object>) m;
+  private Optional<Long> whole(String key, long min, long max) {
+    String range =
+        max == Long.MAX_VALUE || max == Integer.MAX_VALUE
+            ? "a whole number >= " + min
+            : "a whole number in " + min + ".." + max;
+    return typed(key, range, v -> SettingValues.inRange(v, min, max));
   }
 
-  private Optional<Long> whole(String key, long min, long max) {
+  /** The value converted, or the error that names the key: {@code convert} gives null to refuse. */
+  private <T> Optional<T> typed(String key, String expected, Function<Object, T> convert) {
     return value(key)
         .map(
             v -> {
-              String range =
-                  max == Long.MAX_VALUE || max == Integer.MAX_VALUE
-                      ? "a whole number >= " + min
-                      : "a whole number in " + min + ".." + max;
-              if (!(v instanceof Integer || v instanceof Long || v instanceof BigInteger)) {
-                throw wrong(key, range, v);
+              T t = convert.apply(v);
+              if (t == null) {
+                throw wrong(key, expected, v);
               }
-              BigInteger n = new BigInteger(v.toString());
-              if (n.compareTo(BigInteger.valueOf(min)) < 0
-                  || n.compareTo(BigInteger.valueOf(max)) > 0) {
-                throw wrong(key, range, v);
-              }
-              return n.longValue();
+              return t;
             });
   }
 
@@ -296,11 +241,6 @@ public final class SettingsReader {
   }
 
   private IllegalArgumentException wrong(String key, String expected, Object got) {
-    return error(key, "must be " + expected + ", got " + show(got));
-  }
-
-  /** Strings quoted, so that {@code "8"} and {@code 8} look different in the message. */
-  private static String show(Object v) {
-    return v instanceof String s ? "\"" + s + "\"" : String.valueOf(v);
+    return error(key, "must be " + expected + ", got " + SettingValues.show(got));
   }
 }
