@@ -15,10 +15,11 @@ import java.util.Set;
  *
  * <p>No secret goes in: with a cloud-identity login there is none; with AppRole the only credential
  * is a single-use, short-lived Vault wrapping token written to {@code wrappingTokenFile} (0400, the
- * agent deletes it after reading). {@code stratus config render} writes {@value
- * #WRAPPING_TOKEN_SLOT} there, the only place the slot appears whole in the rendered file; the
- * provider that launches a node replaces it with that node's fresh token, and a node that still
- * finds the slot stops with that message.
+ * agent deletes it after reading). {@code stratus config render} writes {@code tokenSlot} there,
+ * the only place the slot appears whole in the rendered file; the provider that launches a node
+ * replaces it with that node's fresh token, and a node that still finds the slot stops with that
+ * message. The slot's text is the provider SPI's (elastic-core's {@code NodeUserData}), which
+ * passes it here: the templates know no provider.
  *
  * @param cloud {@code aws}, {@code gcp} or {@code azure}: picks how a node reads its metadata
  * @param agentUrl https URL of the agent archive, or "" when a package in {@code packages} installs
@@ -26,6 +27,7 @@ import java.util.Set;
  * @param pools one settings JSON (one line) per pool the cloud serves
  * @param noticeUrl the controller's notice endpoint for the watcher, or "" for no watcher
  * @param wrappingTokenFile "" unless the nodes log in with AppRole
+ * @param tokenSlot the text a provider replaces with a node's wrapping token
  */
 public record CloudInitView(
     String cloud,
@@ -36,10 +38,10 @@ public record CloudInitView(
     String installDir,
     List<PoolSettings> pools,
     String noticeUrl,
-    String wrappingTokenFile) {
+    String wrappingTokenFile,
+    String tokenSlot) {
   public static final String NODE_NAME_SLOT = "@NODE_NAME@";
   public static final String ADDRESS_SLOT = "@ADDRESS@";
-  public static final String WRAPPING_TOKEN_SLOT = "@STRATUS_WRAPPING_TOKEN@";
   public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure");
 
   /** The agent settings for the nodes of one pool, as one line of JSON. */
@@ -65,6 +67,10 @@ public record CloudInitView(
     }
     text("noticeUrl", noticeUrl);
     text("wrappingTokenFile", wrappingTokenFile);
+    word("tokenSlot", tokenSlot);
+    if (tokenSlot.length() < 2) {
+      throw new IllegalArgumentException("tokenSlot must be cut in two, got '" + tokenSlot + "'");
+    }
   }
 
   /** For the templates: the placeholders a node fills in and checks. */
@@ -76,20 +82,16 @@ public record CloudInitView(
     return ADDRESS_SLOT;
   }
 
-  public String tokenSlot() {
-    return WRAPPING_TOKEN_SLOT;
-  }
-
   /**
    * The slot cut in two, for the node's own check ({@code grep '<head>''<tail>'}): the check must
    * not contain the slot whole, or filling the slot with the token would rewrite the check too.
    */
   public String tokenSlotHead() {
-    return WRAPPING_TOKEN_SLOT.substring(0, WRAPPING_TOKEN_SLOT.length() / 2);
+    return tokenSlot.substring(0, tokenSlot.length() / 2);
   }
 
   public String tokenSlotTail() {
-    return WRAPPING_TOKEN_SLOT.substring(WRAPPING_TOKEN_SLOT.length() / 2);
+    return tokenSlot.substring(tokenSlot.length() / 2);
   }
 
   /** Which cloud's part the template includes ({@code cloud-init-<cloud>.mustache}). */

@@ -1,21 +1,12 @@
 package dev.stratus.bootstrap;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.bootstrap.gpu.GpuCheck;
-import dev.stratus.bootstrap.gpu.GpuCheckJson;
 import dev.stratus.bootstrap.secret.KeySourceJson;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What the agent needs to turn a fresh node into a Slurm node, read from the JSON file given as
@@ -67,76 +58,29 @@ public record AgentSettings(
     Optional<java.net.URI> reportUrl,
     String mungeUser,
     String confServer) {
-  private static final Pattern NODE_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
-  private static final Pattern MUNGE_USER = Pattern.compile("[a-z_][a-z0-9_-]{0,31}");
-  private static final Set<String> KNOWN =
-      Set.of(
-          "nodeName",
-          "address",
-          "slurmConf",
-          "sbinDir",
-          "binDir",
-          "mungeKeySource",
-          "mungeSocket",
-          "nodeDir",
-          "gpuCount",
-          "deviceDir",
-          "statusFile",
-          "mungeTimeoutMillis",
-          "privateNamespaces",
-          "gpuCheck",
-          "checkController",
-          "reportUrl",
-          "mungeUser",
-          "confServer");
-
   public AgentSettings {
-    if (nodeName == null || !NODE_NAME.matcher(nodeName).matches()) {
-      throw new IllegalArgumentException(
-          "nodeName '" + nodeName + "' must match " + NODE_NAME.pattern());
-    }
+    AgentSettingsRules.nodeName(nodeName);
     address = address == null ? "" : address;
     confServer = Configless.checkServer(confServer, slurmConf);
     if (confServer.isEmpty()) {
-      absolute("slurmConf", slurmConf);
+      AgentSettingsRules.absolute("slurmConf", slurmConf);
     }
-    absolute("sbinDir", sbinDir);
-    absolute("binDir", binDir);
+    AgentSettingsRules.absolute("sbinDir", sbinDir);
+    AgentSettingsRules.absolute("binDir", binDir);
     if (mungeKeySource == null) {
       throw new IllegalArgumentException("mungeKeySource must be set");
     }
-    absolute("mungeSocket", mungeSocket);
-    if (mungeSocket.getParent() == null || mungeSocket.getParent().getParent() == null) {
-      throw new IllegalArgumentException(
-          "mungeSocket " + mungeSocket + " must be a file in a directory other than /");
-    }
-    absolute("nodeDir", nodeDir);
-    if (gpuCount < 0) {
-      throw new IllegalArgumentException("gpuCount must be >= 0, got " + gpuCount);
-    }
-    absolute("deviceDir", deviceDir);
-    absolute("statusFile", statusFile);
-    if (mungeTimeout == null || mungeTimeout.isNegative() || mungeTimeout.isZero()) {
-      throw new IllegalArgumentException("mungeTimeoutMillis must be > 0, got " + mungeTimeout);
-    }
+    AgentSettingsRules.mungeSocket(mungeSocket);
+    AgentSettingsRules.absolute("nodeDir", nodeDir);
     gpuCheck = gpuCheck == null ? new GpuCheck.DeviceFiles() : gpuCheck;
+    AgentSettingsRules.gpuCount(gpuCount, gpuCheck);
+    AgentSettingsRules.absolute("deviceDir", deviceDir);
+    AgentSettingsRules.absolute("statusFile", statusFile);
+    AgentSettingsRules.mungeTimeout(mungeTimeout);
     reportUrl = reportUrl == null ? Optional.empty() : reportUrl;
-    reportUrl.ifPresent(AgentSettings::httpUrl);
+    reportUrl.ifPresent(AgentSettingsRules::reportUrl);
     mungeUser = mungeUser == null ? "" : mungeUser;
-    if (!mungeUser.isEmpty() && !MUNGE_USER.matcher(mungeUser).matches()) {
-      throw new IllegalArgumentException(
-          "mungeUser '" + mungeUser + "' must be a user name matching " + MUNGE_USER.pattern());
-    }
-    if (gpuCheck instanceof GpuCheck.NvidiaSmi smi
-        && !smi.mig().isEmpty()
-        && smi.migDeviceCount() != gpuCount) {
-      throw new IllegalArgumentException(
-          "gpuCount "
-              + gpuCount
-              + " must equal the number of MIG devices in gpuCheck.mig ("
-              + smi.migDeviceCount()
-              + "): Slurm counts MIG devices as GPUs");
-    }
+    AgentSettingsRules.mungeUser(mungeUser);
   }
 
   /**
@@ -178,79 +122,14 @@ public record AgentSettings(
         "");
   }
 
-  /** Parses the settings JSON; unknown keys are refused so a typo cannot silently fall back. */
+  /** Parses the settings JSON ({@link AgentSettingsJson}); unknown keys are refused. */
   public static AgentSettings parse(String json) {
-    JsonNode root;
-    try {
-      root = new ObjectMapper().readTree(json);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("settings are not valid JSON: " + e.getOriginalMessage());
-    }
-    if (root == null || !root.isObject()) {
-      throw new IllegalArgumentException("settings must be a JSON object");
-    }
-    List<String> unknown = new ArrayList<>();
-    for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-      String key = it.next();
-      if (!KNOWN.contains(key)) {
-        unknown.add(key);
-      }
-    }
-    if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("unknown settings keys " + unknown + "; known: " + KNOWN);
-    }
-    return new AgentSettings(
-        text(root, "nodeName").orElse(null),
-        text(root, "address").orElse(""),
-        path(root, "slurmConf"),
-        path(root, "sbinDir"),
-        text(root, "binDir").map(Path::of).orElse(Path.of("/usr/bin")),
-        KeySourceJson.parse(root.get("mungeKeySource")),
-        path(root, "mungeSocket"),
-        path(root, "nodeDir"),
-        integer(root, "gpuCount"),
-        path(root, "deviceDir"),
-        path(root, "statusFile"),
-        Duration.ofMillis(
-            root.has("mungeTimeoutMillis") ? integer(root, "mungeTimeoutMillis") : 10_000),
-        !root.has("privateNamespaces") || bool(root, "privateNamespaces"),
-        GpuCheckJson.parse(root.get("gpuCheck")),
-        !root.has("checkController") || bool(root, "checkController"),
-        text(root, "reportUrl").map(AgentSettings::uri),
-        text(root, "mungeUser").orElse(""),
-        text(root, "confServer").orElse(""));
+    return AgentSettingsJson.parse(json);
   }
 
   /** The JSON that {@link #parse} reads back; the provider writes agent settings with it. */
   public String toJson() {
-    var root = new ObjectMapper().createObjectNode();
-    root.put("nodeName", nodeName);
-    root.put("address", address);
-    if (slurmConf != null) {
-      root.put("slurmConf", slurmConf.toString());
-    }
-    if (!confServer.isEmpty()) {
-      root.put("confServer", confServer);
-    }
-    root.put("sbinDir", sbinDir.toString());
-    root.put("binDir", binDir.toString());
-    root.set("mungeKeySource", KeySourceJson.write(mungeKeySource));
-    root.put("mungeSocket", mungeSocket.toString());
-    root.put("nodeDir", nodeDir.toString());
-    root.put("gpuCount", gpuCount);
-    root.put("deviceDir", deviceDir.toString());
-    root.put("statusFile", statusFile.toString());
-    root.put("mungeTimeoutMillis", mungeTimeout.toMillis());
-    root.put("privateNamespaces", privateNamespaces);
-    root.put("checkController", checkController);
-    reportUrl.ifPresent(u -> root.put("reportUrl", u.toString()));
-    if (!mungeUser.isEmpty()) {
-      root.put("mungeUser", mungeUser);
-    }
-    if (!(gpuCheck instanceof GpuCheck.DeviceFiles)) {
-      root.set("gpuCheck", GpuCheckJson.write(gpuCheck));
-    }
-    return root.toPrettyString();
+    return AgentSettingsJson.write(this);
   }
 
   /**
@@ -284,60 +163,5 @@ public record AgentSettings(
   /** This node's own munged socket directory, bind-mounted over {@code mungeSocket}'s directory. */
   public Path nodeSocketDir() {
     return nodeDir.resolve("munge");
-  }
-
-  private static java.net.URI uri(String text) {
-    try {
-      return new java.net.URI(text);
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalArgumentException("reportUrl '" + text + "' is not a URL: " + e.getReason());
-    }
-  }
-
-  private static void httpUrl(java.net.URI u) {
-    if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) || u.getHost() == null) {
-      throw new IllegalArgumentException(
-          "reportUrl must be http(s)://HOST:PORT/v1/bootstrap, got '" + u + "'");
-    }
-  }
-
-  private static void absolute(String field, Path value) {
-    if (value == null) {
-      throw new IllegalArgumentException(field + " must be set");
-    }
-    if (!value.isAbsolute()) {
-      throw new IllegalArgumentException(field + " must be an absolute path, got '" + value + "'");
-    }
-  }
-
-  private static Optional<String> text(JsonNode root, String field) {
-    JsonNode n = root.get(field);
-    if (n == null || n.isNull()) {
-      return Optional.empty();
-    }
-    if (!n.isTextual()) {
-      throw new IllegalArgumentException(field + " must be a string, got " + n);
-    }
-    return Optional.of(n.asText());
-  }
-
-  private static Path path(JsonNode root, String field) {
-    return text(root, field).map(Path::of).orElse(null);
-  }
-
-  private static int integer(JsonNode root, String field) {
-    JsonNode n = root.get(field);
-    if (n == null || !n.canConvertToExactIntegral() || !n.canConvertToInt()) {
-      throw new IllegalArgumentException(field + " must be an integer, got " + n);
-    }
-    return n.asInt();
-  }
-
-  private static boolean bool(JsonNode root, String field) {
-    JsonNode n = root.get(field);
-    if (!n.isBoolean()) {
-      throw new IllegalArgumentException(field + " must be true or false, got " + n);
-    }
-    return n.asBoolean();
   }
 }

@@ -1,12 +1,11 @@
 package dev.stratus.spot;
 
+import dev.stratus.wire.Durations;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -93,23 +92,24 @@ public final class WatcherMain implements Callable<Integer> {
     return interval == null ? d : interval;
   }
 
-  /** {@code 500ms}, {@code 5s}, {@code 2m}. */
+  /**
+   * A duration as stratus.yaml writes it ({@link Durations}: {@code 500ms}, {@code 5s}, {@code
+   * 1m30s}, {@code PT10S}); zero is refused, as a zero pause would spin on the metadata service.
+   */
   static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-    private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)");
-
     @Override
     public Duration convert(String value) {
-      Matcher m = FORM.matcher(value.strip());
-      if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+      Duration d;
+      try {
+        d = Durations.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+      if (d.isZero() || d.isNegative()) {
         throw new CommandLine.TypeConversionException(
             "'" + value + "' is not a positive duration like 500ms, 5s or 2m");
       }
-      long n = Long.parseLong(m.group(1));
-      return switch (m.group(2)) {
-        case "ms" -> Duration.ofMillis(n);
-        case "s" -> Duration.ofSeconds(n);
-        default -> Duration.ofMinutes(n);
-      };
+      return d;
     }
   }
 }

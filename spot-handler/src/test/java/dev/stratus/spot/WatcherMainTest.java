@@ -51,6 +51,31 @@ class WatcherMainTest {
   }
 
   @Test
+  void anIntervalTakesEveryFormStratusYamlTakes() {
+    assertThat(
+            parse("--cloud", "aws", "--sink", "http://x/n", "--interval", "1m30s")
+                .watcher(CLOCK)
+                .pause())
+        .isEqualTo(Duration.ofSeconds(90));
+    assertThat(
+            parse("--cloud", "aws", "--sink", "http://x/n", "--interval", "PT2S")
+                .watcher(CLOCK)
+                .pause())
+        .isEqualTo(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void aZeroIntervalIsRefusedAsNotPositive() {
+    StringWriter err = new StringWriter();
+    CommandLine cmd = new CommandLine(new WatcherMain()).setErr(new PrintWriter(err));
+
+    int status = cmd.execute("--cloud", "aws", "--sink", "http://x/n", "--interval", "0s");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString()).contains("'0s' is not a positive duration");
+  }
+
+  @Test
   void badArgumentsExitWithTwoAndSayWhatIsWrong() {
     StringWriter err = new StringWriter();
     CommandLine cmd = new CommandLine(new WatcherMain()).setErr(new PrintWriter(err));
@@ -58,7 +83,7 @@ class WatcherMainTest {
     int status = cmd.execute("--cloud", "aws", "--sink", "http://x/n", "--interval", "soon");
 
     assertThat(status).isEqualTo(2);
-    assertThat(err.toString()).contains("'soon' is not a positive duration");
+    assertThat(err.toString()).contains("'soon' is not a duration");
     assertThat(
             new CommandLine(new WatcherMain())
                 .setErr(new PrintWriter(new StringWriter()))

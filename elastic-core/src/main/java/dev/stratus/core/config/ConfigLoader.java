@@ -2,9 +2,10 @@ package dev.stratus.core.config;
 
 import dev.stratus.core.model.Checks;
 import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.spi.NodeProviderFactory;
+import dev.stratus.core.spi.Providers;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -12,8 +13,8 @@ import java.util.function.Supplier;
 /**
  * Loads stratus.yaml (see the README's reference for every key and default). Relative paths resolve
  * against the YAML file's directory. Every error is a {@link ConfigException} naming file, line,
- * column and field path; unknown keys are errors everywhere except inside the free-form provider
- * blocks under {@code providers:}.
+ * column and field path; unknown keys are errors everywhere, inside the provider blocks under
+ * {@code providers:} against the keys each provider declares ({@link ProviderBlocks}).
  */
 public final class ConfigLoader {
   static final List<String> DEFAULT_SLURMCTLD_PARAMETERS =
@@ -26,7 +27,21 @@ public final class ConfigLoader {
     return loadAll(file).config();
   }
 
+  /** As {@link #load(Path)}, with the provider factories given. */
+  public static StratusConfig load(Path file, Map<String, NodeProviderFactory> factories) {
+    return loadAll(file, factories).config();
+  }
+
+  /**
+   * The config with its render-only extras. Each provider block's keys are checked against the
+   * factory of that name on the class path ({@link Providers#discover}).
+   */
   public static LoadedConfig loadAll(Path file) {
+    return loadAll(file, Providers.discover(ConfigLoader.class.getClassLoader()));
+  }
+
+  /** As {@link #loadAll(Path)}, with the provider factories given. */
+  public static LoadedConfig loadAll(Path file, Map<String, NodeProviderFactory> factories) {
     Fields root =
         Fields.read(
             file,
@@ -45,7 +60,7 @@ public final class ConfigLoader {
             "bootstrap");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
-    Map<String, Map<String, Object>> providers = providers(root);
+    Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
     PoolReader pools = PoolReader.read(root, providers.keySet());
     StratusConfig config =
         build(
@@ -157,23 +172,6 @@ public final class ConfigLoader {
     if (!value.equals("true") && !value.equals("false")) {
       throw new IllegalArgumentException("must be true or false, got '" + value + "'");
     }
-  }
-
-  private static Map<String, Map<String, Object>> providers(Fields root) {
-    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-    root.node("providers")
-        .ifPresent(
-            n -> {
-              Fields all = Fields.freeForm(root.doc(), "providers", n);
-              for (String name : all.raw().entries().keySet()) {
-                out.put(
-                    name,
-                    all.node(name)
-                        .map(b -> FreeForm.block(Fields.freeForm(root.doc(), all.child(name), b)))
-                        .orElse(Map.of()));
-              }
-            });
-    return out;
   }
 
   static YamlNode.MapNode emptyMap(Fields at) {

@@ -168,6 +168,7 @@ public final class Controller {
       }
     }
     actuator.execute(actions, snapshot);
+    ResourceSweeps.run(providers.values(), config.cluster(), instances, unlisted);
     spotInstances.observe(instances);
     topology.ifPresent(t -> t.update(instances, unlisted));
     return actions;

@@ -4,6 +4,7 @@ import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.plan.Action;
+import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeCredential;
@@ -73,7 +74,10 @@ final class LaunchExecutor {
       }
       Map<String, NodeCredential> issued;
       try {
-        issued = provider.usesNodeCredentials() ? credentials.issue(launch.nodes()) : Map.of();
+        issued =
+            provider instanceof CarriesNodeCredentials c && c.needsNodeCredentials()
+                ? credentials.issue(launch.nodes())
+                : Map.of();
       } catch (CredentialException e) {
         log.warn("launch of {} not tried: {}", launch.nodes(), e.getMessage());
         return e.transientFailure()

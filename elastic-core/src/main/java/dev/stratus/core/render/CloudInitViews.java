@@ -6,6 +6,7 @@ import dev.stratus.core.config.NodeBootstrap;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.VaultKey;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.templates.CloudInitView;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,7 +66,8 @@ public final class CloudInitViews {
         b.installDir(),
         pools,
         b.noticeUrl(),
-        approle ? WRAPPING_TOKEN_FILE : "");
+        approle ? WRAPPING_TOKEN_FILE : "",
+        NodeUserData.WRAPPING_TOKEN_SLOT);
   }
 
   /** One pool's agent settings, one line of JSON; node name and address are slots. */

@@ -1,6 +1,5 @@
 package dev.stratus.core.spi;
 
-import dev.stratus.templates.CloudInitView;
 import java.util.Optional;
 
 /**
@@ -11,7 +10,10 @@ import java.util.Optional;
  * user-data when its settings are read ({@link #refuseSharedSlot}).
  */
 public final class NodeUserData {
-  public static final String WRAPPING_TOKEN_SLOT = CloudInitView.WRAPPING_TOKEN_SLOT;
+  /**
+   * Rendered into the cloud-init files by {@code stratus config render} (render's CloudInitViews).
+   */
+  public static final String WRAPPING_TOKEN_SLOT = "@STRATUS_WRAPPING_TOKEN@";
 
   private NodeUserData() {}
 

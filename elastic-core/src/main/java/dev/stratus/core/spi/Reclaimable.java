@@ -7,6 +7,11 @@ import java.time.Duration;
  * VM: first an interruption notice on the instance's own metadata service, then, when the notice
  * runs out, the instance is killed without any shutdown. Only the local provider has it (for tests
  * and demos); the clouds do this themselves.
+ *
+ * <p>Contract: called by an operator's command ({@code stratus local reclaim}) or a test, never by
+ * the controller; it may run while the controller launches, lists and terminates on other threads,
+ * and a termination of the same instance during the notice is no error (the instance is gone either
+ * way).
  */
 public interface Reclaimable {
   /**

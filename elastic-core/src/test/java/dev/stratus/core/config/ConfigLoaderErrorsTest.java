@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -234,7 +235,9 @@ class ConfigLoaderErrorsTest {
     }
     Path file = write(yaml);
 
-    ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.load(file));
+    ConfigException e =
+        catchThrowableOfType(
+            ConfigException.class, () -> ConfigLoader.load(file, DeclaredKeysProviders.ALL));
 
     assertThat(e).as(kind + " is refused").isNotNull();
     assertThat(e.getMessage()).startsWith(file.toString()).contains(expected);
@@ -254,7 +257,9 @@ class ConfigLoaderErrorsTest {
         providers:""";
     Path file = write(BASE.replace("providers:", second));
 
-    ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.load(file));
+    ConfigException e =
+        catchThrowableOfType(
+            ConfigException.class, () -> ConfigLoader.load(file, DeclaredKeysProviders.ALL));
 
     assertThat(e.line()).isEqualTo(10);
     assertThat(e.column()).isEqualTo(11);
@@ -264,13 +269,14 @@ class ConfigLoaderErrorsTest {
 
   @Test
   void anEmptyFileAMissingFileAndTwoDocumentsAreRefused() throws IOException {
-    assertThatThrownBy(() -> ConfigLoader.load(write("")))
+    assertThatThrownBy(() -> ConfigLoader.load(write(""), DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageEndingWith("stratus.yaml: the file is empty");
-    assertThatThrownBy(() -> ConfigLoader.load(dir.resolve("nope.yaml")))
+    assertThatThrownBy(() -> ConfigLoader.load(dir.resolve("nope.yaml"), DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("nope.yaml: cannot read the file");
-    assertThatThrownBy(() -> ConfigLoader.load(write(BASE + "---\ncluster: two\n")))
+    assertThatThrownBy(
+            () -> ConfigLoader.load(write(BASE + "---\ncluster: two\n"), DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("stratus.yaml:13:1: only one YAML document allowed");
   }

@@ -6,6 +6,7 @@ import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -73,7 +74,7 @@ class ConfigLoaderTest {
 
   @Test
   void loadsEveryFieldOfAFullFile() throws IOException {
-    LoadedConfig loaded = ConfigLoader.loadAll(write(FULL));
+    LoadedConfig loaded = ConfigLoader.loadAll(write(FULL), DeclaredKeysProviders.ALL);
     StratusConfig c = loaded.config();
 
     assertThat(c.cluster()).isEqualTo("demo");
@@ -158,7 +159,8 @@ class ConfigLoaderTest {
                     offerings:
                       - {provider: local, region: local, instanceType: t, pricePerHour: 1}
                 providers: {local: }
-                """));
+                """),
+            DeclaredKeysProviders.ALL);
 
     assertThat(c.slurm())
         .isEqualTo(
@@ -195,7 +197,7 @@ class ConfigLoaderTest {
   @Test
   void partialTimeoutsKeepTheOtherDefaults() throws IOException {
     String yaml = FULL.replace("timeouts: {", "timeouts: {powerUp: 1h}\n#");
-    Timeouts t = ConfigLoader.load(write(yaml)).timeouts();
+    Timeouts t = ConfigLoader.load(write(yaml), DeclaredKeysProviders.ALL).timeouts();
 
     assertThat(t.powerUp()).isEqualTo(Duration.ofHours(1));
     assertThat(t.reconcileInterval()).isEqualTo(Timeouts.DEFAULTS.reconcileInterval());
@@ -204,7 +206,7 @@ class ConfigLoaderTest {
 
   @Test
   void theShippedLocalExampleLoads() {
-    StratusConfig c = ConfigLoader.load(EXAMPLE);
+    StratusConfig c = ConfigLoader.load(EXAMPLE, DeclaredKeysProviders.ALL);
 
     Path base = EXAMPLE.toAbsolutePath().getParent().normalize();
     assertThat(c.cluster()).isEqualTo("demo");

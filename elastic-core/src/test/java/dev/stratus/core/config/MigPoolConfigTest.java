@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stratus.core.model.GpuOptions;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,12 +34,13 @@ class MigPoolConfigTest {
   @TempDir Path dir;
 
   Pool pool(String gpu, String gres) throws IOException {
-    return ConfigLoader.load(write(gpu, gres)).pools().get(0);
+    return ConfigLoader.load(write(gpu, gres), DeclaredKeysProviders.ALL).pools().get(0);
   }
 
   ConfigException refused(String gpu, String gres) throws IOException {
     Path file = write(gpu, gres);
-    return catchThrowableOfType(ConfigException.class, () -> ConfigLoader.load(file));
+    return catchThrowableOfType(
+        ConfigException.class, () -> ConfigLoader.load(file, DeclaredKeysProviders.ALL));
   }
 
   Path write(String gpu, String gres) throws IOException {

@@ -3,6 +3,7 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -40,7 +41,8 @@ class OfferingPriceDefaultTest {
         ConfigLoader.load(
             write(
                 "{provider: aws, region: us-east-1, zone: us-east-1a, instanceType: p5.48xlarge,"
-                    + " capacity: spot}"));
+                    + " capacity: spot}"),
+            DeclaredKeysProviders.ALL);
 
     assertThat(c.pools().get(0).offerings().get(0).pricePerHour())
         .isEqualTo(new BigDecimal("26.7861"));
@@ -51,7 +53,8 @@ class OfferingPriceDefaultTest {
     StratusConfig c =
         ConfigLoader.load(
             write(
-                "{provider: aws, region: us-east-1, instanceType: p5.48xlarge, pricePerHour: 55}"));
+                "{provider: aws, region: us-east-1, instanceType: p5.48xlarge, pricePerHour: 55}"),
+            DeclaredKeysProviders.ALL);
 
     assertThat(c.pools().get(0).offerings().get(0).pricePerHour()).isEqualTo(new BigDecimal("55"));
   }
@@ -60,7 +63,7 @@ class OfferingPriceDefaultTest {
   void anOfferingTheTableDoesNotKnowMustSetItsPrice() throws IOException {
     Path file = write("{provider: local, region: local, instanceType: t}");
 
-    assertThatThrownBy(() -> ConfigLoader.load(file))
+    assertThatThrownBy(() -> ConfigLoader.load(file, DeclaredKeysProviders.ALL))
         .hasMessageContaining("stratus.yaml:9:")
         .hasMessageContaining("pricePerHour")
         .hasMessageContaining("no on_demand price for local t in local");

@@ -3,6 +3,7 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class PlacementFileTest {
   static final StratusConfig CONFIG =
-      ConfigLoader.load(Path.of("../config-templates/examples/stratus-multicloud.yaml"));
+      ConfigLoader.load(
+          Path.of("../config-templates/examples/stratus-multicloud.yaml"),
+          DeclaredKeysProviders.ALL);
 
   @TempDir Path dir;
 

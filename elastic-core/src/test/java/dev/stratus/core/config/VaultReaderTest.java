@@ -3,6 +3,7 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ class VaultReaderTest {
 
   @Test
   void withoutAVaultSectionNodesReadTheKeyFile() throws IOException {
-    assertThat(ConfigLoader.load(write("")).vault()).isEmpty();
+    assertThat(ConfigLoader.load(write(""), DeclaredKeysProviders.ALL).vault()).isEmpty();
   }
 
   @Test
@@ -39,7 +40,8 @@ class VaultReaderTest {
                       roleName: slurm-node
                       roleId: 0e6c-role
                       controllerTokenFile: secrets/controller.token
-                    """))
+                    """),
+                DeclaredKeysProviders.ALL)
             .vault()
             .orElseThrow();
 
@@ -66,7 +68,7 @@ class VaultReaderTest {
               wrapTtl: 1h
             """);
 
-    assertThatThrownBy(() -> ConfigLoader.load(file))
+    assertThatThrownBy(() -> ConfigLoader.load(file, DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("stratus.yaml:18:12: vault.wrapTtl")
         .hasMessageContaining("vault.wrapTtl")
@@ -86,7 +88,7 @@ class VaultReaderTest {
               controllerTokenFile: /t
             """);
 
-    assertThatThrownBy(() -> ConfigLoader.load(file))
+    assertThatThrownBy(() -> ConfigLoader.load(file, DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("vault.address")
         .hasMessageContaining("must not have a path");
@@ -104,7 +106,7 @@ class VaultReaderTest {
               controllerTokenFile: /t
             """);
 
-    assertThatThrownBy(() -> ConfigLoader.load(file))
+    assertThatThrownBy(() -> ConfigLoader.load(file, DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("roleId");
   }

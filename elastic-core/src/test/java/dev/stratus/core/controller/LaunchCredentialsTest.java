@@ -122,7 +122,7 @@ class LaunchCredentialsTest extends ControllerFixture {
 
   @Test
   void aProviderThatCannotDeliverPerNodeCredentialsGetsNoneAndNoneAreIssued() {
-    cloud.usesNodeCredentials(false);
+    cloud.needsNodeCredentials(false);
     slurmResumes("r1", 1, "gpu-001");
 
     controller.runPass();

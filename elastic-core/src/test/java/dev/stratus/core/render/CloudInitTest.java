@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.spi.NodeUserData;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.templates.CloudInitView;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +31,7 @@ class CloudInitTest {
   @TempDir Path dir;
 
   static Map<String, CloudInitView> views(Path yaml) {
-    LoadedConfig loaded = ConfigLoader.loadAll(yaml);
+    LoadedConfig loaded = ConfigLoader.loadAll(yaml, DeclaredKeysProviders.ALL);
     return CloudInitViews.of(loaded.config(), loaded.bootstrap().orElseThrow());
   }
 
@@ -174,7 +176,7 @@ class CloudInitTest {
     JsonNode atLaunch = yaml(launched);
 
     assertThat(fileContent(atRender, CloudInitViews.WRAPPING_TOKEN_FILE))
-        .isEqualTo(CloudInitView.WRAPPING_TOKEN_SLOT);
+        .isEqualTo(NodeUserData.WRAPPING_TOKEN_SLOT);
     assertThat(fileContent(atLaunch, CloudInitViews.WRAPPING_TOKEN_FILE))
         .isEqualTo("hvs.CAESIJlWh2fW0Q");
     for (JsonNode f : atLaunch.get("write_files")) {
@@ -184,7 +186,7 @@ class CloudInitTest {
     }
     // Once, in the 0400 file: the start script's check for a missing token is not rewritten.
     assertThat(launched.split("hvs\\.CAESIJlWh2fW0Q", -1)).hasSize(2);
-    assertThat(launched).doesNotContain(CloudInitView.WRAPPING_TOKEN_SLOT);
+    assertThat(launched).doesNotContain(NodeUserData.WRAPPING_TOKEN_SLOT);
     assertThat(fileContent(atLaunch, "/usr/local/sbin/stratus-node-start"))
         .contains("grep -qF '@STRATUS_WRA''PPING_TOKEN@' /run/stratus/vault-wrap");
     assertThat(fileContent(atLaunch, "/etc/stratus/agent-azure-h100.json"))
@@ -193,10 +195,12 @@ class CloudInitTest {
 
   @Test
   void theWriterWritesOneFilePerCloudAndNoneWithoutABootstrapBlock() throws IOException {
-    List<Path> written = CloudInitWriter.write(ConfigLoader.loadAll(INPUT), dir);
+    List<Path> written =
+        CloudInitWriter.write(ConfigLoader.loadAll(INPUT, DeclaredKeysProviders.ALL), dir);
     List<Path> none =
         CloudInitWriter.write(
-            ConfigLoader.loadAll(Path.of("src/test/resources/render/golden.yaml")),
+            ConfigLoader.loadAll(
+                Path.of("src/test/resources/render/golden.yaml"), DeclaredKeysProviders.ALL),
             dir.resolve("x"));
 
     assertThat(written)

@@ -2,6 +2,7 @@ package dev.stratus.core.render;
 
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,6 @@ final class ConfigLoaderPaths {
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
     Path yaml = dir.resolve("stratus.yaml");
     Files.copy(EXAMPLE, yaml, StandardCopyOption.REPLACE_EXISTING);
-    return ConfigLoader.loadAll(yaml);
+    return ConfigLoader.loadAll(yaml, DeclaredKeysProviders.ALL);
   }
 }

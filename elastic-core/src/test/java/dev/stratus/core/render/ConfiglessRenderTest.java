@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.core.config.ConfigException;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ class ConfiglessRenderTest {
     Path yaml = dir.resolve("stratus.yaml");
     String text = Files.readString(CloudInitTest.INPUT);
     Files.writeString(yaml, text.replace(from, to));
-    return ConfigLoader.loadAll(yaml);
+    return ConfigLoader.loadAll(yaml, DeclaredKeysProviders.ALL);
   }
 
   LoadedConfig configless() throws IOException {

@@ -2,13 +2,15 @@ package dev.stratus.core.render;
 
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class RenderGoldenTest {
   private static final LoadedConfig CONFIG =
-      ConfigLoader.loadAll(Path.of("src/test/resources/render/golden.yaml"));
+      ConfigLoader.loadAll(
+          Path.of("src/test/resources/render/golden.yaml"), DeclaredKeysProviders.ALL);
 
   @Test
   void includeMatchesItsGoldenFile() throws IOException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.core.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SlurmConfigWriterTest {
   private static final LoadedConfig CONFIG =
-      ConfigLoader.loadAll(Path.of("src/test/resources/render/golden.yaml"));
+      ConfigLoader.loadAll(
+          Path.of("src/test/resources/render/golden.yaml"), DeclaredKeysProviders.ALL);
 
   @TempDir Path dir;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.templates.NodeLine;
 import dev.stratus.templates.PartitionLine;
 import java.io.IOException;
@@ -19,7 +20,7 @@ class SlurmViewsTest {
     Path file = dir.resolve("stratus.yaml");
     Files.writeString(
         file, "cluster: t\nstateDir: ./state\npools:\n" + pools + "providers:\n" + providers);
-    return ConfigLoader.loadAll(file);
+    return ConfigLoader.loadAll(file, DeclaredKeysProviders.ALL);
   }
 
   private static String pool(String name, String model, int gpus, String offering) {

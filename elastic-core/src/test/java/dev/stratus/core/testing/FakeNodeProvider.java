@@ -5,12 +5,14 @@ import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
+import dev.stratus.core.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,7 +32,8 @@ import java.util.Set;
  * Placement is answered per instance id, like the real providers, from the switch paths given to
  * {@link #placeNode} for the instance's node.
  */
-public final class FakeNodeProvider implements NodeProvider, PlacementAware {
+public final class FakeNodeProvider
+    implements NodeProvider, PlacementAware, CarriesNodeCredentials, SweepsOwnResources {
   private static final int MAX_ATTEMPTS = 4;
 
   private final String name;
@@ -46,8 +49,9 @@ public final class FakeNodeProvider implements NodeProvider, PlacementAware {
   private final List<LaunchRequest> requests = new ArrayList<>();
   private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
+  private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
   private int throttleNext;
-  private boolean usesNodeCredentials = true;
+  private boolean needsNodeCredentials = true;
   private int sequence;
 
   public FakeNodeProvider(String name, List<Offering> offerings, Clock clock) {
@@ -63,12 +67,12 @@ public final class FakeNodeProvider implements NodeProvider, PlacementAware {
 
   /** By default like a provider that puts each node's credential into its user-data. */
   @Override
-  public synchronized boolean usesNodeCredentials() {
-    return usesNodeCredentials;
+  public synchronized boolean needsNodeCredentials() {
+    return needsNodeCredentials;
   }
 
-  public synchronized void usesNodeCredentials(boolean uses) {
-    usesNodeCredentials = uses;
+  public synchronized void needsNodeCredentials(boolean needs) {
+    needsNodeCredentials = needs;
   }
 
   @Override
@@ -175,6 +179,16 @@ public final class FakeNodeProvider implements NodeProvider, PlacementAware {
     return paths;
   }
 
+  /** Records the sweep as {@code sweep <cluster> <live ids>}; sweeps nothing else. */
+  @Override
+  public synchronized void sweep(String cluster, List<Instance> live) {
+    calls.add("sweep " + cluster + " " + live.stream().map(Instance::id).toList());
+    RuntimeException error = nextSweepErrors.poll();
+    if (error != null) {
+      throw error;
+    }
+  }
+
   /** Throttled errors are retried here up to a few attempts; others surface at once. */
   private Optional<ProviderError> nextError() {
     Optional<ProviderError> throttled = throttled();
@@ -224,6 +238,11 @@ public final class FakeNodeProvider implements NodeProvider, PlacementAware {
   /** The next placement call throws this. */
   public synchronized void failNextPlacement(RuntimeException error) {
     nextPlacementErrors.add(error);
+  }
+
+  /** The next sweep throws this. */
+  public synchronized void failNextSweep(RuntimeException error) {
+    nextSweepErrors.add(error);
   }
 
   /** The next {@code attempts} call attempts are throttled; each call retries up to 4 times. */

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The AWS provider, on the real EC2 SDK, keeps the contract against the stateful EC2 model. */
-class AwsNodeProviderContractTest extends ThrottlingContract {
+class AwsNodeProviderContractTest extends ThrottlingContract implements SweepContract {
   @TempDir Path stateDir;
 
   @Override

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Retry-After} here so that the provider's 20 ms poll interval keeps the suite fast; {@code
  * AzureLongRunningOperationTest} covers the header.
  */
-class AzureNodeProviderContractTest extends ThrottlingContract {
+class AzureNodeProviderContractTest extends ThrottlingContract implements SweepContract {
   @Override
   protected ContractHarness createHarness() {
     return new AzureHarness();

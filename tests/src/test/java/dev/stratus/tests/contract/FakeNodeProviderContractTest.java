@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The in-memory fake keeps the same contract as the real providers, throttling included. */
-class FakeNodeProviderContractTest extends ThrottlingContract {
+class FakeNodeProviderContractTest extends ThrottlingContract implements SweepContract {
   @Override
   protected ContractHarness createHarness() {
     return new FakeHarness();

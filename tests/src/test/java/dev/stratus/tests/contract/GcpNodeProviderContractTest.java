@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * errors arrive as operations that finish with ZONE_RESOURCE_POOL_EXHAUSTED, throttling as 403
  * rateLimitExceeded, exactly as the API does.
  */
-class GcpNodeProviderContractTest extends ThrottlingContract {
+class GcpNodeProviderContractTest extends ThrottlingContract implements SweepContract {
   @Override
   protected ContractHarness createHarness() {
     return new GcpHarness();

@@ -9,9 +9,16 @@ import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.Recovery;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +44,11 @@ public abstract class NodeProviderContract {
   @AfterEach
   void closeHarness() throws Exception {
     harness.close();
+  }
+
+  /** For the capability suites ({@link SweepContract}), which are interfaces. */
+  public ContractHarness harness() {
+    return harness;
   }
 
   protected LaunchRequest request(
@@ -190,5 +202,76 @@ public abstract class NodeProviderContract {
     assertThat(provider.list(harness.cluster()))
         .extracting(i -> i.nodeName().orElseThrow())
         .containsExactlyInAnyOrderElementsOf(nodes);
+  }
+
+  @Test
+  void getOfAnUnknownOrMalformedIdIsEmptyNotAnError() {
+    assertThat(provider.get("i-0123456789abcdef0")).isEmpty();
+    assertThat(provider.get("local-00000000")).isEmpty();
+    assertThat(provider.get("not an id/../at all")).isEmpty();
+  }
+
+  @Test
+  void terminateWithAnIdTwiceInOneCallIsSuccess() {
+    String id = provider.launch(request(harness.nodeNames(1), true)).launched().get(0).id();
+
+    provider.terminate(List.of(id, id));
+
+    assertThat(provider.list(harness.cluster())).isEmpty();
+  }
+
+  /**
+   * Launches, a termination, lists and gets of different instances, all at once from different
+   * threads (the controller runs launches and terminations as tasks beside its pass): each does its
+   * own work and nothing else.
+   */
+  @Test
+  void concurrentCallsOnDifferentInstancesKeepToThemselves() throws Exception {
+    Instance doomed = provider.launch(request(harness.nodeNames(1), true)).launched().get(0);
+    List<String> nodes = harness.nodeNames(2);
+    ExecutorService pool = Executors.newFixedThreadPool(6);
+    try {
+      CountDownLatch go = new CountDownLatch(1);
+      List<Future<LaunchResult>> launches = new ArrayList<>();
+      for (String node : nodes) {
+        launches.add(
+            pool.submit(() -> awaitThen(go, () -> provider.launch(request(List.of(node), true)))));
+      }
+      Future<?> termination =
+          pool.submit(
+              () ->
+                  awaitThen(
+                      go,
+                      () -> {
+                        provider.terminate(List.of(doomed.id()));
+                        return null;
+                      }));
+      List<Future<List<Instance>>> lists = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        lists.add(pool.submit(() -> awaitThen(go, () -> provider.list(harness.cluster()))));
+      }
+      go.countDown();
+
+      for (Future<LaunchResult> f : launches) {
+        assertThat(f.get(5, TimeUnit.MINUTES).complete()).isTrue();
+      }
+      termination.get(5, TimeUnit.MINUTES);
+      for (Future<List<Instance>> f : lists) {
+        assertThat(f.get(5, TimeUnit.MINUTES))
+            .allSatisfy(i -> assertThat(i.tags()).containsEntry(Tags.CLUSTER, harness.cluster()));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(provider.list(harness.cluster()))
+        .extracting(i -> i.nodeName().orElseThrow())
+        .containsExactlyInAnyOrderElementsOf(nodes);
+    assertThat(provider.get(doomed.id())).isEmpty();
+  }
+
+  private static <T> T awaitThen(CountDownLatch go, Callable<T> call) throws Exception {
+    go.await();
+    return call.call();
   }
 }

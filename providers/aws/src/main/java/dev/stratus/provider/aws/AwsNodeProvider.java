@@ -10,6 +10,7 @@ import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderException;
+import dev.stratus.core.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,7 +31,8 @@ import software.amazon.awssdk.services.ec2.model.Reservation;
  * FleetLauncher}. The cluster's instances are found by the {@code stratus:cluster} tag (EC2 allows
  * ':' in tag keys, so our keys are used as they are).
  */
-public final class AwsNodeProvider implements NodeProvider, PlacementAware, ProviderCheck {
+public final class AwsNodeProvider
+    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources {
   static final int TERMINATE_BATCH = 1000;
   static final int TOPOLOGY_BATCH = 100;
   private final AwsSettings settings;
@@ -62,7 +64,7 @@ public final class AwsNodeProvider implements NodeProvider, PlacementAware, Prov
     return launcher.launch(request);
   }
 
-  /** Live instances of the cluster, all pages; also reaps the cluster's empty placement groups. */
+  /** Live instances of the cluster, all pages. */
   @Override
   public List<Instance> list(String cluster) {
     List<software.amazon.awssdk.services.ec2.model.Instance> found = new ArrayList<>();
@@ -83,15 +85,6 @@ public final class AwsNodeProvider implements NodeProvider, PlacementAware, Prov
       page.reservations().stream().flatMap(r -> r.instances().stream()).forEach(found::add);
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
-    Set<String> liveGroups = new HashSet<>();
-    for (var i : found) {
-      if (i.placement() != null && i.placement().groupName() != null) {
-        liveGroups.add(i.placement().groupName());
-      }
-    }
-    if (settings.placementGroups()) {
-      groups.reap(cluster, liveGroups);
-    }
     return found.stream().map(i -> Ec2Instances.toInstance(settings.region(), i)).toList();
   }
 
@@ -170,6 +163,19 @@ public final class AwsNodeProvider implements NodeProvider, PlacementAware, Prov
       } while (token != null && !token.isEmpty());
     }
     return paths;
+  }
+
+  /**
+   * Deletes the cluster's placement groups that hold no live instance ({@link PlacementGroups}).
+   * With {@code placementGroups: false} it creates none and sweeps none.
+   */
+  @Override
+  public void sweep(String cluster, List<Instance> live) {
+    if (settings.placementGroups()) {
+      Set<String> used = new HashSet<>();
+      live.forEach(i -> i.clientToken().ifPresent(t -> used.add(PlacementGroups.name(cluster, t))));
+      groups.sweep(cluster, used);
+    }
   }
 
   @Override

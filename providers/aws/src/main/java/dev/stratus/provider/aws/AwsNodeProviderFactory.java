@@ -6,12 +6,18 @@ import dev.stratus.core.resilience.ResilienceSettings;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.NodeProviderFactory;
 import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.SettingKeys;
 
 /** {@code aws} in stratus.yaml. */
 public final class AwsNodeProviderFactory implements NodeProviderFactory {
   @Override
   public String name() {
     return AwsSettings.PROVIDER;
+  }
+
+  @Override
+  public SettingKeys settingKeys() {
+    return AwsSettings.KEYS;
   }
 
   @Override

@@ -4,6 +4,8 @@ import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.core.spi.SettingsReader;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -14,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -61,20 +62,33 @@ record AwsSettings(
   static final Set<String> SPOT_STRATEGIES =
       Set.of("price-capacity-optimized", "capacity-optimized");
   private static final int USER_DATA_LIMIT = 16 * 1024;
-  private static final Set<String> KNOWN =
-      Set.of(
-          "region",
-          "launchTemplate",
-          "subnets",
-          "offerings",
-          "spotAllocationStrategy",
-          "imageId",
-          "userDataFile",
-          "placementGroups",
-          "pageSize",
-          "callTimeoutSeconds",
-          "endpoint",
-          "credentials");
+  static final SettingKeys KEYS =
+      SettingKeys.of(
+              "region",
+              "launchTemplate",
+              "subnets",
+              "offerings",
+              "spotAllocationStrategy",
+              "imageId",
+              "userDataFile",
+              "placementGroups",
+              "pageSize",
+              "callTimeoutSeconds",
+              "endpoint",
+              "credentials")
+          .with("launchTemplate", SettingKeys.of("id", "name", "version"))
+          .with(
+              "offerings",
+              SettingKeys.of(
+                  "instanceType",
+                  "zone",
+                  "capacityType",
+                  "pricePerHour",
+                  "gpuModel",
+                  "gpusPerNode",
+                  "cpus",
+                  "memoryMiB"))
+          .with("credentials", SettingKeys.of("accessKeyId", "secretAccessKey", "sessionToken"));
 
   /** A launch template by id or by name (exactly one), with a version. */
   record LaunchTemplate(Optional<String> id, Optional<String> name, String version) {}
@@ -98,9 +112,8 @@ record AwsSettings(
   }
 
   static AwsSettings parse(Map<String, Object> raw, PriceTable prices) {
-    SettingsMap s = new SettingsMap("providers.aws", raw);
-    s.onlyKeys(KNOWN);
-    String region = s.required("region");
+    SettingsReader s = SettingsReader.of(PROVIDER, KEYS, raw);
+    String region = s.requiredString("region");
     String strategy = s.string("spotAllocationStrategy").orElse("price-capacity-optimized");
     if (!SPOT_STRATEGIES.contains(strategy)) {
       throw new IllegalArgumentException(
@@ -123,34 +136,33 @@ record AwsSettings(
         s.integer("pageSize", 1000, 5, 1000),
         Duration.ofSeconds(s.integer("callTimeoutSeconds", 60, 1, 3600)),
         s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
-        s.map("credentials").map(AwsSettings::credentials));
+        s.block("credentials").map(AwsSettings::credentials));
   }
 
-  private static LaunchTemplate launchTemplate(SettingsMap s) {
-    SettingsMap lt =
-        s.map("launchTemplate")
+  private static LaunchTemplate launchTemplate(SettingsReader s) {
+    SettingsReader lt =
+        s.block("launchTemplate")
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
                         s.name("launchTemplate") + " is required: {id: lt-...} or {name: ...}"));
-    lt.onlyKeys(Set.of("id", "name", "version"));
     Optional<String> id = lt.string("id");
     Optional<String> name = lt.string("name");
     if (id.isPresent() == name.isPresent()) {
-      throw new IllegalArgumentException(lt.path() + " needs exactly one of 'id' and 'name'");
+      throw new IllegalArgumentException(lt.where() + " needs exactly one of 'id' and 'name'");
     }
     return new LaunchTemplate(id, name, lt.string("version").orElse("$Default"));
   }
 
-  private static Map<String, List<String>> subnets(SettingsMap s) {
-    SettingsMap m =
-        s.map("subnets")
+  private static Map<String, List<String>> subnets(SettingsReader s) {
+    SettingsReader m =
+        s.block("subnets")
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
                         s.name("subnets") + " is required: zone -> subnet id(s)"));
     Map<String, List<String>> out = new LinkedHashMap<>();
-    for (String zone : m.values().keySet()) {
+    for (String zone : m.present()) {
       out.put(zone, m.strings(zone));
     }
     if (out.isEmpty()) {
@@ -160,26 +172,16 @@ record AwsSettings(
   }
 
   private static List<Offering> offerings(
-      SettingsMap s, String region, Map<String, List<String>> subnets, PriceTable prices) {
+      SettingsReader s, String region, Map<String, List<String>> subnets, PriceTable prices) {
     List<Offering> out = new ArrayList<>();
-    for (SettingsMap o : s.maps("offerings")) {
-      o.onlyKeys(
-          Set.of(
-              "instanceType",
-              "zone",
-              "capacityType",
-              "pricePerHour",
-              "gpuModel",
-              "gpusPerNode",
-              "cpus",
-              "memoryMiB"));
-      String type = o.required("instanceType");
-      String zone = o.required("zone");
+    for (SettingsReader o : s.blocks("offerings")) {
+      String type = o.requiredString("instanceType");
+      String zone = o.requiredString("zone");
       if (!subnets.containsKey(zone)) {
         throw new IllegalArgumentException(
             o.name("zone") + " '" + zone + "' has no subnet in providers.aws.subnets");
       }
-      CapacityType capacity = capacityType(o);
+      CapacityType capacity = o.capacityType("capacityType");
       var known = AwsCatalog.find(type);
       BigDecimal price =
           o.decimal("pricePerHour")
@@ -211,7 +213,7 @@ record AwsSettings(
                 price));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            o.path()
+            o.where()
                 + ": "
                 + e.getMessage()
                 + (known.isEmpty()
@@ -223,17 +225,6 @@ record AwsSettings(
       }
     }
     return out;
-  }
-
-  private static CapacityType capacityType(SettingsMap o) {
-    String v = o.string("capacityType").orElse("on-demand").toLowerCase(Locale.ROOT);
-    return switch (v) {
-      case "on-demand", "on_demand", "ondemand" -> CapacityType.ON_DEMAND;
-      case "spot" -> CapacityType.SPOT;
-      default ->
-          throw new IllegalArgumentException(
-              o.name("capacityType") + " must be on-demand or spot, got " + v);
-    };
   }
 
   private static String userData(String key, Path file) {
@@ -263,9 +254,10 @@ record AwsSettings(
     }
   }
 
-  private static Credentials credentials(SettingsMap c) {
-    c.onlyKeys(Set.of("accessKeyId", "secretAccessKey", "sessionToken"));
+  private static Credentials credentials(SettingsReader c) {
     return new Credentials(
-        c.required("accessKeyId"), c.required("secretAccessKey"), c.string("sessionToken"));
+        c.requiredString("accessKeyId"),
+        c.requiredString("secretAccessKey"),
+        c.string("sessionToken"));
   }
 }

@@ -18,15 +18,19 @@ import software.amazon.awssdk.services.ec2.model.TagSpecification;
 /**
  * Cluster placement groups, one per multi-node launch: {@code stratus-<cluster>-<token>}, tagged
  * with the cluster. Lifecycle: created before the fleet; deleted at once when the launch leaves no
- * instance; otherwise reaped by {@link #reap} (called from every {@code list}) once no live
- * instance of the cluster is in it and no launch of this process is using it. EC2 refuses to delete
- * a group that still holds shutting-down instances ({@code InvalidPlacementGroup.InUse}); the next
- * pass tries again.
+ * instance; otherwise deleted by {@link #sweep} (the controller's garbage collection, once per
+ * pass) once no live instance of the cluster is in it. A group is never swept while a launch of
+ * this process uses it ({@code inFlight}), nor when a launch filled it since the sweep before
+ * ({@code filled}: its instances may be newer than the list the sweep was given). EC2 also refuses
+ * to delete a group that still holds instances, shutting-down ones included ({@code
+ * InvalidPlacementGroup.InUse}); a later sweep tries again. Thread-safe: launches on other threads
+ * create and release groups while a sweep runs.
  */
 final class PlacementGroups {
   private static final Logger LOG = LoggerFactory.getLogger(PlacementGroups.class);
   private final Ec2Api api;
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private final Set<String> filled = ConcurrentHashMap.newKeySet();
 
   PlacementGroups(Ec2Api api) {
     this.api = api;
@@ -62,14 +66,21 @@ final class PlacementGroups {
 
   /** The launch that used the group is over; {@code empty}: it left no instance, delete now. */
   void released(String name, boolean empty) {
+    if (!empty) {
+      filled.add(name); // before leaving inFlight, so a sweep never sees it in neither
+    }
     inFlight.remove(name);
     if (empty) {
       deleteQuietly(name);
     }
   }
 
-  /** Deletes the cluster's groups that hold none of {@code liveGroups}. Never throws. */
-  void reap(String cluster, Collection<String> liveGroups) {
+  /**
+   * Deletes the cluster's groups (by the cluster tag) that are not in {@code used}, not in use by a
+   * launch of this process and not filled since the sweep before. Never throws.
+   */
+  void sweep(String cluster, Collection<String> used) {
+    Set<String> filledBefore = Set.copyOf(filled);
     List<PlacementGroup> groups;
     try {
       groups =
@@ -89,10 +100,12 @@ final class PlacementGroups {
       return;
     }
     for (PlacementGroup g : groups) {
-      if (!liveGroups.contains(g.groupName()) && !inFlight.contains(g.groupName())) {
-        deleteQuietly(g.groupName());
+      String name = g.groupName();
+      if (!used.contains(name) && !inFlight.contains(name) && !filled.contains(name)) {
+        deleteQuietly(name);
       }
     }
+    filled.removeAll(filledBefore);
   }
 
   private void deleteQuietly(String name) {

@@ -112,7 +112,7 @@ final class AzureLauncher {
 
   private Map<String, String> placementTags(LaunchRequest req) {
     Map<String, String> tags = new LinkedHashMap<>(req.tags());
-    tags.put(AzureTerminator.CREATED_TAG, clock.instant().toString());
+    tags.put(AzurePlacementGroups.CREATED_TAG, clock.instant().toString());
     return tags;
   }
 
@@ -198,7 +198,7 @@ final class AzureLauncher {
     try {
       arm.deletePlacementGroup(name);
     } catch (ProviderException e) {
-      // Still in use while its VMs are being deleted: terminate's sweep removes it later.
+      // Still in use while its VMs are being deleted: the sweep removes it later.
     }
   }
 

@@ -6,12 +6,14 @@ import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.resilience.ResilienceSettings;
+import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
@@ -24,13 +26,19 @@ import java.util.Optional;
  * launch, Stratus's tags on every VM (Azure tag names may contain ':', so our keys are used as they
  * are). Settings: see {@link AzureSettings}; offerings: see {@link AzureOfferings}.
  */
-public final class AzureNodeProvider implements NodeProvider, PlacementAware, ProviderCheck {
+public final class AzureNodeProvider
+    implements NodeProvider,
+        PlacementAware,
+        ProviderCheck,
+        CarriesNodeCredentials,
+        SweepsOwnResources {
   private final AzureSettings settings;
   private final List<Offering> offerings;
   private final ArmCalls arm;
   private final AzureClients clients;
   private final AzureLauncher launcher;
   private final AzureTerminator terminator;
+  private final AzurePlacementGroups groups;
   private final Clock clock;
 
   /** Production: the SDK's credential chain or the configured service principal. */
@@ -44,15 +52,13 @@ public final class AzureNodeProvider implements NodeProvider, PlacementAware, Pr
       ProviderContext context, ResilienceSettings resilience, AzureConnection connection) {
     this.settings = AzureSettings.parse(context.settings());
     this.offerings =
-        AzureOfferings.parse(
-            AzureSettings.rawOfferings(context.settings()),
-            settings.location(),
-            PriceTable.bundled());
+        AzureOfferings.parse(context.settings(), settings.location(), PriceTable.bundled());
     this.clock = context.clock();
     this.clients = AzureClients.connect(settings, connection);
     this.arm = new ArmCalls(clients, settings, new ProviderCalls("azure", resilience));
     this.launcher = new AzureLauncher(arm, settings, clock);
-    this.terminator = new AzureTerminator(arm, clock);
+    this.groups = new AzurePlacementGroups(arm, clock);
+    this.terminator = new AzureTerminator(arm, groups);
   }
 
   @Override
@@ -62,7 +68,7 @@ public final class AzureNodeProvider implements NodeProvider, PlacementAware, Pr
 
   /** When its user-data has the wrapping-token slot: each VM is created with its own. */
   @Override
-  public boolean usesNodeCredentials() {
+  public boolean needsNodeCredentials() {
     return launcher.wantsCredential();
   }
 
@@ -105,6 +111,12 @@ public final class AzureNodeProvider implements NodeProvider, PlacementAware, Pr
       arm.getVm(i.id(), true).ifPresent(vm -> result.put(i.id(), AzurePlacement.path(vm)));
     }
     return result;
+  }
+
+  /** The cluster's empty proximity placement groups ({@link AzurePlacementGroups#sweep}). */
+  @Override
+  public void sweep(String cluster, List<Instance> live) {
+    groups.sweep(cluster, live);
   }
 
   @Override

@@ -4,12 +4,13 @@ import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.core.spi.SettingsReader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Parses {@code providers.azure.offerings}: each entry is {@code {instanceType, zone, capacityType,
@@ -21,8 +22,8 @@ import java.util.Set;
  */
 final class AzureOfferings {
   static final String PROVIDER = "azure";
-  private static final Set<String> KNOWN =
-      Set.of(
+  static final SettingKeys KEYS =
+      SettingKeys.of(
           "instanceType",
           "zone",
           "capacityType",
@@ -34,49 +35,41 @@ final class AzureOfferings {
 
   private AzureOfferings() {}
 
-  static List<Offering> parse(List<?> raw, String location, PriceTable prices) {
+  /** The offerings of a {@code providers.azure} block. */
+  static List<Offering> parse(Map<String, Object> settings, String location, PriceTable prices) {
     List<Offering> result = new ArrayList<>();
-    for (int i = 0; i < raw.size(); i++) {
-      String where = "providers.azure.offerings[" + i + "]";
-      if (!(raw.get(i) instanceof Map<?, ?> m)) {
-        throw new IllegalArgumentException(where + " must be a map, got " + raw.get(i));
-      }
-      @SuppressWarnings("unchecked")
-      Map<String, Object> entry = (Map<String, Object>) m;
+    for (SettingsReader entry : AzureSettings.reader(settings).blocks("offerings")) {
       try {
-        result.add(one(new SettingsReader(where, entry, KNOWN), entry, location, prices));
+        result.add(one(entry, location, prices));
       } catch (IllegalArgumentException e) {
-        throw e.getMessage().startsWith(where)
+        throw e.getMessage().startsWith(entry.where())
             ? e
-            : new IllegalArgumentException(where + ": " + e.getMessage(), e);
+            : new IllegalArgumentException(entry.where() + ": " + e.getMessage(), e);
       }
     }
     return List.copyOf(result);
   }
 
-  private static Offering one(
-      SettingsReader r, Map<String, Object> entry, String location, PriceTable prices) {
-    String type = r.string("instanceType");
-    String zone = entry.get("zone") == null ? "" : String.valueOf(entry.get("zone"));
+  private static Offering one(SettingsReader r, String location, PriceTable prices) {
+    String type = r.requiredString("instanceType");
+    String zone = r.value("zone").map(String::valueOf).orElse("");
     if (!zone.isEmpty() && !zone.matches("[1-9]")) {
-      throw new IllegalArgumentException("zone must be an Azure zone number 1..9, got " + zone);
+      throw r.error("zone", "must be an Azure zone number 1..9, got " + zone);
     }
-    CapacityType capacity = capacity(r.optionalString("capacityType").orElse("on-demand"));
+    CapacityType capacity = r.capacityType("capacityType");
     OfferingKey key = new OfferingKey(PROVIDER, location, zone, type, capacity);
     BigDecimal price =
-        entry.get("pricePerHour") != null
-            ? new BigDecimal(String.valueOf(entry.get("pricePerHour")))
-            : prices
-                .price(PROVIDER, location, type, capacity)
-                .orElseThrow(
-                    () ->
-                        new IllegalArgumentException(
-                            "pricePerHour is required: the price table has no "
-                                + capacity.name().toLowerCase(Locale.ROOT)
-                                + " price for "
-                                + type
-                                + " in "
-                                + location));
+        r.decimal("pricePerHour")
+            .or(() -> prices.price(PROVIDER, location, type, capacity))
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "pricePerHour is required: the price table has no "
+                            + capacity.name().toLowerCase(Locale.ROOT)
+                            + " price for "
+                            + type
+                            + " in "
+                            + location));
     var size = AzureCatalog.find(type);
     if (size.isPresent()) {
       var s = size.get();
@@ -84,26 +77,15 @@ final class AzureOfferings {
     }
     return new Offering(
         key,
-        r.string("gpuModel"),
-        r.optionalInt("gpusPerNode", 1, 64).orElseThrow(() -> missing(type, "gpusPerNode")),
-        r.optionalInt("cpus", 1, 4096).orElseThrow(() -> missing(type, "cpus")),
-        r.optionalInt("memoryMiB", 1, Integer.MAX_VALUE)
-            .orElseThrow(() -> missing(type, "memoryMiB")),
+        r.string("gpuModel").orElseThrow(() -> missing(type, "gpuModel")),
+        r.integer("gpusPerNode", 1, 64).orElseThrow(() -> missing(type, "gpusPerNode")),
+        r.integer("cpus", 1, 4096).orElseThrow(() -> missing(type, "cpus")),
+        r.integer("memoryMiB", 1, Integer.MAX_VALUE).orElseThrow(() -> missing(type, "memoryMiB")),
         price);
   }
 
   private static IllegalArgumentException missing(String type, String key) {
     return new IllegalArgumentException(
         key + " is required: " + type + " is not in the Azure catalog");
-  }
-
-  private static CapacityType capacity(String value) {
-    return switch (value.toLowerCase(Locale.ROOT)) {
-      case "on-demand", "on_demand", "ondemand", "regular" -> CapacityType.ON_DEMAND;
-      case "spot" -> CapacityType.SPOT;
-      default ->
-          throw new IllegalArgumentException(
-              "capacityType must be on-demand or spot, got " + value);
-    };
   }
 }

@@ -1,13 +1,13 @@
 package dev.stratus.provider.azure;
 
+import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.core.spi.SettingsReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -65,27 +65,28 @@ public record AzureSettings(
     }
   }
 
-  static final Set<String> KNOWN =
-      Set.of(
-          "subscriptionId",
-          "resourceGroup",
-          "location",
-          "subnetId",
-          "image",
-          "adminUsername",
-          "sshPublicKey",
-          "userData",
-          "customData",
-          "offerings",
-          "spotMaxPrice",
-          "osDiskSizeGb",
-          "acceleratedNetworking",
-          "endpoint",
-          "tenantId",
-          "clientId",
-          "clientSecretFile",
-          "pollIntervalMillis",
-          "launchTimeoutSeconds");
+  static final SettingKeys KEYS =
+      SettingKeys.of(
+              "subscriptionId",
+              "resourceGroup",
+              "location",
+              "subnetId",
+              "image",
+              "adminUsername",
+              "sshPublicKey",
+              "userData",
+              "customData",
+              "offerings",
+              "spotMaxPrice",
+              "osDiskSizeGb",
+              "acceleratedNetworking",
+              "endpoint",
+              "tenantId",
+              "clientId",
+              "clientSecretFile",
+              "pollIntervalMillis",
+              "launchTimeoutSeconds")
+          .with("offerings", AzureOfferings.KEYS);
 
   private static final Pattern RESOURCE_GROUP = Pattern.compile("[-\\w._()]{1,90}");
   private static final Pattern LOCATION = Pattern.compile("[a-z][a-z0-9]{1,40}");
@@ -127,10 +128,10 @@ public record AzureSettings(
 
   /** Parses and checks the block; {@link IllegalArgumentException} names the bad key. */
   public static AzureSettings parse(Map<String, Object> raw) {
-    SettingsReader r = new SettingsReader("providers.azure", raw, KNOWN);
-    Optional<String> tenant = r.optionalString("tenantId");
-    Optional<String> client = r.optionalString("clientId");
-    Optional<String> secretFile = r.optionalString("clientSecretFile");
+    SettingsReader r = reader(raw);
+    Optional<String> tenant = r.string("tenantId");
+    Optional<String> client = r.string("clientId");
+    Optional<String> secretFile = r.string("clientSecretFile");
     int given = (tenant.isPresent() ? 1 : 0) + (client.isPresent() ? 1 : 0);
     given += secretFile.isPresent() ? 1 : 0;
     if (given != 0 && given != 3) {
@@ -142,34 +143,27 @@ public record AzureSettings(
             ? Optional.of(new ServicePrincipal(tenant.get(), client.get(), secretFile.get()))
             : Optional.empty();
     return new AzureSettings(
-        r.string("subscriptionId"),
-        r.string("resourceGroup"),
-        r.string("location"),
-        r.string("subnetId"),
-        r.string("image"),
-        r.optionalString("adminUsername").orElse("stratus"),
-        r.string("sshPublicKey"),
-        r.verbatim("userData").map(AzureSettings::base64),
-        r.verbatim("customData").map(AzureSettings::base64),
+        r.requiredString("subscriptionId"),
+        r.requiredString("resourceGroup"),
+        r.requiredString("location"),
+        r.requiredString("subnetId"),
+        r.requiredString("image"),
+        r.string("adminUsername", "stratus"),
+        r.requiredString("sshPublicKey"),
+        r.text("userData").map(AzureSettings::base64),
+        r.text("customData").map(AzureSettings::base64),
         r.number("spotMaxPrice", -1),
-        r.optionalInt("osDiskSizeGb", 30, 32767),
+        r.integer("osDiskSizeGb", 30, 32767),
         r.bool("acceleratedNetworking", true),
-        r.optionalString("endpoint").map(URI::create).orElse(PUBLIC_CLOUD),
+        r.string("endpoint").map(URI::create).orElse(PUBLIC_CLOUD),
         sp,
-        Duration.ofMillis(r.optionalInt("pollIntervalMillis", 10, 600_000).orElse(5000)),
-        Duration.ofSeconds(r.optionalInt("launchTimeoutSeconds", 30, 7200).orElse(900)));
+        Duration.ofMillis(r.integer("pollIntervalMillis", 5000, 10, 600_000)),
+        Duration.ofSeconds(r.integer("launchTimeoutSeconds", 900, 30, 7200)));
   }
 
-  /** The offerings block, kept raw here and parsed by {@link AzureOfferings}. */
-  static List<?> rawOfferings(Map<String, Object> raw) {
-    Object o = raw.get("offerings");
-    if (o == null) {
-      return List.of();
-    }
-    if (!(o instanceof List<?> list)) {
-      throw new IllegalArgumentException("providers.azure.offerings must be a list, got " + o);
-    }
-    return list;
+  /** The block's reader: unknown keys, offerings' included, are refused here. */
+  static SettingsReader reader(Map<String, Object> raw) {
+    return SettingsReader.of(AzureOfferings.PROVIDER, KEYS, raw);
   }
 
   private static String base64(String text) {

@@ -108,7 +108,8 @@ class AzureSettingsTest {
   void aCatalogSizeTakesItsShapeFromTheCatalogAndItsPriceFromTheTable() {
     var offerings =
         AzureOfferings.parse(
-            List.of(Map.of("instanceType", "Standard_ND96asr_v4", "zone", "2")),
+            Map.of(
+                "offerings", List.of(Map.of("instanceType", "Standard_ND96asr_v4", "zone", "2"))),
             "eastus",
             PriceTable.bundled());
 
@@ -126,8 +127,14 @@ class AzureSettingsTest {
     assertThatThrownBy(
             () ->
                 AzureOfferings.parse(
-                    List.of(
-                        Map.of("instanceType", "Standard_ND96isr_H100_v5", "capacityType", "spot")),
+                    Map.of(
+                        "offerings",
+                        List.of(
+                            Map.of(
+                                "instanceType",
+                                "Standard_ND96isr_H100_v5",
+                                "capacityType",
+                                "spot"))),
                     "eastus",
                     PriceTable.bundled()))
         .hasMessageStartingWith("providers.azure.offerings[0]")
@@ -139,7 +146,10 @@ class AzureSettingsTest {
     assertThatThrownBy(
             () ->
                 AzureOfferings.parse(
-                    List.of(Map.of("instanceType", "Standard_NV36ads_A10_v5", "pricePerHour", 3)),
+                    Map.of(
+                        "offerings",
+                        List.of(
+                            Map.of("instanceType", "Standard_NV36ads_A10_v5", "pricePerHour", 3))),
                     "eastus",
                     PriceTable.bundled()))
         .hasMessageContaining("gpuModel is required");

@@ -16,8 +16,9 @@ import java.util.concurrent.Callable;
  * {@code stratus providers check} for GCP, read-only: per configured zone, {@code zones.get} (the
  * project and zone exist and the zone is UP) and {@code instances.list} with a filter that matches
  * nothing ({@code compute.instances.list}); per offering, {@code machineTypes.get} (the type exists
- * in that zone). Compute Engine has no project-level {@code testIamPermissions}; the create and
- * delete permissions are proved only by a launch.
+ * in that zone); with compact placement, {@code resourcePolicies.list} in the region (the sweep of
+ * placement policies needs it). Compute Engine has no project-level {@code testIamPermissions}; the
+ * create and delete permissions are proved only by a launch.
  */
 final class GcpChecks {
   private final GcpSettings settings;
@@ -76,6 +77,16 @@ final class GcpChecks {
               () -> {
                 var t = clients.machineTypes.get(settings.project(), parts[1], parts[0]);
                 return t.getGuestCpus() + " vCPUs, " + t.getMemoryMb() + " MB";
+              }));
+    }
+    if (settings.compactPlacement()) {
+      results.add(
+          check(
+              "resourcePolicies.list " + settings.region(),
+              "resourcePolicies.list",
+              () -> {
+                clients.policies.list(settings.project(), settings.region()).getPage();
+                return "compute.resourcePolicies.list allowed (the sweep of placement policies)";
               }));
     }
     return results;

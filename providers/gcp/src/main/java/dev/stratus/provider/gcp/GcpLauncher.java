@@ -105,6 +105,16 @@ final class GcpLauncher {
     int n = r.nodeNames().size();
     Optional<String> policy =
         settings.compactPlacement() ? Optional.of(policies.ensure(r, n)) : Optional.empty();
+    try {
+      return bulk(o, r, labels, policy);
+    } finally {
+      policy.ifPresent(policies::done);
+    }
+  }
+
+  private LaunchResult bulk(
+      GcpOffering o, LaunchRequest r, Map<String, String> labels, Optional<String> policy) {
+    int n = r.nodeNames().size();
     BulkInsertInstanceResource.Builder resource =
         BulkInsertInstanceResource.newBuilder()
             .setCount(n)

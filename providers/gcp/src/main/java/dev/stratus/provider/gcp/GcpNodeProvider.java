@@ -11,6 +11,8 @@ import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.SweepsOwnResources;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,12 +46,15 @@ import java.util.Optional;
  * Tags are labels (see {@link GcpLabels}); the node is carried by the instance name (see {@link
  * InstanceNames}); instance ids are {@code <zone>/<name>}.
  */
-public final class GcpNodeProvider implements NodeProvider, PlacementAware, ProviderCheck {
+public final class GcpNodeProvider
+    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources {
   private final GcpSettings settings;
   private final GcpClients clients;
   private final ProviderCalls calls;
   private final GcpInstanceQueries queries;
   private final GcpLauncher launcher;
+  private final PlacementPolicies policies;
+  private final Clock clock;
 
   public GcpNodeProvider(ProviderContext context) {
     this(context, ResilienceSettings.DEFAULTS);
@@ -61,9 +66,9 @@ public final class GcpNodeProvider implements NodeProvider, PlacementAware, Prov
     this.clients = new GcpClients(settings);
     this.calls = new ProviderCalls(GcpOffering.PROVIDER, resilience);
     this.queries = new GcpInstanceQueries(settings, clients.instances, calls);
-    this.launcher =
-        new GcpLauncher(
-            settings, clients, calls, queries, new PlacementPolicies(settings, clients, calls));
+    this.policies = new PlacementPolicies(settings, clients, calls);
+    this.launcher = new GcpLauncher(settings, clients, calls, queries, policies);
+    this.clock = context.clock();
   }
 
   @Override
@@ -104,6 +109,18 @@ public final class GcpNodeProvider implements NodeProvider, PlacementAware, Prov
       fetch(i.id()).flatMap(InstanceViews::placement).ifPresent(p -> paths.put(i.id(), p));
     }
     return paths;
+  }
+
+  /**
+   * Deletes the cluster's compact placement policies no instance uses any more ({@link
+   * PlacementPolicies#sweep}). With {@code compactPlacement: false} it creates none and sweeps
+   * none.
+   */
+  @Override
+  public void sweep(String cluster, List<dev.stratus.core.model.Instance> live) {
+    if (settings.compactPlacement()) {
+      policies.sweep(cluster, live, clock.instant());
+    }
   }
 
   @Override

@@ -3,12 +3,18 @@ package dev.stratus.provider.gcp;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.NodeProviderFactory;
 import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.core.spi.SettingKeys;
 
 /** Registered for {@code ServiceLoader}; the provider named {@code gcp} in stratus.yaml. */
 public final class GcpNodeProviderFactory implements NodeProviderFactory {
   @Override
   public String name() {
     return GcpOffering.PROVIDER;
+  }
+
+  @Override
+  public SettingKeys settingKeys() {
+    return GcpSettings.KEYS;
   }
 
   @Override

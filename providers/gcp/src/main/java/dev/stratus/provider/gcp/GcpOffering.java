@@ -6,10 +6,9 @@ import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.core.spi.SettingsReader;
 import java.math.BigDecimal;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * One configured offering and what launching it needs beyond the {@link Offering}: the accelerator
@@ -17,8 +16,8 @@ import java.util.Set;
  */
 record GcpOffering(Offering offering, String acceleratorType, int acceleratorCount) {
   static final String PROVIDER = "gcp";
-  private static final Set<String> KNOWN =
-      Set.of(
+  static final SettingKeys KEYS =
+      SettingKeys.of(
           "zone",
           "machineType",
           "capacityType",
@@ -56,42 +55,35 @@ record GcpOffering(Offering offering, String acceleratorType, int acceleratorCou
    * GcpMachineTypes} unless given; a type missing there must give all four and its accelerator. The
    * price comes from {@code pricePerHour}, else the bundled price table, else it is an error.
    */
-  static GcpOffering parse(
-      String where, Map<String, Object> raw, String region, PriceTable prices) {
-    SettingsMap s = new SettingsMap(where, raw, KNOWN);
-    String zone = s.required("zone");
+  static GcpOffering parse(SettingsReader s, String region, PriceTable prices) {
+    String where = s.where();
+    String zone = s.requiredString("zone");
     if (!zone.startsWith(region + "-")) {
       throw new IllegalArgumentException(
           s.name("zone") + " '" + zone + "' is not a zone of region '" + region + "'");
     }
-    String type = s.required("machineType");
-    CapacityType capacity = capacity(s);
+    String type = s.requiredString("machineType");
+    CapacityType capacity = s.capacityType("capacityType");
     var known = GcpMachineTypes.find(type);
-    int accelerators = s.number("acceleratorCount").orElse(0L).intValue();
+    int accelerators = s.integer("acceleratorCount", 0, 0, 64);
     String gpuModel =
         s.string("gpuModel")
             .or(() -> known.map(GcpMachineTypes.MachineType::gpuModel))
             .orElseThrow(() -> missing(s, "gpuModel", type));
-    int gpus =
-        s.number("gpus")
-            .or(() -> known.map(k -> (long) k.gpus()))
-            .orElse((long) accelerators)
-            .intValue();
+    int gpus = s.integer("gpus", 0, 64).or(() -> known.map(k -> k.gpus())).orElse(accelerators);
     if (gpus <= 0) {
       throw missing(s, "gpus", type);
     }
     int cpus =
-        s.number("cpus")
-            .or(() -> known.map(k -> (long) k.cpus()))
-            .orElseThrow(() -> missing(s, "cpus", type))
-            .intValue();
+        s.integer("cpus", 1, 4096)
+            .or(() -> known.map(k -> k.cpus()))
+            .orElseThrow(() -> missing(s, "cpus", type));
     long memory =
-        s.number("memoryMiB")
+        s.longInteger("memoryMiB", 1, Long.MAX_VALUE)
             .or(() -> known.map(GcpMachineTypes.MachineType::memoryMiB))
             .orElseThrow(() -> missing(s, "memoryMiB", type));
     BigDecimal price =
         s.decimal("pricePerHour")
-            .map(p -> decimal(s.name("pricePerHour"), p))
             .or(() -> prices.price(PROVIDER, region, type, capacity))
             .orElseThrow(
                 () ->
@@ -119,25 +111,7 @@ record GcpOffering(Offering offering, String acceleratorType, int acceleratorCou
     }
   }
 
-  private static CapacityType capacity(SettingsMap s) {
-    String text = s.string("capacityType").orElse("ON_DEMAND");
-    try {
-      return CapacityType.valueOf(text.toUpperCase(Locale.ROOT).replace('-', '_'));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          s.name("capacityType") + " must be ON_DEMAND or SPOT, got '" + text + "'", e);
-    }
-  }
-
-  private static BigDecimal decimal(String name, String text) {
-    try {
-      return new BigDecimal(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be a number, got '" + text + "'", e);
-    }
-  }
-
-  private static IllegalArgumentException missing(SettingsMap s, String key, String type) {
+  private static IllegalArgumentException missing(SettingsReader s, String key, String type) {
     return new IllegalArgumentException(
         s.name(key) + " must be set: " + type + " is not in the built-in A3/A2 catalog");
   }

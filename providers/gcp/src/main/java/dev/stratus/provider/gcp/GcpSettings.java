@@ -3,6 +3,8 @@ package dev.stratus.provider.gcp;
 import static dev.stratus.core.model.Checks.notBlank;
 
 import dev.stratus.core.catalog.PriceTable;
+import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.core.spi.SettingsReader;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,26 +36,27 @@ record GcpSettings(
     Duration operationPoll,
     Duration operationTimeout) {
   static final String WHERE = "providers.gcp";
-  private static final Set<String> KNOWN =
-      Set.of(
-          "project",
-          "region",
-          "offerings",
-          "network",
-          "subnetwork",
-          "image",
-          "bootDiskGb",
-          "bootDiskType",
-          "serviceAccount",
-          "startupScript",
-          "userData",
-          "metadata",
-          "compactPlacement",
-          "endpoint",
-          "credentialsFile",
-          "noCredentials",
-          "operationPollMillis",
-          "operationTimeoutSeconds");
+  static final SettingKeys KEYS =
+      SettingKeys.of(
+              "project",
+              "region",
+              "offerings",
+              "network",
+              "subnetwork",
+              "image",
+              "bootDiskGb",
+              "bootDiskType",
+              "serviceAccount",
+              "startupScript",
+              "userData",
+              "metadata",
+              "compactPlacement",
+              "endpoint",
+              "credentialsFile",
+              "noCredentials",
+              "operationPollMillis",
+              "operationTimeoutSeconds")
+          .with("offerings", GcpOffering.KEYS);
 
   GcpSettings {
     notBlank("project", project);
@@ -71,15 +74,13 @@ record GcpSettings(
   }
 
   static GcpSettings parse(Map<String, Object> raw, PriceTable prices) {
-    SettingsMap s = new SettingsMap(WHERE, raw, KNOWN);
-    String region = s.required("region");
+    SettingsReader s = SettingsReader.of(GcpOffering.PROVIDER, KEYS, raw);
+    String region = s.requiredString("region");
     List<GcpOffering> offerings = new ArrayList<>();
-    List<Map<String, Object>> entries = s.maps("offerings");
-    for (int i = 0; i < entries.size(); i++) {
-      offerings.add(
-          GcpOffering.parse(s.name("offerings") + "[" + i + "]", entries.get(i), region, prices));
+    for (SettingsReader entry : s.blocks("offerings")) {
+      offerings.add(GcpOffering.parse(entry, region, prices));
     }
-    Map<String, String> metadata = new java.util.LinkedHashMap<>(s.strings("metadata"));
+    Map<String, String> metadata = new java.util.LinkedHashMap<>(s.stringMap("metadata"));
     s.string("startupScript").ifPresent(v -> metadata.put("startup-script", v));
     s.string("userData").ifPresent(v -> metadata.put("user-data", v));
     metadata.forEach(
@@ -87,13 +88,13 @@ record GcpSettings(
             dev.stratus.core.spi.NodeUserData.refuseSharedSlot(
                 s.name("metadata") + "." + k, v, "GCE instances.bulkInsert"));
     return new GcpSettings(
-        s.required("project"),
+        s.requiredString("project"),
         region,
         offerings,
         s.string("network").orElse("global/networks/default"),
         s.string("subnetwork"),
         s.string("image").orElse("projects/debian-cloud/global/images/family/debian-12"),
-        s.positive("bootDiskGb", 200),
+        s.longInteger("bootDiskGb", 200, 1, Long.MAX_VALUE),
         s.string("bootDiskType").orElse("pd-ssd"),
         s.string("serviceAccount"),
         metadata,
@@ -101,8 +102,8 @@ record GcpSettings(
         s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
         s.string("credentialsFile").map(Path::of),
         s.bool("noCredentials", false),
-        Duration.ofMillis(s.positive("operationPollMillis", 1000)),
-        Duration.ofSeconds(s.positive("operationTimeoutSeconds", 900)));
+        Duration.ofMillis(s.longInteger("operationPollMillis", 1000, 1, Long.MAX_VALUE)),
+        Duration.ofSeconds(s.longInteger("operationTimeoutSeconds", 900, 1, Long.MAX_VALUE)));
   }
 
   Set<String> zones() {

@@ -60,9 +60,11 @@ final class InstanceNames {
         .toString();
   }
 
+  static final String POLICY_PREFIX = "stratus-pp-";
+
   /** A compact placement policy's name, one per launch. */
   static String policyName(String clientToken) {
-    return "stratus-pp-" + hex(sha256(clientToken)).substring(0, 16);
+    return POLICY_PREFIX + hex(sha256(clientToken)).substring(0, 16);
   }
 
   private static byte[] sha256(String text) {

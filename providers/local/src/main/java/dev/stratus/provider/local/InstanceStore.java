@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -16,7 +17,9 @@ import java.util.regex.Pattern;
 
 /**
  * The local cloud's state: {@code <stateDir>/instances/<id>.json}, each written atomically (temp
- * file, fsync, rename), so a crash leaves either the old or the new record, never half of one.
+ * file, fsync, rename), so a crash leaves either the old or the new record, never half of one. Safe
+ * for concurrent use: each write has a temp file of its own, and a record deleted while it is read
+ * or listed is simply absent.
  */
 final class InstanceStore {
   private static final Pattern ID = Pattern.compile("local-[0-9a-f]{8}");
@@ -34,7 +37,7 @@ final class InstanceStore {
   void write(InstanceRecord record) {
     try {
       Files.createDirectories(dir);
-      Path temp = dir.resolve("." + record.id() + ".tmp");
+      Path temp = Files.createTempFile(dir, "." + record.id() + "-", ".tmp");
       Files.write(temp, JSON.writeValueAsBytes(record));
       try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
         ch.force(true);
@@ -46,11 +49,13 @@ final class InstanceStore {
   }
 
   Optional<InstanceRecord> read(String id) {
-    if (!validId(id) || !Files.exists(file(id))) {
+    if (!validId(id)) {
       return Optional.empty();
     }
     try {
-      return Optional.of(JSON.readValue(file(id).toFile(), InstanceRecord.class));
+      return Optional.of(JSON.readValue(Files.readAllBytes(file(id)), InstanceRecord.class));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read instance record " + file(id), e);
     }

@@ -1,62 +1,54 @@
 package dev.stratus.provider.local;
 
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
+import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.Reclaimable;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Nodes on this machine built from Linux namespaces (docs/architecture.md, "The local provider"; docs/slurm-facts.md, "One namespace set per node"): a network
- * namespace with a veth on a private bridge, and the node-bootstrap agent run in fresh UTS and
- * mount namespaces, which starts the node's own munged and {@code slurmd -b}.
+ * Nodes on this machine built from Linux namespaces (docs/architecture.md, "The local provider";
+ * docs/slurm-facts.md, "One namespace set per node"): a network namespace with a veth on a private
+ * bridge, and the node-bootstrap agent run in fresh UTS and mount namespaces, which starts the
+ * node's own munged and {@code slurmd -b}.
  *
- * <p>The "cloud" is {@code <stateDir>/instances/*.json}; an instance whose namespace is gone (the
- * node was killed from outside) is dropped from it when seen. Launch boots nodes in parallel and
- * returns when each agent has finished. Faults can be injected, see {@link LocalFaults}.
+ * <p>The "cloud" is {@code <stateDir>/instances/*.json} and the namespaces ({@link LocalNodes},
+ * thread-safe); an instance whose namespace is gone (the node was killed from outside) is dropped
+ * from it when seen. Launch ({@link LocalLaunch}) boots nodes in parallel and returns when each
+ * agent has finished. Faults can be injected, see {@link LocalFaults}.
  */
-public final class LocalNodeProvider implements NodeProvider, PlacementAware, Reclaimable {
+public final class LocalNodeProvider
+    implements NodeProvider, PlacementAware, Reclaimable, CarriesNodeCredentials {
   private static final Logger log = LoggerFactory.getLogger(LocalNodeProvider.class);
 
   private final ProviderContext context;
   private final LocalSettings settings;
-  private final InstanceStore store;
   private final HostNetwork network;
-  private final AgentLauncher launcher;
   private final Optional<ImdsLauncher> imds;
   private final ExecutorService workers;
-
-  /** Guards the store and namespace creation: address choice and "does this node run" checks. */
-  private final Object lock = new Object();
+  private final LocalNodes nodes;
+  private final LocalLaunch launches;
 
   public LocalNodeProvider(ProviderContext context) {
     this.context = context;
     this.settings = LocalSettings.parse(context.settings(), context.stateDir());
-    this.store = new InstanceStore(context.stateDir());
     this.network = new HostNetwork(settings.bridge(), settings.subnet());
-    this.launcher =
+    AgentLauncher agents =
         new AgentLauncher(
             context.bootstrap(),
             settings.deviceDir(),
@@ -80,6 +72,12 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
               t.setDaemon(true);
               return t;
             });
+    this.nodes =
+        new LocalNodes(
+            new InstanceStore(context.stateDir()), network, settings.subnet(), agents, workers);
+    this.launches =
+        new LocalLaunch(
+            settings, context.stateDir(), context.clock(), nodes, network, agents, imds, workers);
   }
 
   /**
@@ -101,7 +99,7 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
 
   /** With Vault, each node's agent gets its wrapping token in a file of its own. */
   @Override
-  public boolean usesNodeCredentials() {
+  public boolean needsNodeCredentials() {
     return context.bootstrap().vault().isPresent();
   }
 
@@ -110,232 +108,24 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
     return settings.offerings();
   }
 
-  /** Never throws for a cloud-side problem: a broken host or state dir is a Transient failure. */
   @Override
   public LaunchResult launch(LaunchRequest request) {
-    try {
-      return doLaunch(request);
-    } catch (RuntimeException e) {
-      return LaunchResult.failure(
-          request.offering().key(),
-          request.nodeNames(),
-          new ProviderError.Transient("LocalError", String.valueOf(e.getMessage())));
-    }
-  }
-
-  private LaunchResult doLaunch(LaunchRequest request) {
-    OfferingKey key = request.offering().key();
-    Optional<ProviderError> refusal = refusal(request);
-    if (refusal.isPresent()) {
-      return LaunchResult.failure(key, request.nodeNames(), refusal.get());
-    }
-    LaunchPlan plan;
-    LocalFaults faults = faults();
-    synchronized (lock) {
-      plan = LaunchPlan.of(request, faults, store.all(), HostNetwork::netnsExists);
-      if (request.allOrNothing() && !plan.failures().isEmpty()) {
-        return allFailed(request, plan.existing(), plan.failures().get(0).error());
-      }
-    }
-    List<InstanceRecord> created = new ArrayList<>();
-    List<LaunchResult.Failure> failures = new ArrayList<>(plan.failures());
-    for (String node : plan.toBoot()) {
-      try {
-        created.add(create(request, node));
-      } catch (RuntimeException e) {
-        failures.add(new LaunchResult.Failure(key, List.of(node), bootError(node, e.getMessage())));
-      }
-    }
-    List<CompletableFuture<Optional<ProviderError>>> boots =
-        created.stream()
-            .map(
-                r ->
-                    CompletableFuture.supplyAsync(
-                        () ->
-                            boot(
-                                r,
-                                request.credential(r.nodeName()),
-                                faults.losesGpuOn(r.nodeName())),
-                        workers))
-            .toList();
-    List<Instance> launched = new ArrayList<>();
-    plan.existing().forEach(r -> launched.add(r.toInstance()));
-    for (int i = 0; i < created.size(); i++) {
-      InstanceRecord r = created.get(i);
-      Optional<ProviderError> problem = boots.get(i).join();
-      if (problem.isEmpty()) {
-        InstanceRecord running = r.withState(InstanceState.RUNNING);
-        store.write(running);
-        launched.add(running.toInstance());
-      } else {
-        failures.add(new LaunchResult.Failure(key, List.of(r.nodeName()), problem.get()));
-      }
-    }
-    if (request.allOrNothing() && !failures.isEmpty()) {
-      terminate(launched.stream().map(Instance::id).toList());
-      return LaunchResult.failure(key, request.nodeNames(), rolledBack(failures.get(0).error()));
-    }
-    return new LaunchResult(launched, failures);
-  }
-
-  /** Errors that concern the whole request ({@link LaunchRefusal}). */
-  private Optional<ProviderError> refusal(LaunchRequest request) {
-    return LaunchRefusal.of(
-        request,
-        this::faults,
-        () -> {
-          network.ensureBridge();
-          FakeGpus.ensure(settings.deviceDir(), settings.gpuCount());
-        });
-  }
-
-  private LaunchResult allFailed(
-      LaunchRequest request, List<InstanceRecord> existing, ProviderError cause) {
-    terminate(existing.stream().map(InstanceRecord::id).toList());
-    return LaunchResult.failure(request.offering().key(), request.nodeNames(), cause);
-  }
-
-  private LocalFaults faults() {
-    return settings.faults().plus(LocalFaults.read(context.stateDir()));
-  }
-
-  /** Under the lock: pick the address, add the namespace, record the instance as PENDING. */
-  private InstanceRecord create(LaunchRequest request, String node) {
-    synchronized (lock) {
-      String netns = LocalNames.netns(request.cluster(), node);
-      String veth = LocalNames.veth(netns);
-      List<InstanceRecord> records = store.all();
-      var claimed = records.stream().filter(r -> r.netns().equals(netns)).findFirst();
-      if (claimed.isPresent()) {
-        // A concurrent launch got this node first.
-        throw new LocalCommandException(
-            "node " + node + " is being launched as instance " + claimed.get().id());
-      }
-      if (HostNetwork.netnsExists(netns)) {
-        // Left by a crash of an earlier run: no record claims it.
-        NodeReaper.reap(network, netns, veth);
-      }
-      var taken = new java.util.HashSet<Integer>();
-      for (InstanceRecord r : records) {
-        taken.add(settings.subnet().hostOf(r.address()));
-      }
-      String address = settings.subnet().address(AddressPlan.choose(node, taken));
-      InstanceRecord record =
-          new InstanceRecord(
-              LocalNames.instanceId(request.cluster(), request.clientToken(), node),
-              request.cluster(),
-              node,
-              address,
-              netns,
-              veth,
-              InstanceState.PENDING,
-              request.offering().key(),
-              request.tagsFor(node),
-              context.clock().instant().toString(),
-              request.clientToken());
-      network.addNetns(netns);
-      store.write(record);
-      return record;
-    }
-  }
-
-  /**
-   * The whole launch is rolled back for one node's failure; a node's own bootstrap failure stays
-   * one (the controller puts its reason on the nodes), anything else is transient as before.
-   */
-  private static ProviderError rolledBack(ProviderError first) {
-    if (first instanceof ProviderError.BootstrapFailed b) {
-      return b;
-    }
-    return new ProviderError.Transient(
-        first.code(), "all-or-nothing launch rolled back: " + first.message());
-  }
-
-  /** Wires the network and runs the agent; on failure the node is torn down again. */
-  private Optional<ProviderError> boot(
-      InstanceRecord r, Optional<NodeCredential> credential, boolean lostGpu) {
-    Optional<ProviderError> problem;
-    try {
-      network.wire(r.netns(), r.veth(), r.address());
-      problem = launcher.boot(r, credential, lostGpu);
-      if (problem.isEmpty() && imds.isPresent()) {
-        imds.get().start(r, launcher.nodeDir(r.netns()));
-      }
-    } catch (Exception e) {
-      problem = Optional.of(bootError(r.nodeName(), e.getMessage()));
-    }
-    if (problem.isPresent()) {
-      destroy(r);
-    }
-    return problem;
-  }
-
-  private static ProviderError bootError(String node, String message) {
-    return new ProviderError.Transient("LocalBootFailed", "node " + node + ": " + message);
+    return launches.launch(request);
   }
 
   @Override
   public List<Instance> list(String cluster) {
-    List<Instance> live = new ArrayList<>();
-    for (InstanceRecord r : liveRecords()) {
-      if (cluster.equals(r.tags().get(Tags.CLUSTER))) {
-        live.add(r.toInstance());
-      }
-    }
-    live.sort(Comparator.comparing(Instance::id));
-    return live;
+    return nodes.list(cluster);
   }
 
   @Override
   public Optional<Instance> get(String instanceId) {
-    return liveRecords().stream()
-        .filter(r -> r.id().equals(instanceId))
-        .findFirst()
-        .map(InstanceRecord::toInstance);
-  }
-
-  /** Records whose namespace exists; the others (killed from outside) are forgotten. */
-  private List<InstanceRecord> liveRecords() {
-    synchronized (lock) {
-      List<InstanceRecord> live = new ArrayList<>();
-      for (InstanceRecord r : store.all()) {
-        if (HostNetwork.netnsExists(r.netns())) {
-          live.add(r);
-        } else {
-          store.delete(r.id());
-        }
-      }
-      return live;
-    }
+    return nodes.find(instanceId).map(InstanceRecord::toInstance);
   }
 
   @Override
   public void terminate(Collection<String> instanceIds) {
-    List<CompletableFuture<Void>> done = new ArrayList<>();
-    for (String id : instanceIds) {
-      store
-          .read(id)
-          .ifPresent(r -> done.add(CompletableFuture.runAsync(() -> destroy(r), workers)));
-    }
-    done.forEach(CompletableFuture::join);
-  }
-
-  /** Stops and deletes the node and its copy of the munge key (a VM's disk would go with it). */
-  private void destroy(InstanceRecord r) {
-    destroy(r, false);
-  }
-
-  /** {@code abruptly}: SIGKILL at once, as a cloud taking a VM back; else TERM, then KILL. */
-  private void destroy(InstanceRecord r, boolean abruptly) {
-    if (abruptly) {
-      NodeReaper.kill(network, r.netns(), r.veth());
-    } else {
-      NodeReaper.reap(network, r.netns(), r.veth());
-    }
-    launcher.forgetKey(r.netns());
-    synchronized (lock) {
-      store.delete(r.id());
-    }
+    nodes.terminate(instanceIds);
   }
 
   /**
@@ -350,9 +140,8 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
       throw new IllegalArgumentException("notice must be >= 0, got " + notice);
     }
     InstanceRecord r =
-        liveRecords().stream()
-            .filter(x -> x.id().equals(instanceId))
-            .findFirst()
+        nodes
+            .find(instanceId)
             .orElseThrow(
                 () -> new IllegalArgumentException("no live local instance " + instanceId));
     if (!notice.isZero()) {
@@ -365,7 +154,7 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
       ReclaimNotice.awaitDeadline(
           deadline, () -> HostNetwork.netnsExists(r.netns()), context.clock());
     }
-    destroy(r, true);
+    nodes.teardown(r, true).join();
     log.info("reclaimed {} ({})", r.id(), r.nodeName());
   }
 
@@ -386,10 +175,6 @@ public final class LocalNodeProvider implements NodeProvider, PlacementAware, Re
   @Override
   public void close() {
     workers.shutdown();
-    synchronized (lock) {
-      if (liveRecords().isEmpty()) {
-        network.deleteBridgeIfUnused();
-      }
-    }
+    nodes.deleteBridgeIfNoneLeft();
   }
 }

@@ -1,8 +1,10 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.core.spi.SettingsReader;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -10,10 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /** The local provider's settings block, validated. See {@link #parse} for the keys and defaults. */
@@ -26,32 +25,45 @@ record LocalSettings(
     List<Offering> offerings,
     LocalFaults faults,
     Duration agentTimeout,
-    Optional<URI> noticeUrl,
+    java.util.Optional<URI> noticeUrl,
     int imdsPort,
     boolean checkController,
     String confServer) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
-  private static final Set<String> KNOWN =
-      Set.of(
-          "bridge",
-          "subnet",
-          "racks",
-          "deviceDir",
-          "gpuCount",
-          "offerings",
-          "failLaunches",
-          "exhaustedOfferings",
-          "agentTimeoutSeconds",
-          "noticeUrl",
-          "imdsPort",
-          "checkController",
-          "confServer");
+  private static final String IFNAME_RULE = " of 1-15 letters, digits, '-' or '_'";
+  static final SettingKeys KEYS =
+      SettingKeys.of(
+              "bridge",
+              "subnet",
+              "racks",
+              "deviceDir",
+              "gpuCount",
+              "offerings",
+              "failLaunches",
+              "exhaustedOfferings",
+              "agentTimeoutSeconds",
+              "noticeUrl",
+              "imdsPort",
+              "checkController",
+              "confServer")
+          .with(
+              "offerings",
+              SettingKeys.of(
+                  "region",
+                  "zone",
+                  "instanceType",
+                  "capacityType",
+                  "gpuModel",
+                  "gpusPerNode",
+                  "cpus",
+                  "memoryMiB",
+                  "pricePerHour"));
 
   LocalSettings {
     if (!IFNAME.matcher(bridge).matches()) {
       throw new IllegalArgumentException(
-          "bridge '" + bridge + "' must be an interface name of 1-15 letters, digits, '-' or '_'");
+          "bridge '" + bridge + "' must be an interface name" + IFNAME_RULE);
     }
     if (gpuCount < 0 || gpuCount > 64) {
       throw new IllegalArgumentException("gpuCount must be 0..64, got " + gpuCount);
@@ -77,125 +89,82 @@ record LocalSettings(
    * that a typo is not silently ignored.
    */
   static LocalSettings parse(Map<String, Object> settings, Path stateDir) {
-    for (String key : settings.keySet()) {
-      if (!KNOWN.contains(key)) {
-        throw new IllegalArgumentException(
-            "providers.local: unknown setting '" + key + "'; known: " + KNOWN);
-      }
-    }
-    int gpus = integer(settings, "gpuCount", 8);
-    Object dev = settings.get("deviceDir");
-    Path deviceDir = dev == null ? stateDir.resolve("dev") : Path.of(String.valueOf(dev));
+    SettingsReader r = SettingsReader.of(PROVIDER, KEYS, settings);
+    int gpus = r.integer("gpuCount", 8, 0, 64);
+    Path deviceDir = r.string("deviceDir").map(Path::of).orElse(stateDir.resolve("dev"));
     if (!deviceDir.isAbsolute()) {
-      throw new IllegalArgumentException("deviceDir must be an absolute path, got " + deviceDir);
+      throw r.error("deviceDir", "must be an absolute path, got " + deviceDir);
     }
-    int timeout = integer(settings, "agentTimeoutSeconds", 30);
-    if (timeout <= 0) {
-      throw new IllegalArgumentException("agentTimeoutSeconds must be > 0, got " + timeout);
+    String bridge = r.string("bridge", "stratus0");
+    if (!IFNAME.matcher(bridge).matches()) {
+      throw r.error("bridge", "'" + bridge + "' must be an interface name" + IFNAME_RULE);
     }
     return new LocalSettings(
-        String.valueOf(settings.getOrDefault("bridge", "stratus0")),
-        Subnet.parse(String.valueOf(settings.getOrDefault("subnet", "10.77.0.0/24"))),
-        RackLayout.parse(settings.get("racks")),
+        bridge,
+        named(r, () -> Subnet.parse(r.string("subnet", "10.77.0.0/24"))),
+        named(r, () -> RackLayout.parse(r.value("racks").orElse(null))),
         deviceDir,
         gpus,
-        offerings(settings.get("offerings"), gpus),
+        offerings(r, gpus),
         LocalFaults.fromSettings(settings),
-        Duration.ofSeconds(timeout),
-        noticeUrl(settings.get("noticeUrl")),
-        integer(settings, "imdsPort", 80),
-        bool(settings, "checkController", true),
-        confServer(settings.get("confServer")));
+        Duration.ofSeconds(r.integer("agentTimeoutSeconds", 30, 1, 3600)),
+        r.string("noticeUrl").map(u -> noticeUrl(r, u)),
+        r.integer("imdsPort", 80, 1, 65535),
+        r.bool("checkController", true),
+        r.string("confServer")
+            .map(v -> named(r, () -> AgentSettings.checkConfServer(v)))
+            .orElse(""));
   }
 
-  private static String confServer(Object value) {
-    if (value == null) {
-      return "";
+  /** Runs a check whose message starts with the key's name and puts the block's place first. */
+  private static <T> T named(SettingsReader r, java.util.function.Supplier<T> check) {
+    try {
+      return check.get();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(r.where() + "." + e.getMessage(), e);
     }
-    if (!(value instanceof String s)) {
-      throw new IllegalArgumentException("confServer must be host:port, got " + value);
-    }
-    return dev.stratus.bootstrap.AgentSettings.checkConfServer(s);
   }
 
-  private static boolean bool(Map<String, Object> map, String key, boolean fallback) {
-    Object v = map.get(key);
-    if (v == null) {
-      return fallback;
-    }
-    if (v instanceof Boolean b) {
-      return b;
-    }
-    throw new IllegalArgumentException(key + " must be true or false, got " + v);
-  }
-
-  private static Optional<URI> noticeUrl(Object value) {
-    if (value == null) {
-      return Optional.empty();
-    }
+  private static URI noticeUrl(SettingsReader r, String value) {
     URI uri;
     try {
-      uri = new URI(String.valueOf(value));
+      uri = new URI(value);
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(
-          "noticeUrl '" + value + "' is not a URL: " + e.getMessage());
+      throw r.error("noticeUrl", "'" + value + "' is not a URL: " + e.getMessage());
     }
     if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
-      throw new IllegalArgumentException(
-          "noticeUrl '" + value + "' must be http://HOST:PORT/PATH (the controller's spot.listen)");
+      throw r.error(
+          "noticeUrl",
+          "'" + value + "' must be http://HOST:PORT/PATH (the controller's spot.listen)");
     }
-    return Optional.of(uri);
+    return uri;
   }
 
-  private static List<Offering> offerings(Object value, int gpus) {
-    if (value == null) {
-      return List.of();
-    }
-    if (!(value instanceof List<?> list)) {
-      throw new IllegalArgumentException("offerings must be a list, got " + value);
-    }
+  private static List<Offering> offerings(SettingsReader r, int gpus) {
     List<Offering> result = new ArrayList<>();
-    for (int i = 0; i < list.size(); i++) {
-      if (!(list.get(i) instanceof Map<?, ?> raw)) {
-        throw new IllegalArgumentException(
-            "offerings[" + i + "] must be a map, got " + list.get(i));
-      }
-      @SuppressWarnings("unchecked")
-      Map<String, Object> o = (Map<String, Object>) raw;
+    for (SettingsReader o : r.blocks("offerings")) {
       try {
         OfferingKey key =
             new OfferingKey(
                 PROVIDER,
-                String.valueOf(o.getOrDefault("region", "local")),
-                String.valueOf(o.getOrDefault("zone", "")),
-                (String) o.get("instanceType"),
-                CapacityType.valueOf(
-                    String.valueOf(o.getOrDefault("capacityType", "ON_DEMAND"))
-                        .toUpperCase(Locale.ROOT)
-                        .replace('-', '_')));
+                o.string("region", "local"),
+                o.value("zone").map(String::valueOf).orElse(""),
+                o.requiredString("instanceType"),
+                o.capacityType("capacityType"));
         result.add(
             new Offering(
                 key,
-                (String) o.get("gpuModel"),
-                integer(o, "gpusPerNode", gpus),
-                integer(o, "cpus", 8),
-                integer(o, "memoryMiB", 64000),
-                new BigDecimal(String.valueOf(o.getOrDefault("pricePerHour", "0")))));
-      } catch (IllegalArgumentException | ClassCastException e) {
-        throw new IllegalArgumentException("offerings[" + i + "]: " + e.getMessage(), e);
+                o.string("gpuModel").orElse(null),
+                o.integer("gpusPerNode", gpus, 0, 64),
+                o.integer("cpus", 8, 1, 4096),
+                o.integer("memoryMiB", 64000, 1, Integer.MAX_VALUE),
+                o.decimal("pricePerHour").orElse(BigDecimal.ZERO)));
+      } catch (IllegalArgumentException e) {
+        throw e.getMessage().startsWith(o.where())
+            ? e
+            : new IllegalArgumentException(o.where() + ": " + e.getMessage(), e);
       }
     }
     return result;
-  }
-
-  private static int integer(Map<String, Object> map, String key, int fallback) {
-    Object v = map.get(key);
-    if (v == null) {
-      return fallback;
-    }
-    if (v instanceof Integer n) {
-      return n;
-    }
-    throw new IllegalArgumentException(key + " must be an integer, got " + v);
   }
 }

@@ -2,8 +2,15 @@ package dev.stratus.provider.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.core.model.InstanceState;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,5 +43,42 @@ class InstanceStoreTest {
     assertThat(store.read("local-00000000")).isEmpty();
     assertThat(store.read("../../etc/passwd")).isEmpty();
     assertThat(Files.list(dir.resolve("instances"))).isEmpty();
+  }
+
+  @Test
+  void concurrentWritesDeletesAndListsOfDifferentRecordsNeverFail() throws Exception {
+    InstanceStore store = new InstanceStore(dir);
+    List<InstanceRecord> records = new ArrayList<>();
+    for (int i = 1; i <= 24; i++) {
+      records.add(LaunchPlanTest.record("t" + i, String.format("gpu-%03d", i)));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> work = new ArrayList<>();
+      for (InstanceRecord r : records) {
+        work.add(
+            pool.submit(
+                () -> {
+                  for (int round = 0; round < 20; round++) {
+                    store.write(r);
+                    store.write(r.withState(InstanceState.PENDING));
+                    store.all();
+                    store.read(r.id());
+                    store.delete(r.id());
+                  }
+                  store.write(r);
+                }));
+      }
+      for (Future<?> f : work) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(store.all()).containsExactlyInAnyOrderElementsOf(records);
+    try (var files = Files.list(dir.resolve("instances"))) {
+      assertThat(files.filter(f -> f.toString().endsWith(".tmp"))).isEmpty();
+    }
   }
 }

@@ -60,18 +60,19 @@ class LocalSettingsTest {
   @Test
   void badValuesAreRefusedNamingTheSetting() {
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("brigde", "x"), STATE))
-        .hasMessageContaining("unknown setting 'brigde'");
+        .hasMessageContaining("providers.local: unknown setting 'brigde'");
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("bridge", "much-too-long-name"), STATE))
         .hasMessageContaining("bridge 'much-too-long-name'");
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("gpuCount", "8"), STATE))
-        .hasMessageContaining("gpuCount must be an integer");
+        .hasMessageContaining(
+            "providers.local.gpuCount must be a whole number in 0..64, got \"8\"");
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("deviceDir", "dev"), STATE))
-        .hasMessageContaining("deviceDir must be an absolute path");
+        .hasMessageContaining("providers.local.deviceDir must be an absolute path");
     assertThatThrownBy(
             () ->
                 LocalSettings.parse(
                     Map.of("offerings", List.of(Map.of("gpuModel", "h100"))), STATE))
-        .hasMessageContaining("offerings[0]");
+        .hasMessageContaining("providers.local.offerings[0].instanceType is required");
   }
 
   @Test
@@ -97,7 +98,7 @@ class LocalSettingsTest {
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("noticeUrl", "https://ctl/v1"), STATE))
         .hasMessageContaining("noticeUrl 'https://ctl/v1' must be http://HOST:PORT/PATH");
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("imdsPort", 0), STATE))
-        .hasMessageContaining("imdsPort must be 1..65535");
+        .hasMessageContaining("providers.local.imdsPort must be a whole number in 1..65535");
   }
 
   @Test
@@ -106,6 +107,6 @@ class LocalSettingsTest {
     assertThat(LocalSettings.parse(Map.of("confServer", "10.77.0.1:6817"), STATE).confServer())
         .isEqualTo("10.77.0.1:6817");
     assertThatThrownBy(() -> LocalSettings.parse(Map.of("confServer", "10.77.0.1:0"), STATE))
-        .hasMessageContaining("confServer '10.77.0.1:0' must be host[:port]");
+        .hasMessageContaining("providers.local.confServer '10.77.0.1:0' must be host[:port]");
   }
 }

@@ -11,6 +11,7 @@ import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
+import dev.stratus.core.spi.SweepsOwnResources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +54,12 @@ class AwsOperationsWireTest {
         .launch(request(UUID.randomUUID().toString(), harness.nodeNames(nodes)));
   }
 
+  private SweepsOwnResources sweeper() {
+    return (SweepsOwnResources) harness.provider();
+  }
+
   @Test
-  void aMultiNodeLaunchGoesIntoItsOwnClusterPlacementGroupWhichListReapsOnceItIsEmpty() {
+  void aMultiNodeLaunchGoesIntoItsOwnClusterPlacementGroupWhichTheSweepDeletesOnceItIsEmpty() {
     String token = UUID.randomUUID().toString();
     LaunchResult result = harness.provider().launch(request(token, harness.nodeNames(2)));
     String group = "stratus-" + harness.cluster() + "-" + token;
@@ -65,12 +70,51 @@ class AwsOperationsWireTest {
     for (Instance i : result.launched()) {
       assertThat(harness.model().groupOf(i.id())).hasValue(group);
     }
-    harness.provider().list(harness.cluster());
+    sweeper().sweep(harness.cluster(), harness.provider().list(harness.cluster()));
     assertThat(harness.model().placementGroups()).containsExactly(group);
 
     harness.provider().terminate(result.launched().stream().map(Instance::id).toList());
+    sweeper().sweep(harness.cluster(), harness.provider().list(harness.cluster()));
+
+    assertThat(harness.model().placementGroups()).isEmpty();
+  }
+
+  @Test
+  void listingChangesNothingEvenWhenAGroupIsLeftEmpty() {
+    LaunchResult result = launch(2);
+    harness.provider().terminate(result.launched().stream().map(Instance::id).toList());
+
     harness.provider().list(harness.cluster());
 
+    assertThat(harness.model().placementGroups()).hasSize(1);
+    assertThat(harness.model().requests("DeletePlacementGroup")).isEmpty();
+  }
+
+  @Test
+  void theSweepLeavesOtherClustersGroupsAndGroupsWithoutOurTagAlone() {
+    harness.model().groups.put("stratus-other-1", Map.of(Tags.CLUSTER, "other"));
+    harness.model().groups.put("hpc-team", Map.of("team", "hpc"));
+
+    sweeper().sweep(harness.cluster(), List.of());
+
+    assertThat(harness.model().placementGroups())
+        .containsExactlyInAnyOrder("stratus-other-1", "hpc-team");
+    assertThat(harness.model().requests("DeletePlacementGroup")).isEmpty();
+  }
+
+  @Test
+  void aGroupALaunchFilledAfterTheLiveListIsKeptByTheSweepThatFollows() {
+    List<Instance> listedBefore = harness.provider().list(harness.cluster());
+    LaunchResult result = launch(2);
+
+    sweeper().sweep(harness.cluster(), listedBefore);
+
+    assertThat(harness.model().placementGroups()).hasSize(1);
+    assertThat(harness.model().requests("DeletePlacementGroup")).isEmpty();
+    sweeper().sweep(harness.cluster(), harness.provider().list(harness.cluster()));
+    assertThat(harness.model().placementGroups()).hasSize(1);
+    harness.provider().terminate(result.launched().stream().map(Instance::id).toList());
+    sweeper().sweep(harness.cluster(), harness.provider().list(harness.cluster()));
     assertThat(harness.model().placementGroups()).isEmpty();
   }
 

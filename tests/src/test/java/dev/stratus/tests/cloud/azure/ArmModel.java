@@ -107,6 +107,17 @@ public final class ArmModel {
     return state.allPpgs();
   }
 
+  /**
+   * An empty proximity placement group made outside the provider under test (another cluster's, a
+   * leftover of an earlier controller), as a PUT with these tags would make it.
+   */
+  public synchronized void addPlacementGroup(String name, Map<String, String> tags) {
+    ObjectNode body = ArmReply.JSON.createObjectNode().put("location", location);
+    ObjectNode t = body.putObject("tags");
+    tags.forEach(t::put);
+    state.putPpg(name, body);
+  }
+
   /** One request. {@code base} is {@code https://host:port} for the URLs the model hands out. */
   synchronized ArmReply handle(
       String method,

@@ -59,11 +59,15 @@ public final class AzureFixture implements AutoCloseable {
   }
 
   public AzureNodeProvider provider(String cluster, Map<String, Object> settings) {
+    return provider(cluster, settings, Clock.systemUTC());
+  }
+
+  public AzureNodeProvider provider(String cluster, Map<String, Object> settings, Clock clock) {
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
     var bootstrap =
         new BootstrapSettings(
             tmp.resolve("slurm.conf"), tmp, tmp.resolve("munge.key"), tmp.resolve("munge.sock"));
-    var ctx = new ProviderContext(cluster, settings, tmp, bootstrap, Clock.systemUTC());
+    var ctx = new ProviderContext(cluster, settings, tmp, bootstrap, clock);
     return new AzureNodeProvider(ctx, ResilienceSettings.fast(), ArmServer.connection());
   }
 

@@ -118,7 +118,7 @@ class AzurePerNodeTokenTest {
 
   @Test
   void onlyUserDataWithTheSlotMakesTheControllerIssueTokens() {
-    assertThat(provider.usesNodeCredentials()).isTrue();
-    assertThat(fixture.provider("az").usesNodeCredentials()).isFalse();
+    assertThat(provider.needsNodeCredentials()).isTrue();
+    assertThat(fixture.provider("az").needsNodeCredentials()).isFalse();
   }
 }

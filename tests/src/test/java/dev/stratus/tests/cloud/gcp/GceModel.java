@@ -11,6 +11,7 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,18 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
 
   public synchronized Set<String> policies() {
     return Set.copyOf(state.policies.keySet());
+  }
+
+  /**
+   * A compact placement policy made outside the provider under test (another cluster's, an old
+   * leftover), as Compute Engine would list it.
+   */
+  public synchronized void addPolicy(String name, String description, OffsetDateTime created) {
+    ObjectNode p = GceJson.object().put("kind", "compute#resourcePolicy").put("name", name);
+    p.put("description", description).put("status", "READY");
+    p.put("creationTimestamp", created.toString());
+    p.putObject("groupPlacementPolicy").put("collocation", "COLLOCATED").put("vmCount", 2);
+    state.policies.put(name, p);
   }
 
   // ---- routing ----

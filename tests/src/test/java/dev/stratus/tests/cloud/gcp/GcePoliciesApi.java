@@ -23,6 +23,12 @@ final class GcePoliciesApi {
           ? notFound("projects/" + s.project + "/" + scope + rest)
           : ok(op.json(model.base()));
     }
+    if (rest.equals("/resourcePolicies") && method.equals("GET")) {
+      ObjectNode list = GceJson.object().put("kind", "compute#resourcePolicyList");
+      var items = list.putArray("items");
+      s.policies.values().forEach(items::add);
+      return ok(list);
+    }
     if (rest.equals("/resourcePolicies") && method.equals("POST")) {
       String requestId = GceModel.query(req, "requestId");
       if (requestId != null && s.byRequestId.containsKey(requestId)) {
@@ -37,6 +43,9 @@ final class GcePoliciesApi {
       }
       ObjectNode policy = ((ObjectNode) body).deepCopy();
       policy.put("kind", "compute#resourcePolicy").put("status", "READY");
+      policy.put(
+          "creationTimestamp",
+          java.time.OffsetDateTime.now(java.time.ZoneOffset.ofHours(-7)).toString());
       policy.put("selfLink", model.base() + "/" + scope + "/resourcePolicies/" + name);
       GceOperation op = s.operation(scope, "insert", policy.path("selfLink").asText(), null, null);
       s.policies.put(name, policy);

@@ -43,7 +43,8 @@ class GcpListPlacementCheckTest extends GcpTestSupport {
         .contains(
             "zone us-central1-a",
             "instances.list us-central1-b",
-            "machine type a3-highgpu-8g in us-central1-a");
+            "machine type a3-highgpu-8g in us-central1-a",
+            "resourcePolicies.list us-central1");
     assertThat(results).allSatisfy(r -> assertThat(r.ok()).as(r.toString()).isTrue());
   }
 

@@ -45,10 +45,18 @@ public final class GcpTestProviders {
   }
 
   public static GcpNodeProvider create(Map<String, Object> settings) {
-    return new GcpNodeProvider(context(settings), ResilienceSettings.fast());
+    return create(settings, Clock.systemUTC());
+  }
+
+  public static GcpNodeProvider create(Map<String, Object> settings, Clock clock) {
+    return new GcpNodeProvider(context(settings, clock), ResilienceSettings.fast());
   }
 
   public static ProviderContext context(Map<String, Object> settings) {
+    return context(settings, Clock.systemUTC());
+  }
+
+  public static ProviderContext context(Map<String, Object> settings, Clock clock) {
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
     return new ProviderContext(
         "contract",
@@ -56,6 +64,6 @@ public final class GcpTestProviders {
         tmp,
         new BootstrapSettings(
             tmp.resolve("slurm.conf"), tmp, tmp.resolve("munge.key"), tmp.resolve("munge.socket")),
-        Clock.systemUTC());
+        clock);
   }
 }
