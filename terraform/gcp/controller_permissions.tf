@@ -21,6 +21,7 @@ resource "google_project_iam_custom_role" "controller" {
     "compute.instances.delete",
     "compute.resourcePolicies.create",
     "compute.resourcePolicies.delete",
+    "compute.resourcePolicies.list",
     "compute.resourcePolicies.use",
     "compute.zoneOperations.get",
     "compute.regionOperations.get",
