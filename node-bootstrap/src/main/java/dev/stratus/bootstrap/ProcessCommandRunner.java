@@ -13,10 +13,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Signal mask: a JVM's threads block SIGQUIT (HotSpot keeps it for its own thread dumps) and a
  * child inherits the mask of the thread that forked it (measured: SigBlk 0x4 in a Java child;
- * slurmctld's power-save thread passes on far more, docs/slurm-facts.md, "Power-saving programs"). munged and slurmd never
- * unblock what they inherit, so every program is exec'd through a two-line perl wrapper that sets
- * an empty mask first ({@link #SIGRESET}; perl-base is part of every Debian). The wrapper gets only
- * the program's argv, never a secret.
+ * slurmctld's power-save thread passes on far more, docs/slurm-facts.md, "Power-saving programs").
+ * munged and slurmd never unblock what they inherit, so every program is exec'd through a two-line
+ * perl wrapper that sets an empty mask first ({@link #SIGRESET}; perl-base is part of every
+ * Debian). The wrapper gets only the program's argv, never a secret.
  */
 final class ProcessCommandRunner implements CommandRunner {
   private static final File DEV_NULL = new File("/dev/null");

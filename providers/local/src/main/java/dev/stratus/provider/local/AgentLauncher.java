@@ -30,9 +30,10 @@ import java.util.concurrent.TimeUnit;
  * "Boots" a local node: writes the agent's settings and runs the node-bootstrap agent inside the
  * node's namespaces with {@code nsenter --net=/run/netns/NS unshare --mount --propagation private
  * --uts -- java ... AgentMain}. Never {@code ip netns exec}: it remounts /sys, /sys/fs/cgroup
- * disappears and slurmd 22.05 dies (docs/slurm-facts.md, "One namespace set per node"). The agent JVM gets a clean environment (only
- * PATH), stdin from /dev/null and its output in {@code agent.log}; it starts munged and {@code
- * slurmd -b}, which daemonize and stay in the namespace, and then exits.
+ * disappears and slurmd 22.05 dies (docs/slurm-facts.md, "One namespace set per node"). The agent
+ * JVM gets a clean environment (only PATH), stdin from /dev/null and its output in {@code
+ * agent.log}; it starts munged and {@code slurmd -b}, which daemonize and stay in the namespace,
+ * and then exits.
  *
  * <p>With Vault the node's "user-data" is its settings file plus a 0400 file holding only its
  * single-use wrapping token, which the agent reads and shreds; the launcher removes the file too if

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 
 /**
  * The fake GPUs every local node shares: {@code nvidia0..N-1}, character devices with NVIDIA's
- * major 195 made with {@code mknod -m 666} (docs/slurm-facts.md, "Fake GPU devices": regular files leave
- * CUDA_VISIBLE_DEVICES empty). No driver is behind them; nothing opens them.
+ * major 195 made with {@code mknod -m 666} (docs/slurm-facts.md, "Fake GPU devices": regular files
+ * leave CUDA_VISIBLE_DEVICES empty). No driver is behind them; nothing opens them.
  */
 final class FakeGpus {
   private FakeGpus() {}

@@ -86,7 +86,10 @@ final class HostNetwork {
     Shell.check("ip", "netns", "add", netns);
   }
 
-  /** veth on the bridge, eth0 in the namespace with the address, links up (docs/slurm-facts.md, "One namespace set per node"). */
+  /**
+   * veth on the bridge, eth0 in the namespace with the address, links up (docs/slurm-facts.md, "One
+   * namespace set per node").
+   */
   void wire(String netns, String veth, String address) {
     requireOurs(netns);
     Shell.check("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", netns);

@@ -14,10 +14,10 @@ import java.util.Optional;
  * never linked: providers do not depend on it) in the node's network namespace, serving EC2's
  * IMDSv2 format on the node's address and, when {@code noticeUrl} is set, running the AWS notice
  * watcher against it. Started with {@code perl -e SIGRESET nsenter --net=/run/netns/NS -- java ...}
- * (never {@code ip netns exec}, docs/slurm-facts.md, "One namespace set per node"): an empty signal mask, so the node's
- * SIGKILL/SIGTERM reach it, stdin /dev/null, output to {@code imds.log} in the node's directory,
- * and an environment of PATH alone. It is not waited for: it lives as long as the namespace's
- * processes, and {@link NodeReaper} ends it with them.
+ * (never {@code ip netns exec}, docs/slurm-facts.md, "One namespace set per node"): an empty signal
+ * mask, so the node's SIGKILL/SIGTERM reach it, stdin /dev/null, output to {@code imds.log} in the
+ * node's directory, and an environment of PATH alone. It is not waited for: it lives as long as the
+ * namespace's processes, and {@link NodeReaper} ends it with them.
  */
 final class ImdsLauncher {
   static final String MAIN = "dev.stratus.spot.local.LocalImdsMain";

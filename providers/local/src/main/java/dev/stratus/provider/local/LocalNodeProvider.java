@@ -29,9 +29,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Nodes on this machine built from Linux namespaces (docs/architecture.md, "The local provider"; docs/slurm-facts.md, "One namespace set per node"): a network
- * namespace with a veth on a private bridge, and the node-bootstrap agent run in fresh UTS and
- * mount namespaces, which starts the node's own munged and {@code slurmd -b}.
+ * Nodes on this machine built from Linux namespaces (docs/architecture.md, "The local provider";
+ * docs/slurm-facts.md, "One namespace set per node"): a network namespace with a veth on a private
+ * bridge, and the node-bootstrap agent run in fresh UTS and mount namespaces, which starts the
+ * node's own munged and {@code slurmd -b}.
  *
  * <p>The "cloud" is {@code <stateDir>/instances/*.json}; an instance whose namespace is gone (the
  * node was killed from outside) is dropped from it when seen. Launch boots nodes in parallel and
