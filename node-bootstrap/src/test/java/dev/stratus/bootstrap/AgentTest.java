@@ -55,10 +55,13 @@ class AgentTest extends AgentHarness {
 
   @Test
   void mungedGetsTheNodesKeyCopyAndTheSharedSocketPathButNeverTheKeyBytes() throws Exception {
+    // The key is 0400 like a real one: only root could write it as it is.
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     Files.write(
         key,
         "S3CRET-KEY-BYTES-0123456789abcdef-long-enough".getBytes(),
         java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
     runAgent();
 
     Command munged = commands.get(2);

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * key the agent installs is owned by munge, 0400, and munged (running as munge) answers with it.
  * Hostname and mount are stand-ins ({@code /bin/true}) and so is slurmd: only munge is real here.
  */
+@Tag("slurm")
 class MungedAsMungeUserTest {
   Path root;
   Path nodeDir;

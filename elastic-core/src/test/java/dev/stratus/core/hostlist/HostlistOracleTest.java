@@ -7,10 +7,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Compares Hostlist with the real Slurm 22.05 scontrol on seeded random input. */
+@Tag("slurm")
 class HostlistOracleTest {
   @TempDir static Path dir;
   private static ScontrolOracle slurm;

@@ -7,6 +7,7 @@ import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.spool.HookKind;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * slurmctld (22.05) on it: the files must be accepted as they are, with the CLOUD nodes, GRES and
  * power-saving programs we meant.
  */
+@Tag("slurm")
 class RealSlurmctldAcceptsRenderedConfigTest {
   @TempDir Path dir;
 

@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * slurm.conf that says topology/none) and the machine's real slurmctld (22.05) takes the
  * controller's rewritten topology.conf on {@code scontrol reconfigure}, without a restart.
  */
+@Tag("slurm")
 class RealSlurmctldTakesTopologyUpdatesTest {
   @TempDir Path dir;
 

@@ -15,10 +15,12 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Against a real slurmctld started for this class (needs Slurm installed; CI installs it). */
+@Tag("slurm")
 class CliSlurmClientTest {
   @TempDir static Path dir;
   private static ScratchSlurmctld slurmctld;

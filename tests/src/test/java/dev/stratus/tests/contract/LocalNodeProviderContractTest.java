@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * network namespace with its own munged and slurmd, started by the node-bootstrap agent. Plus what
  * only the local provider promises: hostname, namespace, signal mask, GPU check, cleanup.
  */
+@Tag("slurm")
 class LocalNodeProviderContractTest extends NodeProviderContract {
   static final long SIGPIPE_BIT = 1L << (13 - 1);
   static final long SIGTERM_BIT = 1L << (15 - 1);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * send to configless nodes; a local node still finds it because it shares the host's file system (a
  * cloud node would not: see node-bootstrap/README.md).
  */
+@Tag("slurm")
 class ConfiglessNodeEndToEndTest {
   static final Path RUN_MUNGE = Path.of("/run/munge");
   static final Path RUN_SLURM = Path.of("/run/slurm");

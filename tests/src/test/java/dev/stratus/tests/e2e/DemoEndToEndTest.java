@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * distribution, in a process of its own) on the real Slurm of this machine, for both scenarios. It
  * must exit 0 and end with one JSON line that says every job completed and nothing was left.
  */
+@Tag("slurm")
 class DemoEndToEndTest {
   static final ObjectMapper JSON = new ObjectMapper();
 

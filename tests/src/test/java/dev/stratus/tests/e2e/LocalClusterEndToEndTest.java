@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * processes in network namespaces. One cluster is shared by the scenarios, in order.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("slurm")
 class LocalClusterEndToEndTest {
   static final Duration SLURM_WAIT = Duration.ofSeconds(120);
   static E2eCluster e2e;

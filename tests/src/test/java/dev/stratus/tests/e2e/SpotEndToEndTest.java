@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * cluster.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("slurm")
 class SpotEndToEndTest {
   static final Duration SLURM_WAIT = Duration.ofSeconds(150);
   static final Duration JOB_DONE = Duration.ofSeconds(300);

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * the cluster's bridge, where the nodes' namespaces reach it) and proves slurmctld accepts it.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("slurm")
 class VaultBootstrapEndToEndTest {
   static final Duration SLURM_WAIT = Duration.ofSeconds(120);
   static final String DATA_PATH = "secret/data/slurm/munge";

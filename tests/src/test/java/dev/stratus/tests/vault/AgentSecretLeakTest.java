@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * environment. Afterwards nothing the agent or its children wrote, and no child's argv or
  * environment, holds the key (raw or base64), the wrapping token, the secret-id or a client token.
  */
+@Tag("root")
 class AgentSecretLeakTest {
   static final String DATA_PATH = "secret/data/slurm/munge";
   static final String ROLE_ID = "3f1c-role-id-leak-test";
