@@ -81,6 +81,13 @@ final class SlackTable {
     final int[] next = new int[MarketState.COUNT];
     final int[] flip = new int[MarketState.COUNT];
     final RunLengths rows = new RunLengths();
+    final long[] overhead;
+    final long[] work;
+    final int[] overheadUnits;
+    final int[] onDemandMode;
+    final int[] spotMode;
+    final double[] onDemandRun;
+    final double[] spotRun;
 
     Solver(LifetimeModel m, SlackGrid g, double spot, double od, int maxTicks, int maxSlack) {
       this.grid = g;
@@ -89,6 +96,21 @@ final class SlackTable {
       this.maxSlack = maxSlack;
       this.spotPerSecond = spot / 3600;
       this.onDemandPerSecond = od / 3600;
+      int phases = g.lastPhase() + 1;
+      overhead = new long[phases];
+      work = new long[phases];
+      overheadUnits = new int[phases];
+      onDemandMode = new int[phases];
+      spotMode = new int[phases];
+      onDemandRun = new double[phases];
+      spotRun = new double[phases];
+      for (int p = 0; p < phases; p++) {
+        overhead[p] = g.overhead(p);
+        work[p] = g.intervalSeconds() - overhead[p];
+        overheadUnits[p] = (int) g.overheadUnits(p);
+        onDemandMode[p] = g.onDemandMode(p);
+        spotMode[p] = g.spotMode(p);
+      }
       for (int st = 0; st < states; st++) {
         boolean up = MarketState.available(st);
         int age = MarketState.age(st);
@@ -129,53 +151,49 @@ final class SlackTable {
         return;
       }
       int last = grid.lastPhase();
-      long per = grid.unitsPerInterval();
+      int per = (int) grid.unitsPerInterval();
+      int idleBase = s >= per ? (s - per) * width : -1;
       for (int st = 0; st < states; st++) {
         boolean up = MarketState.available(st);
-        double idle = s >= per ? expected[(int) ((s - per) * width) + st] : INF;
-        double bestStart = idle;
+        for (int p = 0; p <= last; p++) {
+          onDemandRun[p] = run(s, workLeft, p, onDemandMode[p], onDemandPerSecond, st, expected);
+          spotRun[p] = up ? run(s, workLeft, p, spotMode[p], spotPerSecond, st, expected) : INF;
+        }
+        double bestStart = idleBase >= 0 ? expected[idleBase + st] : INF;
         byte startAction = IDLE;
-        double od0 = run(s, workLeft, 0, false, st, expected);
-        if (od0 < bestStart) {
-          bestStart = od0;
+        if (onDemandRun[0] < bestStart) {
+          bestStart = onDemandRun[0];
           startAction = ON_DEMAND;
         }
-        double spot0 = up ? run(s, workLeft, 0, true, st, expected) : INF;
-        if (spot0 < bestStart) {
-          bestStart = spot0;
+        if (spotRun[0] < bestStart) {
+          bestStart = spotRun[0];
           startAction = SPOT;
         }
         value[base + st] = bestStart;
         act[base + st] = startAction;
         for (int j = 0; j <= last; j++) {
-          int phase = Math.min(j + 1, last);
-          double od = run(s, workLeft, phase, false, st, expected);
-          int odCell = base + grid.onDemandMode(j) * states + st;
-          value[odCell] = Math.min(od, bestStart);
-          act[odCell] = od <= bestStart ? ON_DEMAND : startAction;
-          double spot = up ? run(s, workLeft, phase, true, st, expected) : INF;
-          int spotCell = base + grid.spotMode(j) * states + st;
-          value[spotCell] = Math.min(spot, bestStart);
-          act[spotCell] = spot <= bestStart ? SPOT : startAction;
+          int next = Math.min(j + 1, last);
+          int odCell = base + onDemandMode[j] * states + st;
+          value[odCell] = Math.min(onDemandRun[next], bestStart);
+          act[odCell] = onDemandRun[next] <= bestStart ? ON_DEMAND : startAction;
+          int spotCell = base + spotMode[j] * states + st;
+          value[spotCell] = Math.min(spotRun[next], bestStart);
+          act[spotCell] = spotRun[next] <= bestStart ? SPOT : startAction;
         }
       }
     }
 
     /** Expected cost of running one tick in {@code phase}, then acting optimally. */
-    private double run(int s, long workLeft, int phase, boolean spot, int st, double[] expected) {
-      long overhead = grid.overhead(phase);
-      long work = grid.intervalSeconds() - overhead;
-      double perSecond = spot ? spotPerSecond : onDemandPerSecond;
-      if (workLeft <= work) {
-        return perSecond * (overhead + workLeft);
+    private double run(
+        int s, long workLeft, int phase, int mode, double perSecond, int st, double[] expected) {
+      if (workLeft <= work[phase]) {
+        return perSecond * (overhead[phase] + workLeft);
       }
-      long after = s - grid.overheadUnits(phase);
+      int after = s - overheadUnits[phase];
       if (after < 0) {
         return INF;
       }
-      int mode = spot ? grid.spotMode(phase) : grid.onDemandMode(phase);
-      double rest = expected[(int) (after * modes * states) + mode * states + st];
-      return perSecond * grid.intervalSeconds() + rest;
+      return perSecond * grid.intervalSeconds() + expected[(after * modes + mode) * states + st];
     }
   }
 }

@@ -25,7 +25,7 @@ import java.util.Optional;
  * last word.
  */
 public final class StratusDeadlinePolicy implements DeadlinePolicy {
-  private final TableCache tables = new TableCache(16);
+  private final TableCache tables = new TableCache(48);
 
   @Override
   public String name() {
@@ -89,6 +89,7 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     var key =
         new TableCache.Key(
             in.locations().stream().map(LocationView::location).toList(),
+            histories.stream().map(h -> (long) h.upTo(cut).runs()).toList(),
             cut,
             grid,
             spot,

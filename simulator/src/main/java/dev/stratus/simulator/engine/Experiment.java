@@ -76,9 +76,22 @@ public final class Experiment {
     }
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
     try {
-      List<Future<Map<String, SampleResult>>> futures = new ArrayList<>();
-      for (Sample s : samples) {
-        futures.add(pool.submit(() -> runOne(s, engines.get(s.market()), online)));
+      // Submitted in (market, start) order so neighbouring samples share cached tables; the
+      // results are put back in the samples' order.
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < samples.size(); i++) {
+        order.add(i);
+      }
+      order.sort(
+          java.util.Comparator.comparingInt((Integer i) -> samples.get(i).market())
+              .thenComparingInt(i -> samples.get(i).startTick()));
+      List<Future<Map<String, SampleResult>>> futures = new ArrayList<>(samples.size());
+      for (int i = 0; i < samples.size(); i++) {
+        futures.add(null);
+      }
+      for (int i : order) {
+        Sample s = samples.get(i);
+        futures.set(i, pool.submit(() -> runOne(s, engines.get(s.market()), online)));
       }
       Map<String, List<SampleResult>> results = new LinkedHashMap<>();
       policies.forEach(p -> results.put(p, new ArrayList<>()));
