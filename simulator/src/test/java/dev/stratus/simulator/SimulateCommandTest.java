@@ -163,53 +163,28 @@ class SimulateCommandTest {
     assertThat(chart.err()).contains("must end with .png or .svg");
   }
 
+  private static String[] seeded(String seed, String threads) {
+    return args(
+        "single",
+        CBL,
+        "--starts",
+        "4",
+        "--spot-price",
+        "1",
+        "--on-demand-price",
+        "3",
+        "--json",
+        "--seed",
+        seed,
+        "--threads",
+        threads);
+  }
+
   @Test
   void theSameSeedGivesTheSameRunWhateverTheThreadsAndAnotherSeedAnother() {
-    String[] one =
-        args(
-            "single",
-            CBL,
-            "--starts",
-            "4",
-            "--spot-price",
-            "1",
-            "--on-demand-price",
-            "3",
-            "--json",
-            "--seed",
-            "7",
-            "--threads",
-            "1");
-    String[] two =
-        args(
-            "single",
-            CBL,
-            "--starts",
-            "4",
-            "--spot-price",
-            "1",
-            "--on-demand-price",
-            "3",
-            "--json",
-            "--seed",
-            "7",
-            "--threads",
-            "2");
-    String[] other =
-        args(
-            "single",
-            CBL,
-            "--starts",
-            "4",
-            "--spot-price",
-            "1",
-            "--on-demand-price",
-            "3",
-            "--json",
-            "--seed",
-            "8",
-            "--threads",
-            "2");
+    String[] one = seeded("7", "1");
+    String[] two = seeded("7", "2");
+    String[] other = seeded("8", "2");
     String first = run(one).out();
     assertThat(run(one).out()).isEqualTo(first);
     assertThat(run(two).out()).isEqualTo(first);

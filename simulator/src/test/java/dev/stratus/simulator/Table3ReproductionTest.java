@@ -18,28 +18,7 @@ class Table3ReproductionTest {
   void greedyUniformProgressAndOmniscientSpotHoursMatchThePaper() throws IOException {
     var r =
         SimulateCommandTest.run(
-            "single",
-            "--traces",
-            SimulateCommandTest.CBL,
-            "--job-hours",
-            "48",
-            "--deadline-hours",
-            "60",
-            "--changeover-hours",
-            "0.2",
-            "--on-demand-price",
-            "3.06",
-            "--spot-price",
-            "0.9731",
-            "--to-hour",
-            "336",
-            "--starts",
-            "100",
-            "--seed",
-            "1",
-            "--policies",
-            "greedy,uniform-progress,omniscient",
-            "--json");
+            Table3.args(100, "--policies", "greedy,uniform-progress,omniscient", "--json"));
     assertThat(r.code()).isZero();
     JsonNode p = r.json().get("policies");
     assertThat(p.get("greedy").get("spot_hours").asDouble()).isCloseTo(17.2, within(1.5));

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -75,35 +76,31 @@ public final class ChartWriter {
   }
 
   private static CategoryChart cost(Summary s) {
-    CategoryChart c =
-        new CategoryChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title("Mean cost per job (" + s.samples() + " samples)")
-            .yAxisTitle("USD")
-            .build();
+    CategoryChart c = bars("Mean cost per job (" + s.samples() + " samples)", "USD");
     c.getStyler().setLegendVisible(false);
-    c.addSeries(
-        "cost", names(s), s.policies().values().stream().map(PolicySummary::costUsd).toList());
+    c.addSeries("cost", names(s), values(s, PolicySummary::costUsd));
     return c;
   }
 
   private static CategoryChart hours(Summary s) {
-    CategoryChart c =
-        new CategoryChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title("Mean hours of work on spot and on on-demand")
-            .yAxisTitle("hours")
-            .build();
+    CategoryChart c = bars("Mean hours of work on spot and on on-demand", "hours");
     c.getStyler().setStacked(true);
-    c.addSeries(
-        "spot", names(s), s.policies().values().stream().map(PolicySummary::spotHours).toList());
-    c.addSeries(
-        "on-demand",
-        names(s),
-        s.policies().values().stream().map(PolicySummary::onDemandHours).toList());
+    c.addSeries("spot", names(s), values(s, PolicySummary::spotHours));
+    c.addSeries("on-demand", names(s), values(s, PolicySummary::onDemandHours));
     return c;
+  }
+
+  private static CategoryChart bars(String title, String unit) {
+    return new CategoryChartBuilder()
+        .width(WIDTH)
+        .height(HEIGHT)
+        .title(title)
+        .yAxisTitle(unit)
+        .build();
+  }
+
+  private static List<Double> values(Summary s, ToDoubleFunction<PolicySummary> f) {
+    return s.policies().values().stream().map(f::applyAsDouble).toList();
   }
 
   private static XYChart timeline(Timeline t) {
