@@ -42,12 +42,15 @@ public final class SimulateCommand implements Runnable {
     System.exit(commandLine().execute(args));
   }
 
-  /** The command line with bad input reported as one line naming it (exit code 2). */
+  /**
+   * The command line with bad input (a trace, an option, an unwritable chart) reported as one line
+   * naming it (exit code 2); anything else is a bug and keeps its stack trace.
+   */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new SimulateCommand());
     cl.setExecutionExceptionHandler(
         (e, line, parsed) -> {
-          if (e instanceof IllegalArgumentException || e instanceof RuntimeException) {
+          if (e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException) {
             line.getErr().println("stratus simulate: " + e.getMessage());
             return 2;
           }

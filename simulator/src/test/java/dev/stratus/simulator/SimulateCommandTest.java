@@ -161,6 +161,10 @@ class SimulateCommandTest {
     Run chart = run(args("multi", H100, "--starts", "1", "--chart", "out.gif"));
     assertThat(chart.code()).isEqualTo(2);
     assertThat(chart.err()).contains("must end with .png or .svg");
+
+    Run window = run(args("multi", H100, "--to-hour", "5"));
+    assertThat(window.code()).isEqualTo(2);
+    assertThat(window.err()).contains("is shorter than the job's deadline (60 ticks)");
   }
 
   private static String[] seeded(String seed, String threads) {

@@ -49,7 +49,7 @@ public final class Experiment {
       int to = Math.min(market.ticks(), window.toTick());
       if (to - from < ticks) {
         throw new IllegalArgumentException(
-            market.locations().get(0)
+            String.join(",", market.locations())
                 + ": the start window ["
                 + from
                 + ", "

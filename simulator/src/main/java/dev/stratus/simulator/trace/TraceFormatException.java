@@ -3,7 +3,7 @@ package dev.stratus.simulator.trace;
 import java.nio.file.Path;
 
 /** A trace file that cannot be used; the message names the file and what is wrong with it. */
-public final class TraceFormatException extends RuntimeException {
+public final class TraceFormatException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   public TraceFormatException(Path file, String problem) {
