@@ -1,6 +1,7 @@
 package dev.stratus.cli;
 
 import dev.stratus.cli.demo.DemoCommand;
+import dev.stratus.simulator.SimulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,7 +18,8 @@ import picocli.CommandLine.Command;
       StatusCommand.class,
       ProvidersCommand.class,
       DemoCommand.class,
-      LocalCommand.class
+      LocalCommand.class,
+      SimulateCommand.class
     })
 public final class StratusCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -28,6 +30,7 @@ public final class StratusCli implements Runnable {
   }
 
   public static void main(String[] args) {
+    System.setProperty("java.awt.headless", "true"); // simulate --chart draws without a display
     System.exit(new CommandLine(new StratusCli()).execute(args));
   }
 }

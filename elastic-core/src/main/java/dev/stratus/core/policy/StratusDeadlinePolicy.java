@@ -1,0 +1,132 @@
+package dev.stratus.core.policy;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Stratus's deadline-aware spot policy. Two questions, answered from what the controller has seen:
+ *
+ * <ul>
+ *   <li><b>When</b> (spot, on-demand, or wait): a {@link SlackTable} solved for the market, the
+ *       union of the offerings' spot availability, learnt as a {@link LifetimeModel} from history
+ *       up to the start of the current UTC day. Looked up at the job's ticks left, slack, current
+ *       instance and phase, and the market's availability and its age, it says what has the least
+ *       expected cost while never risking the deadline: it skips spot runs too young to be worth a
+ *       changeover when slack is dear, waits out outages when slack is cheap, and leaves on-demand
+ *       for spot only when the slack can pay for the way back.
+ *   <li><b>Where</b> (across offerings): the {@link LocationIndex}, the lowest expected cost per
+ *       hour of progress for the run each offering would give now.
+ * </ul>
+ *
+ * In one zone the market is the zone and the table alone decides. The {@link SafetyNet} has the
+ * last word.
+ */
+public final class StratusDeadlinePolicy implements DeadlinePolicy {
+  private final TableCache tables = new TableCache(48);
+
+  @Override
+  public String name() {
+    return "stratus";
+  }
+
+  @Override
+  public Decision decide(DecisionInput in) {
+    if (in.job().done()) {
+      return Decision.waiting("the job's work is done");
+    }
+    Schedule s = Schedule.of(in);
+    Optional<LocationIndex.Choice> where = where(in, s);
+    List<AvailabilityHistory> histories =
+        in.locations().stream().map(LocationView::history).toList();
+    boolean up = in.locations().stream().anyMatch(LocationView::spotUsable);
+    int state = MarketState.of(up, Ages.lasting(histories, up, in.now(), in.interval()));
+    SlackGrid grid = SlackGrid.of(s.interval(), s.changeover());
+    long slack = grid.slackUnits(s.ticksLeft(), s.workLeft());
+    SlackTable table = table(in, histories, grid, s.ticksLeft(), slack);
+    byte action = table.action(s.ticksLeft(), slack, mode(grid, s), state);
+    String why =
+        String.format(
+            Locale.ROOT,
+            "stratus: %.1f h of slack over %d ticks, spot %s for %d ticks",
+            slack * grid.unitSeconds() / 3600.0,
+            s.ticksLeft(),
+            up ? "available" : "unavailable",
+            MarketState.age(state));
+    Decision proposed =
+        switch (action) {
+          case SlackTable.SPOT ->
+              where
+                  .map(c -> spot(c, why))
+                  .orElseGet(() -> onDemand(in, why + "; no offering's spot beats on-demand"));
+          case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
+          default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
+        };
+    return SafetyNet.apply(in, s, proposed);
+  }
+
+  private static Optional<LocationIndex.Choice> where(DecisionInput in, Schedule s) {
+    if (in.locations().size() == 1) {
+      LocationView only = in.locations().get(0);
+      return only.spotUsable()
+          ? Optional.of(new LocationIndex.Choice(only.location(), only.spotPricePerHour()))
+          : Optional.empty();
+    }
+    return LocationIndex.best(in, s);
+  }
+
+  private SlackTable table(
+      DecisionInput in,
+      List<AvailabilityHistory> histories,
+      SlackGrid grid,
+      long ticks,
+      long slack) {
+    Instant cut = in.now().truncatedTo(ChronoUnit.DAYS);
+    double spot =
+        in.locations().stream().mapToDouble(LocationView::spotPricePerHour).min().orElseThrow();
+    var key =
+        new TableCache.Key(
+            in.locations().stream().map(LocationView::location).toList(),
+            histories.stream().map(h -> (long) h.upTo(cut).runs()).toList(),
+            cut,
+            grid,
+            spot,
+            in.cheapestOnDemand().onDemandPricePerHour());
+    return tables.get(
+        key,
+        ticks,
+        slack,
+        () ->
+            LifetimeModel.fit(
+                AvailabilityHistory.union(histories.stream().map(h -> h.upTo(cut)).toList()),
+                in.interval()));
+  }
+
+  private static int mode(SlackGrid grid, Schedule s) {
+    int phase = (int) Math.min(s.ticksRun() - 1, grid.lastPhase());
+    return switch (s.current()) {
+      case NONE -> SlackGrid.idleMode();
+      case ON_DEMAND -> grid.onDemandMode(phase);
+      case SPOT -> grid.spotMode(phase);
+    };
+  }
+
+  private static Decision spot(LocationIndex.Choice c, String why) {
+    return Decision.spot(
+        c.location(),
+        String.format(
+            Locale.ROOT,
+            "%s; spot at %s ($%.2f per hour of progress expected)",
+            why,
+            c.location(),
+            c.costPerWorkHour()));
+  }
+
+  private static Decision onDemand(DecisionInput in, String why) {
+    String where =
+        in.onDemand().map(Placement::location).orElseGet(() -> in.cheapestOnDemand().location());
+    return Decision.onDemand(where, why);
+  }
+}

@@ -1,0 +1,220 @@
+package dev.stratus.simulator;
+
+import dev.stratus.simulator.engine.Experiment;
+import dev.stratus.simulator.engine.JobSpec;
+import dev.stratus.simulator.engine.Policies;
+import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.report.ChartWriter;
+import dev.stratus.simulator.report.JsonReport;
+import dev.stratus.simulator.report.Summary;
+import dev.stratus.simulator.report.TextReport;
+import dev.stratus.simulator.trace.Market;
+import dev.stratus.simulator.trace.Prices;
+import dev.stratus.simulator.trace.Trace;
+import dev.stratus.simulator.trace.TraceReader;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code stratus simulate}: the deadline policies of elastic-core on spot traces, with a simulated
+ * clock. {@code single} judges each trace file as one zone; {@code multi} lets one job use every
+ * file's zone together.
+ */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    subcommands = {SimulateCommand.Single.class, SimulateCommand.Multi.class},
+    description = "Replay spot availability traces against deadline-aware spot policies.")
+public final class SimulateCommand implements Runnable {
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.setProperty("java.awt.headless", "true");
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The command line with bad input (a trace, an option, an unwritable chart) reported as one line
+   * naming it (exit code 2); anything else is a bug and keeps its stack trace.
+   */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new SimulateCommand());
+    cl.setExecutionExceptionHandler(
+        (e, line, parsed) -> {
+          if (e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException) {
+            line.getErr().println("stratus simulate: " + e.getMessage());
+            return 2;
+          }
+          throw e;
+        });
+    return cl;
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "give a subcommand: single or multi");
+  }
+
+  /** The options both modes share. */
+  static final class Options {
+    @Option(names = "--traces", required = true, description = "Directory of *.json trace files.")
+    Path traces;
+
+    @Option(names = "--job-hours", required = true, description = "Work the job needs, hours.")
+    double jobHours;
+
+    @Option(names = "--deadline-hours", required = true, description = "Deadline after start.")
+    double deadlineHours;
+
+    @Option(
+        names = "--changeover-hours",
+        required = true,
+        description = "Time a new instance spends before progress.")
+    double changeoverHours;
+
+    @Option(
+        names = "--gang",
+        defaultValue = "1",
+        description = "Instances the job needs at once (default ${DEFAULT-VALUE}).")
+    int gang;
+
+    @Option(
+        names = "--starts",
+        defaultValue = "300",
+        description = "Random start points per trace (default ${DEFAULT-VALUE}).")
+    int starts;
+
+    @Option(
+        names = "--seed",
+        defaultValue = "1",
+        description = "Seed of the start points (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(
+        names = "--policies",
+        defaultValue = "greedy,uniform-progress,stratus,omniscient",
+        description = "Comma-separated (default ${DEFAULT-VALUE}).")
+    String policies;
+
+    @Option(names = "--json", description = "Print one JSON line instead of a table.")
+    boolean json;
+
+    @Option(names = "--chart", description = "Also draw FILE.png or FILE.svg.")
+    Path chart;
+
+    @Option(
+        names = "--on-demand-price",
+        description = "On-demand USD per instance-hour for every zone.")
+    Double onDemandPrice;
+
+    @Option(names = "--spot-price", description = "Spot USD per instance-hour for every zone.")
+    Double spotPrice;
+
+    @Option(
+        names = "--from-hour",
+        defaultValue = "0",
+        description = "Jobs start no earlier than this hour of the traces.")
+    double fromHour;
+
+    @Option(
+        names = "--to-hour",
+        description = "Jobs end no later than this hour of the traces (default: the end).")
+    Double toHour;
+
+    @Option(names = "--threads", description = "Worker threads (default: one per core).")
+    Integer threads;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec spec;
+
+    Prices prices() {
+      return new Prices(
+          optional(spotPrice, "--spot-price"), optional(onDemandPrice, "--on-demand-price"));
+    }
+
+    private static OptionalDouble optional(Double price, String option) {
+      if (price == null) {
+        return OptionalDouble.empty();
+      }
+      if (!(price >= 0)) {
+        throw new IllegalArgumentException(option + " must be >= 0, got " + price);
+      }
+      return OptionalDouble.of(price);
+    }
+
+    int run(String mode, List<Trace> traces, List<Market> markets) {
+      if (gang < 1 || starts < 1) {
+        throw new IllegalArgumentException("--gang and --starts must be >= 1");
+      }
+      JobSpec job = JobSpec.ofHours(jobHours, deadlineHours, changeoverHours);
+      List<String> names = Policies.parse(policies);
+      var experiment = new Experiment(markets, job, names);
+      long gap = markets.get(0).gapSeconds();
+      var window =
+          new Experiment.Window(
+              (int) Math.ceil(fromHour * 3600 / gap),
+              toHour == null ? Integer.MAX_VALUE : (int) Math.floor(toHour * 3600 / gap));
+      var samples = experiment.draw(starts, seed, window);
+      int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+      var outcome = experiment.run(samples, workers);
+      List<String> files = traces.stream().map(t -> t.name() + ".json").toList();
+      Summary summary = Summary.of(mode, files, markets, job, outcome);
+      var out = spec.commandLine().getOut();
+      out.println(json ? JsonReport.line(summary) : TextReport.table(summary));
+      out.flush();
+      if (chart != null) {
+        Map<String, SampleResult> first = new LinkedHashMap<>();
+        outcome.results().forEach((p, r) -> first.put(p, r.get(0)));
+        Market m = markets.get(samples.get(0).market());
+        ChartWriter.write(
+            chart, summary, new ChartWriter.Timeline(m.locations(), gap / 3600.0, first));
+      }
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "single",
+      mixinStandardHelpOptions = true,
+      description = "Each trace file is one zone, judged alone.")
+  static final class Single implements Callable<Integer> {
+    @Mixin Options options;
+
+    @Override
+    public Integer call() {
+      List<Trace> traces = TraceReader.readDirectory(options.traces);
+      List<Market> markets =
+          traces.stream()
+              .map(t -> Market.of(List.of(t), options.gang, options.prices(), options.traces))
+              .toList();
+      return options.run("single", traces, markets);
+    }
+  }
+
+  @Command(
+      name = "multi",
+      mixinStandardHelpOptions = true,
+      description = "All trace files are zones one job may use together.")
+  static final class Multi implements Callable<Integer> {
+    @Mixin Options options;
+
+    @Override
+    public Integer call() {
+      List<Trace> traces = TraceReader.readDirectory(options.traces);
+      return options.run(
+          "multi",
+          traces,
+          List.of(Market.of(traces, options.gang, options.prices(), options.traces)));
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.stratus.simulator.report;
+
+import dev.stratus.simulator.engine.Experiment;
+import dev.stratus.simulator.engine.JobSpec;
+import dev.stratus.simulator.engine.Policies;
+import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.trace.Market;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What {@code stratus simulate} reports: the mode, the traces, the samples, and each policy. */
+public record Summary(
+    String mode, List<String> traces, int samples, Map<String, PolicySummary> policies) {
+
+  public static Summary of(
+      String mode, List<String> traces, List<Market> markets, JobSpec job, Experiment.Outcome o) {
+    List<SampleResult> omni = o.results().get(Policies.OMNISCIENT);
+    Map<String, PolicySummary> policies = new LinkedHashMap<>();
+    o.results()
+        .forEach((name, results) -> policies.put(name, summarise(markets, job, o, results, omni)));
+    return new Summary(mode, List.copyOf(traces), o.samples().size(), policies);
+  }
+
+  private static PolicySummary summarise(
+      List<Market> markets,
+      JobSpec job,
+      Experiment.Outcome o,
+      List<SampleResult> results,
+      List<SampleResult> omni) {
+    int n = results.size();
+    double spot = 0;
+    double onDemand = 0;
+    double cost = 0;
+    double vsOnDemand = 0;
+    int misses = 0;
+    double spotRatio = 0;
+    int spotRatios = 0;
+    double costRatio = 0;
+    double omniSpot = 0;
+    for (int i = 0; i < n; i++) {
+      SampleResult r = results.get(i);
+      Market m = markets.get(o.samples().get(i).market());
+      double allOnDemand =
+          (job.workSeconds() + job.changeoverSeconds())
+              / 3600.0
+              * m.onDemandPrice()[m.cheapestOnDemand()];
+      spot += r.spotHours();
+      onDemand += r.onDemandHours();
+      cost += r.costUsd();
+      vsOnDemand += r.costUsd() / allOnDemand;
+      misses += r.missed() ? 1 : 0;
+      if (omni != null) {
+        SampleResult best = omni.get(i);
+        omniSpot += best.spotHours();
+        costRatio += r.costUsd() / best.costUsd();
+        if (best.spotHours() > 0) {
+          spotRatio += r.spotHours() / best.spotHours();
+          spotRatios++;
+        }
+      }
+    }
+    return new PolicySummary(
+        spot / n,
+        onDemand / n,
+        cost / n,
+        vsOnDemand / n,
+        misses,
+        omni == null || spotRatios == 0 ? null : spotRatio / spotRatios,
+        omni == null ? null : costRatio / n,
+        omni == null || omniSpot == 0 ? null : spot / omniSpot);
+  }
+}
