@@ -42,7 +42,7 @@ final class Ec2Instances {
     return switch (name) {
       case PENDING -> InstanceState.PENDING;
       case RUNNING -> InstanceState.RUNNING;
-      case STOPPING, STOPPED -> InstanceState.STOPPING;
+      case STOPPING, STOPPED -> InstanceState.STOPPED;
       case SHUTTING_DOWN, TERMINATED -> InstanceState.TERMINATED;
       default -> InstanceState.PENDING;
     };

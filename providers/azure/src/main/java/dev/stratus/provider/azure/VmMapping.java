@@ -15,8 +15,8 @@ import java.util.Optional;
  * A VM as ARM reports it, as a Stratus {@link Instance}. The instance id is the VM name: the
  * resource group is fixed per provider, and names are derived from the launch (see {@link
  * AzureNames}). A VM whose provisioning state is {@code Deleting} is gone for Stratus: the delete
- * was accepted and nothing can bring it back. {@code Failed} VMs are listed as {@code STOPPING}
- * (not alive) so the controller reaps them: a failed VM still holds its disk and NIC.
+ * was accepted and nothing can bring it back. {@code Failed} VMs are listed as {@code STOPPED} (not
+ * alive) so the controller reaps them: a failed VM still holds its disk and NIC.
  */
 final class VmMapping {
   private VmMapping() {}
@@ -47,7 +47,7 @@ final class VmMapping {
     return switch (s) {
       case "succeeded" -> InstanceState.RUNNING;
       case "deleting" -> InstanceState.TERMINATED;
-      case "failed", "canceled" -> InstanceState.STOPPING;
+      case "failed", "canceled" -> InstanceState.STOPPED;
       default -> InstanceState.PENDING; // creating, updating, migrating
     };
   }

@@ -46,7 +46,7 @@ final class InstanceViews {
     return switch (status) {
       case "PROVISIONING", "STAGING" -> InstanceState.PENDING;
       case "RUNNING" -> InstanceState.RUNNING;
-      case "STOPPING", "SUSPENDING", "REPAIRING" -> InstanceState.STOPPING;
+      case "STOPPING", "SUSPENDING", "REPAIRING" -> InstanceState.STOPPED;
       default -> InstanceState.TERMINATED;
     };
   }
