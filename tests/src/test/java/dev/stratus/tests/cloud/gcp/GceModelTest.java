@@ -92,14 +92,22 @@ class GceModelTest {
     assertThat(server.model.instances(GceServer.ZONE)).hasSize(1);
   }
 
+  /** One instance of the first offering; its id, {@code <zone>/<name>}. */
+  private String launchOne() {
+    return provider
+        .launch(GcpTestSupport.request(provider.offerings().get(0), List.of("gpu-001"), false))
+        .launched()
+        .get(0)
+        .id();
+  }
+
+  private static String name(String id) {
+    return id.substring(id.indexOf('/') + 1);
+  }
+
   @Test
   void aStoppingInstanceIsLeftOutUntilItIsTerminatedThenListedAsStopped() {
-    LaunchResult launched =
-        provider.launch(
-            GcpTestSupport.request(provider.offerings().get(0), List.of("gpu-001"), false));
-    String id = launched.launched().get(0).id();
-    String name = id.substring(id.indexOf('/') + 1);
-    server.model.stop(GceServer.ZONE, name);
+    server.model.stop(GceServer.ZONE, name(launchOne()));
 
     assertThat(provider.list("c1")).as("STOPPING may be a deletion").isEmpty();
     assertThat(provider.list("c1"))
@@ -111,11 +119,8 @@ class GceModelTest {
 
   @Test
   void aSuspendedInstanceIsListedAsStopped() {
-    LaunchResult launched =
-        provider.launch(
-            GcpTestSupport.request(provider.offerings().get(0), List.of("gpu-001"), false));
-    String id = launched.launched().get(0).id();
-    server.model.suspend(GceServer.ZONE, id.substring(id.indexOf('/') + 1));
+    String id = launchOne();
+    server.model.suspend(GceServer.ZONE, name(id));
 
     assertThat(provider.list("c1"))
         .singleElement()
