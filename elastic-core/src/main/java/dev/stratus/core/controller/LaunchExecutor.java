@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one {@link Action.Launch}: tries its candidate offerings in order until one holds every
- * node. A capacity or quota error marks the offering unavailable and moves on; a throttled or
+ * node. A capacity or quota error marks the offering unavailable and moves on; an offering the
+ * cloud does not support as configured is dropped for good and says so once; a throttled or
  * transient error defers the whole launch to a later pass; when no offering is left the outcome
  * says why.
  *
@@ -102,6 +103,15 @@ final class LaunchExecutor {
       log.warn("launch of {} in {} failed: {}", launch.nodes(), offering.key(), last.describe());
       switch (last.recovery()) {
         case TRY_ANOTHER_OFFERING -> unavailable.markUnavailable(offering.key());
+        case DROP_OFFERING -> {
+          if (unavailable.markUnsupported(offering.key())) {
+            log.warn(
+                "{} cannot launch as configured ({}): skipped until the controller restarts;"
+                    + " correct or remove it in stratus.yaml",
+                offering.key(),
+                last.describe());
+          }
+        }
         case RETRY_LATER -> {
           return new Outcome.Deferred(last);
         }

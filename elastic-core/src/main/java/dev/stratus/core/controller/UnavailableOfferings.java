@@ -13,14 +13,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * Offerings that just said "no capacity", skipped until their TTL ends. Each repeated failure
  * doubles the TTL up to a cap. Once the TTL is over the offering is <em>probing</em> until a launch
  * in it succeeds (record cleared) or fails again (next, longer TTL): the planner then sends it only
- * single-node launches while anything else can serve bigger jobs. In memory only: losing it on
- * restart costs one failed launch.
+ * single-node launches while anything else can serve bigger jobs.
+ *
+ * <p>An offering the cloud refused as unsupported ({@link
+ * dev.stratus.core.spi.Recovery#DROP_OFFERING}: not offered in that zone, not to this account) has
+ * no TTL: it is skipped for good and never probed. In memory only: losing it on restart costs one
+ * failed launch per offering, and a restart is also how a corrected configuration takes effect.
  */
 public final class UnavailableOfferings {
   private final Clock clock;
   private final Duration baseTtl;
   private final Duration maxTtl;
   private final Map<OfferingKey, Entry> entries = new ConcurrentHashMap<>();
+  private final Set<OfferingKey> unsupported = ConcurrentHashMap.newKeySet();
 
   private record Entry(Instant until, int strikes) {}
 
@@ -43,14 +48,30 @@ public final class UnavailableOfferings {
         });
   }
 
+  /**
+   * The offering cannot launch as configured: skipped from now on, never probed. True the first
+   * time, so that the caller says so once.
+   */
+  public boolean markUnsupported(OfferingKey key) {
+    entries.remove(key);
+    return unsupported.add(key);
+  }
+
+  /** Offerings marked unsupported, for status and tests. */
+  public Set<OfferingKey> unsupported() {
+    return Set.copyOf(unsupported);
+  }
+
   /** A successful launch clears the offering's record. */
   public void markAvailable(OfferingKey key) {
     entries.remove(key);
   }
 
-  /** Offerings inside their TTL: not to be used at all. */
+  /** Offerings inside their TTL, and unsupported ones: not to be used at all. */
   public Set<OfferingKey> current() {
-    return select(true);
+    Set<OfferingKey> out = select(true);
+    out.addAll(unsupported);
+    return out;
   }
 
   /** Offerings past their TTL that have not proved themselves since. */

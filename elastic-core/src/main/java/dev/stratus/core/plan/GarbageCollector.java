@@ -1,6 +1,7 @@
 package dev.stratus.core.plan;
 
 import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
@@ -14,6 +15,9 @@ import java.util.Set;
  * <ul>
  *   <li>an instance bound to no node that wants one (or a second instance for one node) is
  *       terminated once it is older than the orphan grace, so launches in flight are safe;
+ *   <li>an instance the cloud reports {@link InstanceState#STOPPED} (stopped, suspended, failed)
+ *       runs nothing yet still costs money: it is terminated once older than the orphan grace,
+ *       whatever node it names (a launch in flight may still be deleting its own failed VM);
  *   <li>a powered-up node with no instance is set DOWN, so Slurm requeues its job now; if the
  *       previous pass saw a spot instance there and no notice came for it, the cloud reclaimed it
  *       without notice: its offering is marked unavailable (once: a noticed one already was);
@@ -35,6 +39,7 @@ final class GarbageCollector {
       }
     }
     collectOrphans(s, index, alreadyTerminated, out);
+    collectStopped(s, alreadyTerminated, out);
     List<String> noInstance = new ArrayList<>();
     List<String> stuck = new ArrayList<>();
     List<String> toPowerDown = new ArrayList<>();
@@ -122,6 +127,22 @@ final class GarbageCollector {
     }
     if (!orphans.isEmpty()) {
       out.add(new Action.Terminate(orphans, "orphan: no powered-up Slurm node is bound to it"));
+    }
+  }
+
+  private static void collectStopped(Snapshot s, Set<String> alreadyTerminated, List<Action> out) {
+    List<String> stopped = new ArrayList<>();
+    for (Instance instance : s.instances()) {
+      if (instance.state() == InstanceState.STOPPED
+          && !alreadyTerminated.contains(instance.id())
+          && Planner.olderThan(s, instance.launchedAt(), s.timeouts().orphanGrace())) {
+        stopped.add(instance.id());
+      }
+    }
+    if (!stopped.isEmpty()) {
+      out.add(
+          new Action.Terminate(
+              stopped, "stopped or failed at the cloud: runs nothing, still costs (disks)"));
     }
   }
 

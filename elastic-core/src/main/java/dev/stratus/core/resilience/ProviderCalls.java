@@ -12,7 +12,9 @@ import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.ratelimiter.RequestNotPermitted;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,29 +28,48 @@ import java.util.function.Supplier;
  * {@link Recovery#RETRY_LATER}. Capacity, quota and invalid-request errors are never retried here
  * and never open the breaker: they are about the offering, not the endpoint. Providers turn the
  * SDKs' own retries off so that retries are counted once.
+ *
+ * <p>A throttled answer that names a time ({@link ProviderError.Throttled#retryAfter}, from {@code
+ * Retry-After}) is honoured: the next attempt waits at least that long when it is at most {@link
+ * ResilienceSettings#maxRetryAfter}; a longer one ends the call at once with the throttled error,
+ * and every call of that API in that region fails the same way, without reaching the cloud, until
+ * the time is up (the controller defers the work to a later pass).
  */
 public final class ProviderCalls {
   private final String provider;
   private final ResilienceSettings settings;
   private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
   private final Map<String, RateLimiter> limiters = new ConcurrentHashMap<>();
+  private final Map<String, Hold> holds = new ConcurrentHashMap<>();
+  private final Clock clock;
   private final Retry retry;
 
+  /** An API that a throttled answer asked us to leave alone until {@code until}. */
+  private record Hold(Instant until, ProviderError.Throttled error) {}
+
   public ProviderCalls(String provider, ResilienceSettings settings) {
+    this(provider, settings, Clock.systemUTC());
+  }
+
+  public ProviderCalls(String provider, ResilienceSettings settings, Clock clock) {
     this.provider = provider;
     this.settings = settings;
+    this.clock = clock;
+    IntervalFunction backoff =
+        IntervalFunction.ofExponentialRandomBackoff(
+            settings.initialBackoff(), settings.multiplier(), 0.5, settings.maxBackoff());
     this.retry =
         Retry.of(
             provider + "-retry",
             RetryConfig.custom()
                 .maxAttempts(settings.maxAttempts())
-                .intervalFunction(
-                    IntervalFunction.ofExponentialRandomBackoff(
-                        settings.initialBackoff(),
-                        settings.multiplier(),
-                        0.5,
-                        settings.maxBackoff()))
-                .retryOnException(ProviderCalls::retryable)
+                .intervalBiFunction(
+                    (attempt, outcome) ->
+                        Math.max(
+                            backoff.apply(attempt),
+                            outcome.isLeft() ? retryAfter(outcome.getLeft()).toMillis() : 0L))
+                .retryOnException(
+                    t -> retryable(t) && retryAfter(t).compareTo(settings.maxRetryAfter()) <= 0)
                 .build());
   }
 
@@ -74,8 +95,16 @@ public final class ProviderCalls {
             retry,
             CircuitBreaker.decorateSupplier(
                 breaker(region), RateLimiter.decorateSupplier(limiter(api), attempt)));
+    String held = region + " " + api;
+    refuseWhileHeld(held, api);
     try {
       return guarded.get();
+    } catch (ProviderException e) {
+      if (e.error() instanceof ProviderError.Throttled t
+          && t.retryAfter().compareTo(settings.maxRetryAfter()) > 0) {
+        holds.put(held, new Hold(clock.instant().plus(t.retryAfter()), t));
+      }
+      throw e;
     } catch (CallNotPermittedException e) {
       throw new ProviderException(
           new ProviderError.Transient(
@@ -93,6 +122,24 @@ public final class ProviderCalls {
               "ClientRateLimited", provider + " " + api + ": local rate limit reached"),
           e);
     }
+  }
+
+  private void refuseWhileHeld(String held, String api) {
+    Hold hold = holds.get(held);
+    if (hold == null) {
+      return;
+    }
+    Instant now = clock.instant();
+    if (!now.isBefore(hold.until())) {
+      holds.remove(held, hold);
+      return;
+    }
+    ProviderError.Throttled t = hold.error();
+    throw new ProviderException(
+        new ProviderError.Throttled(
+            t.code(),
+            t.message() + "; not calling " + api + " again before " + hold.until(),
+            Duration.between(now, hold.until())));
   }
 
   /** State of a region's breaker, for status and tests. */
@@ -130,5 +177,11 @@ public final class ProviderCalls {
 
   private static boolean retryable(Throwable t) {
     return t instanceof ProviderException pe && pe.error().recovery() == Recovery.RETRY_LATER;
+  }
+
+  private static Duration retryAfter(Throwable t) {
+    return t instanceof ProviderException pe && pe.error() instanceof ProviderError.Throttled th
+        ? th.retryAfter()
+        : Duration.ZERO;
   }
 }

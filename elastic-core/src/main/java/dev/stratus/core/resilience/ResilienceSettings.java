@@ -7,7 +7,10 @@ import java.time.Duration;
 /**
  * How hard a provider retries and protects a cloud API. Retries use exponential random backoff
  * ({@code initialBackoff} × {@code multiplier}^n, randomised, capped at {@code maxBackoff}) for
- * throttled and transient errors only; a circuit breaker per region opens when at least {@code
+ * throttled and transient errors only, and never sooner than a throttled answer's {@code
+ * Retry-After} when that is at most {@code maxRetryAfter}; a longer one is not waited for inside
+ * the call: the call fails at once and the API is left alone until the time is up, so the work goes
+ * to a later pass. A circuit breaker per region opens when at least {@code
  * breakerFailureRatePercent} of the last {@code breakerWindow} calls failed that way and stays open
  * {@code breakerOpenFor}; a rate limiter per API allows {@code callsPerSecond}.
  */
@@ -20,7 +23,8 @@ public record ResilienceSettings(
     Duration rateLimitWait,
     int breakerWindow,
     int breakerFailureRatePercent,
-    Duration breakerOpenFor) {
+    Duration breakerOpenFor,
+    Duration maxRetryAfter) {
   public static final ResilienceSettings DEFAULTS =
       new ResilienceSettings(
           5,
@@ -31,7 +35,8 @@ public record ResilienceSettings(
           Duration.ofSeconds(10),
           20,
           50,
-          Duration.ofSeconds(30));
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(60));
 
   public ResilienceSettings {
     positive("maxAttempts", maxAttempts);
@@ -44,7 +49,8 @@ public record ResilienceSettings(
       throw new IllegalArgumentException(
           "breakerFailureRatePercent must be 1..100, got " + breakerFailureRatePercent);
     }
-    for (Duration d : new Duration[] {initialBackoff, maxBackoff, rateLimitWait, breakerOpenFor}) {
+    for (Duration d :
+        new Duration[] {initialBackoff, maxBackoff, rateLimitWait, breakerOpenFor, maxRetryAfter}) {
       if (d == null || d.isNegative() || d.isZero()) {
         throw new IllegalArgumentException("resilience durations must be positive");
       }
@@ -62,6 +68,22 @@ public record ResilienceSettings(
         Duration.ofSeconds(2),
         10,
         50,
-        Duration.ofSeconds(1));
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(2));
+  }
+
+  /** The same settings with another cap on the {@code Retry-After} waited for inside a call. */
+  public ResilienceSettings withMaxRetryAfter(Duration cap) {
+    return new ResilienceSettings(
+        maxAttempts,
+        initialBackoff,
+        multiplier,
+        maxBackoff,
+        callsPerSecond,
+        rateLimitWait,
+        breakerWindow,
+        breakerFailureRatePercent,
+        breakerOpenFor,
+        cap);
   }
 }

@@ -66,10 +66,12 @@ public interface NodeProvider extends AutoCloseable {
 
   /**
    * The live instances carrying {@code stratus:cluster=<cluster>}: exactly those, every page of
-   * them, and nothing else. Live means not terminated; an instance shutting down no longer costs
-   * money and may be left out. It is the source of truth, so it must never hide an instance that
-   * still costs money: when it cannot give the whole answer it throws {@link ProviderException}
-   * (the controller then leaves this provider's nodes alone for the pass) rather than return part.
+   * them, and nothing else. Live means not terminated; an instance shutting down or being deleted
+   * no longer costs money and may be left out. It is the source of truth, so it must never hide an
+   * instance that still costs money: one that is stopped, suspended, under repair or failed is
+   * listed as {@link dev.stratus.core.model.InstanceState#STOPPED} (the garbage collector then
+   * terminates it). When it cannot give the whole answer it throws {@link ProviderException} (the
+   * controller then leaves this provider's nodes alone for the pass) rather than return part.
    * Read-only: it changes nothing at the cloud (garbage collection is {@link SweepsOwnResources}).
    */
   List<Instance> list(String cluster);

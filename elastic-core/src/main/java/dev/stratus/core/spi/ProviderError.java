@@ -2,6 +2,8 @@ package dev.stratus.core.spi;
 
 import static dev.stratus.core.model.Checks.notNull;
 
+import java.time.Duration;
+
 /**
  * Every way a provider call can fail, as data. Each provider translates its SDK's exceptions into
  * one of these at its edge, keeping the cloud's own code and message for the operator.
@@ -44,15 +46,55 @@ public sealed interface ProviderError {
     }
   }
 
-  record Throttled(String code, String message) implements ProviderError {
+  /**
+   * The cloud asked us to slow down. {@code retryAfter} is how long it said to wait (ARM's and
+   * GCE's {@code Retry-After}), zero when it named no time (EC2 never does): {@code ProviderCalls}
+   * waits at least that long before it calls again.
+   */
+  record Throttled(String code, String message, Duration retryAfter) implements ProviderError {
     public Throttled {
+      notNull("code", code);
+      notNull("message", message);
+      notNull("retryAfter", retryAfter);
+      if (retryAfter.isNegative()) {
+        throw new IllegalArgumentException("retryAfter must not be negative, got " + retryAfter);
+      }
+    }
+
+    /** Throttled without a time to wait: our own backoff decides. */
+    public Throttled(String code, String message) {
+      this(code, message, Duration.ZERO);
+    }
+
+    @Override
+    public Recovery recovery() {
+      return Recovery.RETRY_LATER;
+    }
+
+    @Override
+    public String describe() {
+      return retryAfter.isZero()
+          ? code + ": " + message
+          : code + ": " + message + " (retry after " + retryAfter.toSeconds() + " s)";
+    }
+  }
+
+  /**
+   * The offering cannot launch as configured, whatever the capacity: its instance type is not
+   * offered in that zone, or not to this account or subscription, or the combination is refused
+   * (EC2 {@code Unsupported}, a GCE machine type that does not exist in the zone, ARM {@code
+   * SkuNotAvailable} for a regular VM). Waiting does not help, unlike {@link InsufficientCapacity}:
+   * the offering is dropped until the configuration changes.
+   */
+  record OfferingUnsupported(String code, String message) implements ProviderError {
+    public OfferingUnsupported {
       notNull("code", code);
       notNull("message", message);
     }
 
     @Override
     public Recovery recovery() {
-      return Recovery.RETRY_LATER;
+      return Recovery.DROP_OFFERING;
     }
   }
 

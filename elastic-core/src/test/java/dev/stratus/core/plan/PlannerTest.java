@@ -1,5 +1,6 @@
 package dev.stratus.core.plan;
 
+import static dev.stratus.core.model.InstanceState.STOPPED;
 import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -320,6 +321,28 @@ class PlannerTest {
         .containsExactly(
             new Action.Terminate(
                 List.of("old"), "orphan: no powered-up Slurm node is bound to it"));
+  }
+
+  @Test
+  void aStoppedInstanceIsTerminatedOnceOlderThanTheGraceWhateverItsNodeDoes() {
+    nodes.add(node("gpu-001", "allocated", "CLOUD"));
+    nodes.add(node("gpu-002", "idle", "CLOUD", "POWERED_DOWN"));
+    instances.add(instance("stopped", "gpu-001", NOW.minusSeconds(600)).withState(STOPPED));
+    instances.add(instance("failed", "gpu-002", NOW.minusSeconds(31)).withState(STOPPED));
+    instances.add(instance("young", "gpu-002", NOW.minusSeconds(10)).withState(STOPPED));
+
+    List<Action> actions = plan();
+
+    assertThat(actions)
+        .filteredOn(Action.Terminate.class::isInstance)
+        .containsExactly(
+            new Action.Terminate(
+                List.of("stopped", "failed"),
+                "stopped or failed at the cloud: runs nothing, still costs (disks)"));
+    assertThat(actions)
+        .filteredOn(Action.InstanceGone.class::isInstance)
+        .singleElement()
+        .satisfies(a -> assertThat(((Action.InstanceGone) a).nodes()).containsExactly("gpu-001"));
   }
 
   @Test

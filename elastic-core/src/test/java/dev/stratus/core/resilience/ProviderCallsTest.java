@@ -6,9 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class ProviderCallsTest {
   /** Stands in for an SDK exception carrying the cloud's error code. */
@@ -93,6 +100,71 @@ class ProviderCallsTest {
             ProviderException.class,
             e -> assertThat(e.error().code()).isEqualTo("RequestLimitExceeded"));
     assertThat(attempts).hasValue(ResilienceSettings.fast().maxAttempts());
+  }
+
+  @Test
+  void aThrottledAnswerWithRetryAfterIsRetriedNoSoonerThanTheServerAsked() {
+    List<Long> attemptedAt = new ArrayList<>();
+
+    String result =
+        calls.call(
+            "eastus",
+            "VirtualMachines.CreateOrUpdate",
+            () -> {
+              attemptedAt.add(System.nanoTime());
+              if (attemptedAt.size() == 1) {
+                throw new ProviderException(
+                    new ProviderError.Throttled(
+                        "TooManyRequests", "throttled", Duration.ofMillis(400)));
+              }
+              return "ok";
+            },
+            TRANSLATE);
+
+    assertThat(result).isEqualTo("ok");
+    assertThat(Duration.ofNanos(attemptedAt.get(1) - attemptedAt.get(0)))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(400));
+  }
+
+  @Test
+  void aRetryAfterBeyondTheCapEndsTheCallAndLeavesTheApiAloneUntilItIsUp() {
+    MutableClock clock = MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
+    ProviderCalls held = new ProviderCalls("azure", ResilienceSettings.fast(), clock);
+    Callable<String> throttled =
+        () -> {
+          attempts.incrementAndGet();
+          throw new ProviderException(
+              new ProviderError.Throttled(
+                  "SubscriptionRequestsThrottled", "throttled", Duration.ofSeconds(45)));
+        };
+    Callable<String> fine =
+        () -> {
+          attempts.incrementAndGet();
+          return "ok";
+        };
+
+    assertThatThrownBy(() -> held.call("eastus", "VirtualMachines.List", throttled, TRANSLATE))
+        .isInstanceOfSatisfying(
+            ProviderException.class,
+            e ->
+                assertThat(((ProviderError.Throttled) e.error()).retryAfter())
+                    .isEqualTo(Duration.ofSeconds(45)));
+    assertThat(attempts).hasValue(1);
+
+    clock.add(Duration.ofSeconds(30));
+    assertThatThrownBy(() -> held.call("eastus", "VirtualMachines.List", fine, TRANSLATE))
+        .isInstanceOfSatisfying(
+            ProviderException.class,
+            e -> {
+              assertThat(e.error().code()).isEqualTo("SubscriptionRequestsThrottled");
+              assertThat(((ProviderError.Throttled) e.error()).retryAfter())
+                  .isEqualTo(Duration.ofSeconds(15));
+            });
+    assertThat(attempts).hasValue(1);
+    assertThat(held.call("eastus", "VirtualMachines.Get", fine, TRANSLATE)).isEqualTo("ok");
+
+    clock.add(Duration.ofSeconds(15));
+    assertThat(held.call("eastus", "VirtualMachines.List", fine, TRANSLATE)).isEqualTo("ok");
   }
 
   @Test

@@ -144,14 +144,15 @@ public final class FakeNodeProvider
       throw new ProviderException(listError);
     }
     return instances.values().stream()
-        .filter(i -> i.state().alive())
+        .filter(i -> i.state() != InstanceState.TERMINATED)
         .filter(i -> cluster.equals(i.tags().get(Tags.CLUSTER)))
         .toList();
   }
 
   @Override
   public synchronized Optional<Instance> get(String instanceId) {
-    return Optional.ofNullable(instances.get(instanceId)).filter(i -> i.state().alive());
+    return Optional.ofNullable(instances.get(instanceId))
+        .filter(i -> i.state() != InstanceState.TERMINATED);
   }
 
   @Override
@@ -256,6 +257,14 @@ public final class FakeNodeProvider
     Instance instance = new Instance(id, key, InstanceState.RUNNING, clock.instant(), "", tags);
     instances.put(id, instance);
     return instance;
+  }
+
+  /**
+   * Stops an instance as the cloud or an operator would (EC2 stop, GCE TERMINATED, an ARM VM that
+   * failed): it runs nothing but stays, and is listed, until terminated.
+   */
+  public synchronized void stop(String instanceId) {
+    instances.computeIfPresent(instanceId, (k, i) -> i.withState(InstanceState.STOPPED));
   }
 
   /** Makes an instance vanish, as a spot reclaim without notice would. */

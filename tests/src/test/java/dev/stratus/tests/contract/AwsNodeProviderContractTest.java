@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The AWS provider, on the real EC2 SDK, keeps the contract against the stateful EC2 model. */
-class AwsNodeProviderContractTest extends ThrottlingContract implements SweepContract {
+class AwsNodeProviderContractTest extends ThrottlingContract
+    implements SweepContract, StopContract {
   @TempDir Path stateDir;
 
   @Override

@@ -17,13 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Retry-After} here so that the provider's 20 ms poll interval keeps the suite fast; {@code
  * AzureLongRunningOperationTest} covers the header.
  */
-class AzureNodeProviderContractTest extends ThrottlingContract implements SweepContract {
+class AzureNodeProviderContractTest extends ThrottlingContract
+    implements SweepContract, StopContract {
   @Override
   protected ContractHarness createHarness() {
     return new AzureHarness();
   }
 
-  static final class AzureHarness implements ContractHarness, Throttling {
+  static final class AzureHarness implements ContractHarness, Throttling, Stopping {
     final AzureFixture fixture = new AzureFixture();
     final AzureNodeProvider azure;
     final AtomicInteger next = new AtomicInteger();
@@ -76,6 +77,12 @@ class AzureNodeProviderContractTest extends ThrottlingContract implements SweepC
     @Override
     public void throttleNextCalls(int calls) {
       fixture.model.faults().throttleNextCalls(calls);
+    }
+
+    /** Deallocated, as a shutdown policy or an operator would leave it: disk and NIC kept. */
+    @Override
+    public void stop(String instanceId) {
+      fixture.model.power(instanceId, "deallocated");
     }
 
     @Override

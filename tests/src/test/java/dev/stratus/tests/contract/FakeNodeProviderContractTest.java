@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The in-memory fake keeps the same contract as the real providers, throttling included. */
-class FakeNodeProviderContractTest extends ThrottlingContract implements SweepContract {
+class FakeNodeProviderContractTest extends ThrottlingContract
+    implements SweepContract, StopContract {
   @Override
   protected ContractHarness createHarness() {
     return new FakeHarness();
   }
 
-  static final class FakeHarness implements ContractHarness, Throttling {
+  static final class FakeHarness implements ContractHarness, Throttling, Stopping {
     static final Offering OFFERING = Fixtures.offering("fake", "a", CapacityType.SPOT, "30");
     final FakeNodeProvider fake =
         new FakeNodeProvider("fake", List.of(OFFERING), Clock.systemUTC());
@@ -61,6 +62,11 @@ class FakeNodeProviderContractTest extends ThrottlingContract implements SweepCo
     @Override
     public void throttleNextCalls(int calls) {
       fake.throttleNext(calls);
+    }
+
+    @Override
+    public void stop(String instanceId) {
+      fake.stop(instanceId);
     }
 
     @Override

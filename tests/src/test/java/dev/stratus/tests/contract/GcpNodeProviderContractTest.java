@@ -15,13 +15,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * errors arrive as operations that finish with ZONE_RESOURCE_POOL_EXHAUSTED, throttling as 403
  * rateLimitExceeded, exactly as the API does.
  */
-class GcpNodeProviderContractTest extends ThrottlingContract implements SweepContract {
+class GcpNodeProviderContractTest extends ThrottlingContract
+    implements SweepContract, StopContract {
   @Override
   protected ContractHarness createHarness() {
     return new GcpHarness();
   }
 
-  static final class GcpHarness implements ContractHarness, Throttling {
+  static final class GcpHarness implements ContractHarness, Throttling, Stopping {
     final GceServer server = new GceServer();
     final GcpNodeProvider gcp = GcpTestProviders.create(server, false);
     final AtomicInteger next = new AtomicInteger();
@@ -66,6 +67,14 @@ class GcpNodeProviderContractTest extends ThrottlingContract implements SweepCon
     @Override
     public void throttleNextCalls(int calls) {
       server.model.throttleNext(calls);
+    }
+
+    /** Ids are {@code <zone>/<name>}; the stop runs to {@code TERMINATED}. */
+    @Override
+    public void stop(String instanceId) {
+      String[] zoneAndName = instanceId.split("/", 2);
+      server.model.stop(zoneAndName[0], zoneAndName[1]);
+      server.model.settle();
     }
 
     @Override

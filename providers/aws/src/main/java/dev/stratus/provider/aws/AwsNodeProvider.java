@@ -64,7 +64,10 @@ public final class AwsNodeProvider
     return launcher.launch(request);
   }
 
-  /** Live instances of the cluster, all pages. */
+  /**
+   * The cluster's instances that still cost money, all pages: pending and running, and stopping and
+   * stopped (their volumes are billed); shutting-down and terminated ones are left out.
+   */
   @Override
   public List<Instance> list(String cluster) {
     List<software.amazon.awssdk.services.ec2.model.Instance> found = new ArrayList<>();
@@ -79,7 +82,12 @@ public final class AwsNodeProvider
                       r ->
                           r.filters(
                                   filter("tag:" + Tags.CLUSTER, cluster),
-                                  filter("instance-state-name", "pending", "running"))
+                                  filter(
+                                      "instance-state-name",
+                                      "pending",
+                                      "running",
+                                      "stopping",
+                                      "stopped"))
                               .maxResults(settings.pageSize())
                               .nextToken(next)));
       page.reservations().stream().flatMap(r -> r.instances().stream()).forEach(found::add);

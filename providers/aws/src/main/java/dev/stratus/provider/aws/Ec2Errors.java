@@ -8,7 +8,10 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 /**
  * EC2 error codes to {@link ProviderError}s, keeping EC2's code and message. The same table serves
  * exceptions (an {@code <Errors>} response) and the per-override {@code errorSet} items of an
- * instant CreateFleet, which reports capacity errors as data rather than as an HTTP error.
+ * instant CreateFleet, which reports capacity, quota and offering errors as data in a 200 answer
+ * rather than as an HTTP error ({@link #fleetItem}). {@code Unsupported} (the zone does not offer
+ * the type, or not this way) is not capacity: the offering is dropped. EC2 sends no {@code
+ * Retry-After}: {@code RequestLimitExceeded} is left to our backoff.
  */
 public final class Ec2Errors {
   static final Set<String> CAPACITY =
@@ -17,8 +20,8 @@ public final class Ec2Errors {
           "InsufficientHostCapacity",
           "InsufficientReservedInstanceCapacity",
           "MaxSpotInstanceCountExceeded",
-          "SpotMaxPriceTooLow",
-          "Unsupported");
+          "SpotMaxPriceTooLow");
+  static final Set<String> UNSUPPORTED = Set.of("Unsupported");
   static final Set<String> QUOTA = Set.of("InstanceLimitExceeded", "VcpuLimitExceeded");
   static final Set<String> THROTTLED =
       Set.of("RequestLimitExceeded", "Throttling", "ThrottlingException");
@@ -65,13 +68,29 @@ public final class Ec2Errors {
   }
 
   /**
+   * An {@code errorSet} item of an instant fleet: about one override, that is the offering's
+   * instance type in one subnet of its zone. A bad parameter there ({@code InvalidParameterValue}:
+   * a type EC2 does not have, or not in that zone) cannot be about the request as a whole, which
+   * EC2 would refuse with HTTP 400: the offering is unsupported as configured.
+   */
+  static ProviderError fleetItem(String code, String message) {
+    if (code.equals("InvalidParameterValue")) {
+      return new ProviderError.OfferingUnsupported(code, message);
+    }
+    return of(code, message, 0);
+  }
+
+  /**
    * The table. {@code httpStatus} decides only for codes the table does not name: 5xx is transient,
-   * anything else a request EC2 will refuse again. Pass 0 when there is no status (an {@code
-   * errorSet} item).
+   * anything else a request EC2 will refuse again ({@code IdempotentParameterMismatch}: a client
+   * token reused with other parameters, among them).
    */
   public static ProviderError of(String code, String message, int httpStatus) {
     if (CAPACITY.contains(code)) {
       return new ProviderError.InsufficientCapacity(code, message);
+    }
+    if (UNSUPPORTED.contains(code)) {
+      return new ProviderError.OfferingUnsupported(code, message);
     }
     if (QUOTA.contains(code)) {
       return new ProviderError.QuotaExceeded(code, message);

@@ -34,7 +34,10 @@ final class Ec2Instances {
         tags);
   }
 
-  /** shutting-down is as good as gone for the controller: it costs nothing more. */
+  /**
+   * shutting-down is as good as gone for the controller: it costs nothing more. A stopping or
+   * stopped instance still bills its volumes and runs nothing: STOPPED, for the garbage collector.
+   */
   static InstanceState state(InstanceStateName name) {
     if (name == null) {
       return InstanceState.PENDING;
@@ -42,7 +45,7 @@ final class Ec2Instances {
     return switch (name) {
       case PENDING -> InstanceState.PENDING;
       case RUNNING -> InstanceState.RUNNING;
-      case STOPPING, STOPPED -> InstanceState.STOPPING;
+      case STOPPING, STOPPED -> InstanceState.STOPPED;
       case SHUTTING_DOWN, TERMINATED -> InstanceState.TERMINATED;
       default -> InstanceState.PENDING;
     };

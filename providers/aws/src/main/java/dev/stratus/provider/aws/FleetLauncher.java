@@ -194,7 +194,7 @@ final class FleetLauncher {
   static ProviderError shortfall(CreateFleetResponse fleet, int got, int wanted) {
     for (CreateFleetError e : fleet.errors()) {
       if (e.errorCode() != null) {
-        return Ec2Errors.of(e.errorCode(), String.valueOf(e.errorMessage()), 0);
+        return Ec2Errors.fleetItem(e.errorCode(), String.valueOf(e.errorMessage()));
       }
     }
     return new ProviderError.InsufficientCapacity(

@@ -19,7 +19,7 @@ class Ec2ErrorsTest {
     "InsufficientReservedInstanceCapacity, 500, InsufficientCapacity",
     "MaxSpotInstanceCountExceeded, 400, InsufficientCapacity",
     "SpotMaxPriceTooLow, 400, InsufficientCapacity",
-    "Unsupported, 400, InsufficientCapacity",
+    "Unsupported, 400, OfferingUnsupported",
     "InstanceLimitExceeded, 400, QuotaExceeded",
     "VcpuLimitExceeded, 400, QuotaExceeded",
     "RequestLimitExceeded, 503, Throttled",
@@ -57,6 +57,20 @@ class Ec2ErrorsTest {
     assertThat(Ec2Errors.of("InsufficientInstanceCapacity", "m", 0).recovery())
         .isEqualTo(Recovery.TRY_ANOTHER_OFFERING);
     assertThat(Ec2Errors.of("InvalidLaunchTemplateId.NotFound", "m", 0).recovery())
+        .isEqualTo(Recovery.GIVE_UP);
+  }
+
+  @Test
+  void aFleetItemThatFindsAParameterBadIsAboutTheOfferingNotTheRequest() {
+    String message = "Invalid value 'p9.48xlarge' for InstanceType.";
+
+    assertThat(Ec2Errors.fleetItem("InvalidParameterValue", message))
+        .isEqualTo(new ProviderError.OfferingUnsupported("InvalidParameterValue", message));
+    assertThat(Ec2Errors.fleetItem("Unsupported", "m").recovery())
+        .isEqualTo(Recovery.DROP_OFFERING);
+    assertThat(Ec2Errors.fleetItem("VcpuLimitExceeded", "m"))
+        .isInstanceOf(ProviderError.QuotaExceeded.class);
+    assertThat(Ec2Errors.of("InvalidParameterValue", message, 400).recovery())
         .isEqualTo(Recovery.GIVE_UP);
   }
 

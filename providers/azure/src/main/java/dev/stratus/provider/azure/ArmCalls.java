@@ -70,7 +70,9 @@ final class ArmCalls {
                     ? new ProviderError.Transient(
                         "OperationFailed", "VM " + name + " create ended " + last.getStatus())
                     : AzureErrors.fromOperation(
-                        failed.getResponseStatusCode(), failed.getResponseBody()));
+                        failed.getResponseStatusCode(),
+                        failed.getResponseBody(),
+                        failed.getResponseHeaders()));
           }
           VirtualMachineInner vm = poller.getFinalResult();
           if (vm == null) {
@@ -99,6 +101,26 @@ final class ArmCalls {
           } catch (RuntimeException e) {
             if (AzureErrors.isNotFound(e)) {
               return Optional.empty();
+            }
+            throw e;
+          }
+        });
+  }
+
+  /**
+   * The VM's power state ({@code deallocated}, {@code running}, ...) from its instance view; empty
+   * when the VM is gone or ARM names none.
+   */
+  Optional<String> powerState(String name) {
+    return call(
+        "VirtualMachines.InstanceView",
+        () -> {
+          try {
+            var view = clients.compute().getVirtualMachines().instanceView(s.resourceGroup(), name);
+            return VmMapping.powerState(view.statuses());
+          } catch (RuntimeException e) {
+            if (AzureErrors.isNotFound(e)) {
+              return Optional.<String>empty();
             }
             throw e;
           }

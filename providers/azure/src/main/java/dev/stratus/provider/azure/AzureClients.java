@@ -4,6 +4,7 @@ import com.azure.core.http.HttpPipeline;
 import com.azure.core.http.HttpPipelineBuilder;
 import com.azure.core.http.policy.AddDatePolicy;
 import com.azure.core.http.policy.RequestIdPolicy;
+import com.azure.core.http.policy.RetryPolicy;
 import com.azure.core.http.policy.UserAgentPolicy;
 import com.azure.core.management.AzureEnvironment;
 import com.azure.core.management.http.policy.ArmChallengeAuthenticationPolicy;
@@ -14,20 +15,23 @@ import com.azure.resourcemanager.network.NetworkManager;
 import com.azure.resourcemanager.network.fluent.NetworkManagementClient;
 import com.azure.resourcemanager.resources.ResourceManager;
 import com.azure.resourcemanager.resources.fluent.ResourceManagementClient;
+import dev.stratus.core.resilience.ResilienceSettings;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The generated ARM clients over one hand-built pipeline: user agent, request id, date, bearer
- * token — and deliberately no retry policy, because {@code ProviderCalls} owns retries (an SDK
- * retry inside ours would multiply the attempts and hide throttling from the circuit breaker).
+ * token — and a retry policy for long-running-operation polls only ({@link ArmPollRetry}): {@code
+ * ProviderCalls} owns every other retry (an SDK retry inside ours would multiply the attempts and
+ * hide throttling from the circuit breaker).
  */
 record AzureClients(
     ComputeManagementClient compute,
     NetworkManagementClient network,
     ResourceManagementClient resources) {
 
-  static AzureClients connect(AzureSettings s, AzureConnection connection) {
+  static AzureClients connect(
+      AzureSettings s, AzureConnection connection, ResilienceSettings resilience) {
     String base = s.endpoint().toString();
     String scope = s.endpoint().resolve("/.default").toString();
     HttpPipeline pipeline =
@@ -37,6 +41,11 @@ record AzureClients(
                 new UserAgentPolicy("stratus-azure"),
                 new RequestIdPolicy(),
                 new AddDatePolicy(),
+                new RetryPolicy(
+                    new ArmPollRetry(
+                        resilience.maxAttempts(),
+                        resilience.initialBackoff(),
+                        resilience.maxRetryAfter())),
                 new ArmChallengeAuthenticationPolicy(connection.credential(), scope))
             .build();
     Map<String, String> endpoints = new HashMap<>(AzureEnvironment.AZURE.getEndpoints());

@@ -2,13 +2,18 @@ package dev.stratus.provider.azure;
 
 import com.azure.core.exception.ClientAuthenticationException;
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpHeaders;
 import com.azure.core.management.exception.ManagementError;
 import com.azure.core.management.exception.ManagementException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.core.resilience.RetryAfter;
 import dev.stratus.core.spi.ProviderError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,16 +27,20 @@ import org.slf4j.LoggerFactory;
  * the HTTP answer ({@code 409 {"error":{"code":"SkuNotAvailable"}}}, {@code 429}) or, for VM
  * creation, in the body of the failed asynchronous operation ({@code AllocationFailed}); both reach
  * us as a {@link ManagementException} whose {@link ManagementError} carries the code. The code
- * decides first (an allocation failure arrives with the poll's 200), the HTTP status second.
+ * decides first (an allocation failure arrives with the poll's 200), the HTTP status second. A
+ * throttled answer (a 429, on a call or on an operation poll) keeps ARM's {@code Retry-After}.
+ * {@code SkuNotAvailable} means the size is not offered in that location or zone to this
+ * subscription: the offering is unsupported (for spot, {@link AzureLauncher} reads it as no spot
+ * capacity, which the same code also means).
  */
 public final class AzureErrors {
   static final Set<String> CAPACITY =
       Set.of(
-          "SkuNotAvailable",
           "AllocationFailed",
           "ZonalAllocationFailed",
           "OverconstrainedAllocationRequest",
           "OverconstrainedZonalAllocationRequest");
+  static final Set<String> UNSUPPORTED = Set.of("SkuNotAvailable");
   static final Set<String> THROTTLED =
       Set.of("TooManyRequests", "SubscriptionRequestsThrottled", "ResourceRequestsThrottled");
   static final Set<String> TRANSIENT =
@@ -53,6 +62,9 @@ public final class AzureErrors {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** A Retry-After date is wall-clock time at ARM, so it is read against the wall clock. */
+  private static final Clock WALL = Clock.systemUTC();
+
   private AzureErrors() {}
 
   public static ProviderError translate(Exception e) {
@@ -61,13 +73,16 @@ public final class AzureErrors {
     }
     if (e instanceof ManagementException me && me.getValue() != null) {
       int status = me.getResponse() == null ? 0 : me.getResponse().getStatusCode();
-      return fromCode(significant(me.getValue()), status);
+      Duration retryAfter =
+          me.getResponse() == null ? Duration.ZERO : retryAfter(me.getResponse().getHeaders());
+      return fromCode(significant(me.getValue()), status, retryAfter);
     }
     if (e instanceof HttpResponseException he && he.getResponse() != null) {
       return fromStatus(
           "Http" + he.getResponse().getStatusCode(),
           firstLine(he.getMessage()),
-          he.getResponse().getStatusCode());
+          he.getResponse().getStatusCode(),
+          retryAfter(he.getResponse().getHeaders()));
     }
     if (hasCause(e, IOException.class) || hasCause(e, TimeoutException.class)) {
       return new ProviderError.Transient(
@@ -78,11 +93,17 @@ public final class AzureErrors {
         "Unexpected", e.getClass().getName() + ": " + firstLine(e.getMessage()));
   }
 
+  static ProviderError fromOperation(int status, String body) {
+    return fromOperation(status, body, new HttpHeaders());
+  }
+
   /**
    * A failed long-running operation: ARM answers the poll with {@code {"status":"Failed",
-   * "error":{"code":"AllocationFailed","message":..}}} (HTTP 200), or the poll itself failed.
+   * "error":{"code":"AllocationFailed","message":..}}} (HTTP 200), or the poll itself failed (a 429
+   * with its {@code Retry-After}: the SDK's poller ends the operation on any answer but 200, 201
+   * and 202).
    */
-  static ProviderError fromOperation(int status, String body) {
+  static ProviderError fromOperation(int status, String body, HttpHeaders headers) {
     String code = null;
     String message = body == null ? "" : body;
     try {
@@ -103,7 +124,16 @@ public final class AzureErrors {
     } catch (java.io.IOException e) {
       // Not JSON: keep the raw body as the message.
     }
-    return fromCode(new ManagementError(code, message), status);
+    return fromCode(
+        new ManagementError(code, message),
+        status,
+        headers == null ? Duration.ZERO : retryAfter(headers));
+  }
+
+  /** How long ARM asked to wait; zero when it did not say. */
+  static Duration retryAfter(HttpHeaders headers) {
+    return RetryAfter.parse(headers.getValue(HttpHeaderName.RETRY_AFTER), WALL.instant())
+        .orElse(Duration.ZERO);
   }
 
   /** True when ARM said the resource does not exist (a 404 or a NotFound code). */
@@ -120,10 +150,17 @@ public final class AzureErrors {
 
   /** Error by ARM code and HTTP status: the table the unit test checks. */
   static ProviderError fromCode(ManagementError error, int status) {
+    return fromCode(error, status, Duration.ZERO);
+  }
+
+  static ProviderError fromCode(ManagementError error, int status, Duration retryAfter) {
     String code = error.getCode() == null ? "Http" + status : error.getCode();
     String message = error.getMessage() == null ? code : firstLine(error.getMessage());
     if (CAPACITY.contains(code)) {
       return new ProviderError.InsufficientCapacity(code, message);
+    }
+    if (UNSUPPORTED.contains(code)) {
+      return new ProviderError.OfferingUnsupported(code, message);
     }
     if (code.equals("QuotaExceeded")
         || (code.equals("OperationNotAllowed")
@@ -131,7 +168,7 @@ public final class AzureErrors {
       return new ProviderError.QuotaExceeded(code, message);
     }
     if (THROTTLED.contains(code)) {
-      return new ProviderError.Throttled(code, message);
+      return new ProviderError.Throttled(code, message, retryAfter);
     }
     if (TRANSIENT.contains(code)) {
       return new ProviderError.Transient(code, message);
@@ -139,12 +176,13 @@ public final class AzureErrors {
     if (UNAUTHORIZED.contains(code)) {
       return new ProviderError.Unauthorized(code, message);
     }
-    return fromStatus(code, message, status);
+    return fromStatus(code, message, status, retryAfter);
   }
 
-  private static ProviderError fromStatus(String code, String message, int status) {
+  private static ProviderError fromStatus(
+      String code, String message, int status, Duration retryAfter) {
     if (status == 429) {
-      return new ProviderError.Throttled(code, message);
+      return new ProviderError.Throttled(code, message, retryAfter);
     }
     if (status >= 500 || status == 408) {
       return new ProviderError.Transient(code, message);
@@ -174,6 +212,7 @@ public final class AzureErrors {
   private static boolean known(String code) {
     return code != null
         && (CAPACITY.contains(code)
+            || UNSUPPORTED.contains(code)
             || code.equals("QuotaExceeded")
             || THROTTLED.contains(code)
             || UNAUTHORIZED.contains(code));

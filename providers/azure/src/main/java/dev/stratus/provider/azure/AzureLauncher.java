@@ -1,6 +1,7 @@
 package dev.stratus.provider.azure;
 
 import com.azure.resourcemanager.compute.fluent.models.VirtualMachineInner;
+import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
@@ -58,10 +59,24 @@ final class AzureLauncher {
     try {
       return attempt(req, key);
     } catch (ProviderException e) {
-      return LaunchResult.failure(key, req.nodeNames(), e.error());
+      return LaunchResult.failure(key, req.nodeNames(), forOffering(e.error(), key));
     } catch (RuntimeException e) {
       return LaunchResult.failure(key, req.nodeNames(), AzureErrors.translate(e));
     }
+  }
+
+  /**
+   * For a spot VM, {@code SkuNotAvailable} also means that the location has no spot capacity for
+   * the size now (ARM's own guide to the error says both): capacity, to be tried again after a
+   * while, not an offering to drop.
+   */
+  static ProviderError forOffering(ProviderError error, OfferingKey key) {
+    if (key.capacityType() == CapacityType.SPOT
+        && error instanceof ProviderError.OfferingUnsupported u
+        && u.code().equals("SkuNotAvailable")) {
+      return new ProviderError.InsufficientCapacity(u.code(), u.message());
+    }
+    return error;
   }
 
   private LaunchResult attempt(LaunchRequest req, OfferingKey key) {
@@ -144,21 +159,21 @@ final class AzureLauncher {
         var body = VmSpec.build(s, key, node, req.tagsFor(node), ppgId, req.credential(node));
         futures.put(node, pool.submit(() -> arm.createVm(vmName(req, node), body)));
       }
-      futures.forEach((node, f) -> result.put(node, outcome(vmName(req, node), f)));
+      futures.forEach((node, f) -> result.put(node, outcome(vmName(req, node), f, key)));
     } finally {
       pool.shutdown();
     }
     return result;
   }
 
-  private static Outcome outcome(String vmName, Future<VirtualMachineInner> f) {
+  private static Outcome outcome(String vmName, Future<VirtualMachineInner> f, OfferingKey key) {
     try {
       return new Outcome(vmName, Optional.of(f.get()), null);
     } catch (ExecutionException e) {
       Throwable c = e.getCause();
       ProviderError err =
           c instanceof ProviderException pe
-              ? pe.error()
+              ? forOffering(pe.error(), key)
               : AzureErrors.translate(c instanceof Exception ex ? ex : new RuntimeException(c));
       return new Outcome(vmName, Optional.empty(), err);
     } catch (InterruptedException e) {

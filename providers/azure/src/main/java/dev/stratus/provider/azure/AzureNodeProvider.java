@@ -39,6 +39,7 @@ public final class AzureNodeProvider
   private final AzureLauncher launcher;
   private final AzureTerminator terminator;
   private final AzurePlacementGroups groups;
+  private final AzurePowerStates powerStates;
   private final Clock clock;
 
   /** Production: the SDK's credential chain or the configured service principal. */
@@ -54,8 +55,11 @@ public final class AzureNodeProvider
     this.offerings =
         AzureOfferings.parse(context.settings(), settings.location(), PriceTable.bundled());
     this.clock = context.clock();
-    this.clients = AzureClients.connect(settings, connection);
-    this.arm = new ArmCalls(clients, settings, new ProviderCalls("azure", resilience));
+    ResilienceSettings effective =
+        settings.maxRetryAfter().map(resilience::withMaxRetryAfter).orElse(resilience);
+    this.clients = AzureClients.connect(settings, connection, effective);
+    this.arm = new ArmCalls(clients, settings, new ProviderCalls("azure", effective, clock));
+    this.powerStates = new AzurePowerStates(arm, settings.powerStateChecksPerList(), clock);
     this.launcher = new AzureLauncher(arm, settings, clock);
     this.groups = new AzurePlacementGroups(arm, clock);
     this.terminator = new AzureTerminator(arm, groups);
@@ -82,20 +86,37 @@ public final class AzureNodeProvider
     return launcher.launch(request);
   }
 
+  /**
+   * The cluster's VMs (by tag) that still cost money: all but those being deleted; a VM that failed
+   * to provision, or that {@link AzurePowerStates} found stopped or deallocated, is {@code
+   * STOPPED}.
+   */
   @Override
   public List<Instance> list(String cluster) {
-    return arm.listVms().stream()
-        .filter(vm -> vm.tags() != null && cluster.equals(vm.tags().get(Tags.CLUSTER)))
-        .flatMap(vm -> VmMapping.toInstance(vm, clock.instant()).stream())
+    var all = arm.listVms();
+    var ours =
+        all.stream()
+            .filter(vm -> vm.tags() != null && cluster.equals(vm.tags().get(Tags.CLUSTER)))
+            .toList();
+    Map<String, String> power = powerStates.refresh(ours, all);
+    return ours.stream()
+        .flatMap(
+            vm ->
+                VmMapping.toInstance(
+                    vm,
+                    Optional.ofNullable(power.get(AzurePowerStates.key(vm.name()))),
+                    clock.instant())
+                    .stream())
         .toList();
   }
 
+  /** With the VM's instance view, so that its power state counts. */
   @Override
   public Optional<Instance> get(String instanceId) {
     if (!AzureNames.isVmName(instanceId)) {
       return Optional.empty();
     }
-    return arm.getVm(instanceId, false).flatMap(vm -> VmMapping.toInstance(vm, clock.instant()));
+    return arm.getVm(instanceId, true).flatMap(vm -> VmMapping.toInstance(vm, clock.instant()));
   }
 
   @Override

@@ -34,6 +34,12 @@ import java.util.regex.Pattern;
  *       three or none. None: {@code DefaultAzureCredential} (managed identity on the controller).
  *   <li>{@code pollIntervalMillis} (default 5000, used only when ARM sends no Retry-After), {@code
  *       launchTimeoutSeconds} (default 900).
+ *   <li>{@code maxRetryAfterSeconds} (default 60): the longest {@code Retry-After} of a throttled
+ *       answer or operation poll that a call waits for; a longer one defers the work to a later
+ *       pass.
+ *   <li>{@code powerStateChecksPerList} (default 10): how many VMs' power state each {@code list}
+ *       reads (ARM lists VMs without it), oldest check first, so that a stopped or deallocated VM
+ *       is found within (VMs / this) lists.
  * </ul>
  *
  * Unknown keys are refused so that a typo is not silently ignored.
@@ -54,7 +60,9 @@ public record AzureSettings(
     URI endpoint,
     Optional<ServicePrincipal> servicePrincipal,
     Duration pollInterval,
-    Duration launchTimeout) {
+    Duration launchTimeout,
+    Optional<Duration> maxRetryAfter,
+    int powerStateChecksPerList) {
   public static final URI PUBLIC_CLOUD = URI.create("https://management.azure.com/");
 
   /** An explicit service principal; the secret is read from a file when the client is built. */
@@ -85,7 +93,9 @@ public record AzureSettings(
               "clientId",
               "clientSecretFile",
               "pollIntervalMillis",
-              "launchTimeoutSeconds")
+              "launchTimeoutSeconds",
+              "maxRetryAfterSeconds",
+              "powerStateChecksPerList")
           .with("offerings", AzureOfferings.KEYS);
 
   private static final Pattern RESOURCE_GROUP = Pattern.compile("[-\\w._()]{1,90}");
@@ -158,7 +168,9 @@ public record AzureSettings(
         r.string("endpoint").map(URI::create).orElse(PUBLIC_CLOUD),
         sp,
         Duration.ofMillis(r.integer("pollIntervalMillis", 5000, 10, 600_000)),
-        Duration.ofSeconds(r.integer("launchTimeoutSeconds", 900, 30, 7200)));
+        Duration.ofSeconds(r.integer("launchTimeoutSeconds", 900, 30, 7200)),
+        r.integer("maxRetryAfterSeconds", 1, 3600).map(Duration::ofSeconds),
+        r.integer("powerStateChecksPerList", 10, 0, 1000));
   }
 
   /** The block's reader: unknown keys, offerings' included, are refused here. */

@@ -1,28 +1,43 @@
 package dev.stratus.provider.azure;
 
 import com.azure.resourcemanager.compute.fluent.models.VirtualMachineInner;
+import com.azure.resourcemanager.compute.models.InstanceViewStatus;
 import com.azure.resourcemanager.compute.models.VirtualMachinePriorityTypes;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.OfferingKey;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A VM as ARM reports it, as a Stratus {@link Instance}. The instance id is the VM name: the
  * resource group is fixed per provider, and names are derived from the launch (see {@link
  * AzureNames}). A VM whose provisioning state is {@code Deleting} is gone for Stratus: the delete
- * was accepted and nothing can bring it back. {@code Failed} VMs are listed as {@code STOPPING}
- * (not alive) so the controller reaps them: a failed VM still holds its disk and NIC.
+ * was accepted and nothing can bring it back. {@code Failed} (and {@code Canceled}) VMs, and VMs
+ * whose power state is stopped or deallocated (or on the way there), are {@code STOPPED}: not
+ * alive, and reaped by the controller, since such a VM still holds its disk and NIC (a stopped one
+ * that is not deallocated, its compute too).
  */
 final class VmMapping {
+  private static final Set<String> STOPPED_POWER =
+      Set.of("stopping", "stopped", "deallocating", "deallocated");
+
   private VmMapping() {}
 
+  /** Without a power state: what the provisioning state alone says. */
   static Optional<Instance> toInstance(VirtualMachineInner vm, Instant fallbackLaunch) {
-    InstanceState state = state(vm.provisioningState());
+    return toInstance(vm, powerState(vm), fallbackLaunch);
+  }
+
+  /** {@code powerState}: the code after {@code PowerState/} ({@code deallocated}), or empty. */
+  static Optional<Instance> toInstance(
+      VirtualMachineInner vm, Optional<String> powerState, Instant fallbackLaunch) {
+    InstanceState state = state(vm.provisioningState(), powerState);
     if (state == InstanceState.TERMINATED) {
       return Optional.empty();
     }
@@ -41,13 +56,36 @@ final class VmMapping {
     return Optional.of(new Instance(vm.name(), key, state, launched, "", tags));
   }
 
-  /** ARM provisioning states; power state would need the instance view and is not needed here. */
+  static InstanceState state(String provisioningState, Optional<String> powerState) {
+    InstanceState byProvisioning = state(provisioningState);
+    boolean off =
+        powerState.map(p -> STOPPED_POWER.contains(p.toLowerCase(Locale.ROOT))).orElse(false);
+    return byProvisioning.alive() && off ? InstanceState.STOPPED : byProvisioning;
+  }
+
+  /** The power state in an instance view the VM carries ({@code $expand=instanceView}). */
+  static Optional<String> powerState(VirtualMachineInner vm) {
+    return vm.instanceView() == null ? Optional.empty() : powerState(vm.instanceView().statuses());
+  }
+
+  static Optional<String> powerState(List<InstanceViewStatus> statuses) {
+    if (statuses == null) {
+      return Optional.empty();
+    }
+    return statuses.stream()
+        .map(InstanceViewStatus::code)
+        .filter(c -> c != null && c.startsWith("PowerState/"))
+        .map(c -> c.substring("PowerState/".length()))
+        .findFirst();
+  }
+
+  /** ARM provisioning states. */
   static InstanceState state(String provisioningState) {
     String s = provisioningState == null ? "" : provisioningState.toLowerCase(Locale.ROOT);
     return switch (s) {
       case "succeeded" -> InstanceState.RUNNING;
       case "deleting" -> InstanceState.TERMINATED;
-      case "failed", "canceled" -> InstanceState.STOPPING;
+      case "failed", "canceled" -> InstanceState.STOPPED;
       default -> InstanceState.PENDING; // creating, updating, migrating
     };
   }

@@ -3,11 +3,16 @@ package dev.stratus.provider.azure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.exception.ClientAuthenticationException;
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpHeaders;
 import com.azure.core.management.exception.ManagementError;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.Recovery;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class AzureErrorsTest {
   @ParameterizedTest(name = "{1} with HTTP {0} is {2}")
   @CsvSource({
-    "409, SkuNotAvailable, InsufficientCapacity",
+    "409, SkuNotAvailable, OfferingUnsupported",
     "200, AllocationFailed, InsufficientCapacity",
     "200, ZonalAllocationFailed, InsufficientCapacity",
     "409, OverconstrainedAllocationRequest, InsufficientCapacity",
@@ -78,6 +83,34 @@ class AzureErrorsTest {
 
     assertThat(e)
         .isEqualTo(new ProviderError.InsufficientCapacity("ZonalAllocationFailed", "zone 1 full"));
+  }
+
+  @Test
+  void aThrottledPollKeepsArmsRetryAfter() {
+    ProviderError e =
+        AzureErrors.fromOperation(
+            429,
+            "{\"error\":{\"code\":\"TooManyRequests\",\"message\":\"slow down\"}}",
+            new HttpHeaders().set(HttpHeaderName.RETRY_AFTER, "45"));
+
+    assertThat(e)
+        .isEqualTo(
+            new ProviderError.Throttled("TooManyRequests", "slow down", Duration.ofSeconds(45)));
+  }
+
+  @Test
+  void skuNotAvailableIsNoSpotCapacityForASpotOfferingButDropsARegularOne() {
+    ProviderError sku =
+        AzureErrors.fromCode(new ManagementError("SkuNotAvailable", "not in zone 1"), 409);
+    OfferingKey spot =
+        new OfferingKey("azure", "eastus", "1", "Standard_ND96isr_H100_v5", CapacityType.SPOT);
+    OfferingKey regular =
+        new OfferingKey("azure", "eastus", "1", "Standard_ND96isr_H100_v5", CapacityType.ON_DEMAND);
+
+    assertThat(AzureLauncher.forOffering(sku, spot))
+        .isEqualTo(new ProviderError.InsufficientCapacity("SkuNotAvailable", "not in zone 1"));
+    assertThat(AzureLauncher.forOffering(sku, regular).recovery())
+        .isEqualTo(Recovery.DROP_OFFERING);
   }
 
   @Test

@@ -40,6 +40,22 @@ class AzureSettingsTest {
   }
 
   @Test
+  void theRetryAfterCapAndThePowerStateBudgetAreReadAndBounded() {
+    Map<String, Object> raw = valid();
+    assertThat(AzureSettings.parse(raw).maxRetryAfter()).isEmpty();
+    assertThat(AzureSettings.parse(raw).powerStateChecksPerList()).isEqualTo(10);
+    raw.put("maxRetryAfterSeconds", 120);
+    raw.put("powerStateChecksPerList", 0);
+    assertThat(AzureSettings.parse(raw).maxRetryAfter()).hasValue(java.time.Duration.ofMinutes(2));
+    assertThat(AzureSettings.parse(raw).powerStateChecksPerList()).isZero();
+
+    raw.put("maxRetryAfterSeconds", 0);
+
+    assertThatThrownBy(() -> AzureSettings.parse(raw))
+        .hasMessageContaining("providers.azure.maxRetryAfterSeconds");
+  }
+
+  @Test
   void aMissingRequiredKeyIsNamed() {
     Map<String, Object> raw = valid();
     raw.remove("subnetId");

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.api.client.http.HttpResponseException;
 import com.google.api.gax.rpc.ApiException;
+import dev.stratus.core.resilience.RetryAfter;
 import dev.stratus.core.spi.ProviderError;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -16,6 +19,12 @@ import java.util.concurrent.TimeoutException;
  * rateLimitExceeded}) or the {@code error.errors[].code} of a failed operation ({@code
  * ZONE_RESOURCE_POOL_EXHAUSTED}); the HTTP status decides only when the code is not one we know,
  * because GCE answers some throttling and quota errors with 403, the status of a permission error.
+ *
+ * <p>An offering GCE cannot serve as configured is {@link ProviderError.OfferingUnsupported}, not
+ * capacity: {@code UNSUPPORTED_OPERATION}, a machine type that "does not exist in zone" (HTTP 400
+ * {@code invalid}), and a machine or accelerator type that was not found ({@code
+ * RESOURCE_NOT_FOUND} in an operation, or HTTP 404). A throttled answer keeps its {@code
+ * Retry-After}.
  */
 final class GcpErrors {
   static final Set<String> CAPACITY =
@@ -30,12 +39,22 @@ final class GcpErrors {
   static final Set<String> UNAUTHORIZED =
       Set.of("forbidden", "insufficientPermissions", "authError", "accessNotConfigured");
   static final Set<String> TRANSIENT = Set.of("backendError", "internalError");
+  static final Set<String> UNSUPPORTED = Set.of("UNSUPPORTED_OPERATION");
+  private static final Set<String> NOT_FOUND = Set.of("RESOURCE_NOT_FOUND", "notFound");
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A Retry-After date is wall-clock time at the server, so it is read against the wall clock. */
+  private static final Clock WALL = Clock.systemUTC();
 
   private GcpErrors() {}
 
   /** The table: a code and an HTTP status (0 when none) to our error. */
   static ProviderError classify(String code, int httpStatus, String message) {
+    return classify(code, httpStatus, message, Duration.ZERO);
+  }
+
+  /** The table, for an answer that may carry a {@code Retry-After}. */
+  static ProviderError classify(String code, int httpStatus, String message, Duration retryAfter) {
     String msg = message == null ? "" : message;
     if (CAPACITY.contains(code)) {
       return new ProviderError.InsufficientCapacity(code, msg);
@@ -43,8 +62,11 @@ final class GcpErrors {
     if (QUOTA.contains(code)) {
       return new ProviderError.QuotaExceeded(code, msg);
     }
+    if (offeringUnsupported(code, msg)) {
+      return new ProviderError.OfferingUnsupported(code, msg);
+    }
     if (THROTTLED.contains(code) || httpStatus == 429) {
-      return new ProviderError.Throttled(code, msg);
+      return new ProviderError.Throttled(code, msg, retryAfter);
     }
     if (TRANSIENT.contains(code) || httpStatus >= 500) {
       return new ProviderError.Transient(code, msg);
@@ -53,6 +75,21 @@ final class GcpErrors {
       return new ProviderError.Unauthorized(code, msg);
     }
     return new ProviderError.InvalidRequest(code, msg);
+  }
+
+  /**
+   * The offering's machine type or accelerator is not in its zone, or GCE does not support the
+   * combination: a fact about the configuration, however long one waits.
+   */
+  private static boolean offeringUnsupported(String code, String message) {
+    if (UNSUPPORTED.contains(code)) {
+      return true;
+    }
+    if (code.equals("invalid")) {
+      return message.contains("does not exist in zone");
+    }
+    return NOT_FOUND.contains(code)
+        && (message.contains("/machineTypes/") || message.contains("/acceleratorTypes/"));
   }
 
   /** For {@code ProviderCalls}: any exception an SDK call or an operation wait can throw. */
@@ -92,8 +129,12 @@ final class GcpErrors {
     int status = httpStatus(api);
     String code = "HTTP " + status;
     String message = api.getMessage();
+    Duration retryAfter = Duration.ZERO;
     for (Throwable c = api; c != null; c = c.getCause()) {
       if (c instanceof HttpResponseException http && http.getContent() != null) {
+        retryAfter =
+            RetryAfter.parse(http.getHeaders().getRetryAfter(), WALL.instant())
+                .orElse(Duration.ZERO);
         try {
           JsonNode error = JSON.readTree(http.getContent()).path("error");
           code = error.path("errors").path(0).path("reason").asText(code);
@@ -104,7 +145,7 @@ final class GcpErrors {
         break;
       }
     }
-    return classify(code, status, message);
+    return classify(code, status, message, retryAfter);
   }
 
   private static int httpStatus(ApiException api) {

@@ -15,8 +15,9 @@ import java.util.Optional;
 /**
  * Reads of instances, each through {@link ProviderCalls}: every page of a list is read inside one
  * guarded call, so a throttled second page retries the whole listing rather than returning half.
- * Filters use labels ({@code labels.stratus-cluster = "x"}); the live-status rule is applied here,
- * not in the filter, so that it is one rule for list and get.
+ * Filters use labels ({@code labels.stratus-cluster = "x"}); the status rules are applied here, not
+ * in the filter: list and get report every instance that still costs money ({@link
+ * InstanceViews#listed}), a launch looks only for live ones of its token.
  */
 final class GcpInstanceQueries {
   private final GcpSettings settings;
@@ -29,7 +30,7 @@ final class GcpInstanceQueries {
     this.calls = calls;
   }
 
-  /** Every live instance of the project labelled with the cluster, in any zone, all pages. */
+  /** Every instance of the project labelled with the cluster that still costs money, all pages. */
   List<Instance> byCluster(String cluster) {
     String filter = filter(Map.of(Tags.CLUSTER, cluster));
     return calls.call(
@@ -45,7 +46,7 @@ final class GcpInstanceQueries {
           for (Map.Entry<String, InstancesScopedList> scope :
               instances.aggregatedList(request).iterateAll()) {
             scope.getValue().getInstancesList().stream()
-                .filter(InstanceViews::live)
+                .filter(InstanceViews::listed)
                 .forEach(found::add);
           }
           return found;
@@ -77,7 +78,7 @@ final class GcpInstanceQueries {
         GcpErrors::translate);
   }
 
-  /** The instance if it exists and is live; a 404 is empty. */
+  /** The instance if it exists and still costs money; a 404 is empty. */
   Optional<Instance> get(String zone, String name) {
     return calls.call(
         settings.region(),
@@ -85,7 +86,7 @@ final class GcpInstanceQueries {
         () -> {
           try {
             Instance i = instances.get(settings.project(), zone, name);
-            return InstanceViews.live(i) ? Optional.of(i) : Optional.<Instance>empty();
+            return InstanceViews.listed(i) ? Optional.of(i) : Optional.<Instance>empty();
           } catch (RuntimeException e) {
             if (GcpErrors.notFound(e)) {
               return Optional.<Instance>empty();

@@ -41,6 +41,8 @@ import java.util.Optional;
  *   <li>{@code endpoint} (tests and emulators only), {@code credentialsFile} (a service-account
  *       key; else Application Default Credentials), {@code noCredentials} (only with {@code
  *       endpoint}), {@code operationPollMillis} (1000), {@code operationTimeoutSeconds} (900).
+ *   <li>{@code maxRetryAfterSeconds} (60): the longest {@code Retry-After} of a throttled answer
+ *       that a call waits for; a longer one defers the work to a later pass.
  * </ul>
  *
  * Tags are labels (see {@link GcpLabels}); the node is carried by the instance name (see {@link
@@ -64,7 +66,11 @@ public final class GcpNodeProvider
   public GcpNodeProvider(ProviderContext context, ResilienceSettings resilience) {
     this.settings = GcpSettings.parse(context.settings(), PriceTable.bundled());
     this.clients = new GcpClients(settings);
-    this.calls = new ProviderCalls(GcpOffering.PROVIDER, resilience);
+    this.calls =
+        new ProviderCalls(
+            GcpOffering.PROVIDER,
+            settings.maxRetryAfter().map(resilience::withMaxRetryAfter).orElse(resilience),
+            context.clock());
     this.queries = new GcpInstanceQueries(settings, clients.instances, calls);
     this.policies = new PlacementPolicies(settings, clients, calls);
     this.launcher = new GcpLauncher(settings, clients, calls, queries, policies);

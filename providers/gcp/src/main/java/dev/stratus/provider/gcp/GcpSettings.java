@@ -34,7 +34,8 @@ record GcpSettings(
     Optional<Path> credentialsFile,
     boolean noCredentials,
     Duration operationPoll,
-    Duration operationTimeout) {
+    Duration operationTimeout,
+    Optional<Duration> maxRetryAfter) {
   static final String WHERE = "providers.gcp";
   static final SettingKeys KEYS =
       SettingKeys.of(
@@ -55,7 +56,8 @@ record GcpSettings(
               "credentialsFile",
               "noCredentials",
               "operationPollMillis",
-              "operationTimeoutSeconds")
+              "operationTimeoutSeconds",
+              "maxRetryAfterSeconds")
           .with("offerings", GcpOffering.KEYS);
 
   GcpSettings {
@@ -103,7 +105,8 @@ record GcpSettings(
         s.string("credentialsFile").map(Path::of),
         s.bool("noCredentials", false),
         Duration.ofMillis(s.longInteger("operationPollMillis", 1000, 1, Long.MAX_VALUE)),
-        Duration.ofSeconds(s.longInteger("operationTimeoutSeconds", 900, 1, Long.MAX_VALUE)));
+        Duration.ofSeconds(s.longInteger("operationTimeoutSeconds", 900, 1, Long.MAX_VALUE)),
+        s.longInteger("maxRetryAfterSeconds", 1, 3600).map(Duration::ofSeconds));
   }
 
   Set<String> zones() {

@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * {@code terminate}: one {@code instances.delete} per id, returning once Compute Engine has
  * accepted each (the operation exists), not when the instance is gone; a deleting instance shows as
- * {@code STOPPING}, which list and get no longer report. A 404 is success, and so is an id that
- * cannot be ours. The first error other than 404 is thrown after every id was tried.
+ * {@code STOPPING}, which list and get no longer report (a stopped one, {@code TERMINATED}, is
+ * deleted the same way). A 404 is success, and so is an id that cannot be ours. The first error
+ * other than 404 is thrown after every id was tried.
  */
 final class GcpTerminator {
   private final GcpSettings settings;

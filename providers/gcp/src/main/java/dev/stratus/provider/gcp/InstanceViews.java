@@ -13,13 +13,32 @@ import java.util.Set;
 
 /** Compute Engine instances as our {@link dev.stratus.core.model.Instance}s. */
 final class InstanceViews {
-  /** The statuses of an instance that runs or is about to: what list and get report. */
-  static final Set<String> LIVE = Set.of("PROVISIONING", "STAGING", "RUNNING");
+  /** The statuses of an instance that runs or is about to. */
+  static final Set<String> LIVE = Set.of("PENDING", "PROVISIONING", "STAGING", "RUNNING");
+
+  /**
+   * Statuses of an instance that runs nothing and stays until deleted, still billing its disks (and
+   * a suspended one its memory): stopped ({@code TERMINATED}), suspended, under repair.
+   */
+  static final Set<String> STOPPED =
+      Set.of("PENDING_STOP", "STOPPED", "TERMINATED", "SUSPENDING", "SUSPENDED", "REPAIRING");
+
+  /**
+   * Statuses of an instance on its way out: {@code STOPPING} is also how a deletion shows ("being
+   * deleted or killed"), and a stop ends in {@code TERMINATED}, which is listed.
+   */
+  static final Set<String> GOING = Set.of("STOPPING", "DEPROVISIONING");
 
   private InstanceViews() {}
 
+  /** Runs or is about to: what a launch counts as its own instance. */
   static boolean live(Instance i) {
     return LIVE.contains(i.getStatus());
+  }
+
+  /** Still costs money: what list and get report. */
+  static boolean listed(Instance i) {
+    return state(i.getStatus()) != InstanceState.TERMINATED;
   }
 
   static dev.stratus.core.model.Instance toInstance(Instance i) {
@@ -42,13 +61,15 @@ final class InstanceViews {
         tags);
   }
 
+  /** An unknown status counts as pending: never terminated for a status we cannot read. */
   static InstanceState state(String status) {
-    return switch (status) {
-      case "PROVISIONING", "STAGING" -> InstanceState.PENDING;
-      case "RUNNING" -> InstanceState.RUNNING;
-      case "STOPPING", "SUSPENDING", "REPAIRING" -> InstanceState.STOPPING;
-      default -> InstanceState.TERMINATED;
-    };
+    if (status.equals("RUNNING")) {
+      return InstanceState.RUNNING;
+    }
+    if (STOPPED.contains(status)) {
+      return InstanceState.STOPPED;
+    }
+    return GOING.contains(status) ? InstanceState.TERMINATED : InstanceState.PENDING;
   }
 
   private static CapacityType capacity(Instance i) {

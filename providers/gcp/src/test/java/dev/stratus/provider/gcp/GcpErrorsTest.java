@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.Recovery;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +30,8 @@ class GcpErrorsTest {
     "HTTP 401, 401, Unauthorized",
     "invalid, 400, InvalidRequest",
     "notFound, 404, InvalidRequest",
+    "RESOURCE_NOT_FOUND, 404, InvalidRequest",
+    "UNSUPPORTED_OPERATION, 400, OfferingUnsupported",
     "SOMETHING_NEW, 0, InvalidRequest"
   })
   void codeAndStatusMapToOneErrorKindKeepingTheCloudsCodeAndMessage(
@@ -49,6 +52,36 @@ class GcpErrorsTest {
     assertThat(GcpErrors.classify("rateLimitExceeded", 403, "").recovery())
         .isEqualTo(Recovery.RETRY_LATER);
     assertThat(GcpErrors.classify("forbidden", 403, "").recovery()).isEqualTo(Recovery.GIVE_UP);
+  }
+
+  @Test
+  void aMachineOrAcceleratorTypeTheZoneDoesNotHaveIsAnUnsupportedOfferingNotABadRequest() {
+    String noType =
+        "Invalid value for field 'resource.machineType': 'zones/us-central1-f/machineTypes/"
+            + "a3-highgpu-8g'. Machine type with name 'a3-highgpu-8g' does not exist in zone"
+            + " 'us-central1-f'.";
+    String noGpu =
+        "The resource 'projects/p/zones/us-central1-f/acceleratorTypes/nvidia-tesla-t4' was not"
+            + " found";
+
+    assertThat(GcpErrors.classify("invalid", 400, noType))
+        .isEqualTo(new ProviderError.OfferingUnsupported("invalid", noType));
+    assertThat(GcpErrors.classify("RESOURCE_NOT_FOUND", 404, noGpu).recovery())
+        .isEqualTo(Recovery.DROP_OFFERING);
+    assertThat(GcpErrors.classify("notFound", 404, noGpu).recovery())
+        .isEqualTo(Recovery.DROP_OFFERING);
+    assertThat(GcpErrors.classify("invalid", 400, "Invalid value for field 'resource.name'"))
+        .isInstanceOf(ProviderError.InvalidRequest.class);
+  }
+
+  @Test
+  void aThrottledAnswerKeepsItsRetryAfter() {
+    ProviderError e =
+        GcpErrors.classify("rateLimitExceeded", 429, "slow down", Duration.ofSeconds(30));
+
+    assertThat(e)
+        .isEqualTo(
+            new ProviderError.Throttled("rateLimitExceeded", "slow down", Duration.ofSeconds(30)));
   }
 
   @Test

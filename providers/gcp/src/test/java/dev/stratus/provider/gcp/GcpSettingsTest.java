@@ -51,6 +51,20 @@ class GcpSettingsTest {
   }
 
   @Test
+  void maxRetryAfterSecondsCapsTheWaitForAThrottledAnswerAndMustBePositive() {
+    Map<String, Object> raw = minimal("zone", "us-central1-a", "machineType", "a2-highgpu-8g");
+    assertThat(parse(raw).maxRetryAfter()).isEmpty();
+    raw.put("maxRetryAfterSeconds", 30);
+    assertThat(parse(raw).maxRetryAfter()).hasValue(java.time.Duration.ofSeconds(30));
+
+    raw.put("maxRetryAfterSeconds", 0);
+
+    assertThatThrownBy(() -> parse(raw))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("providers.gcp.maxRetryAfterSeconds");
+  }
+
+  @Test
   void pricePerHourOverridesTheTable() {
     GcpSettings s =
         parse(

@@ -5,10 +5,12 @@ import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.resilience.ResilienceSettings;
 import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.provider.aws.AwsNodeProviderFactory;
 import dev.stratus.tests.contract.ContractHarness;
+import dev.stratus.tests.contract.Stopping;
 import dev.stratus.tests.contract.Throttling;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,7 +33,7 @@ import java.util.Set;
  * order, so the nodes left without an instance are the last ones of the request, which is where the
  * contract suite puts its failing nodes.
  */
-public final class AwsHarness implements ContractHarness, Throttling {
+public final class AwsHarness implements ContractHarness, Throttling, Stopping {
   public static final String REGION = "us-east-1";
   public static final String ZONE = "us-east-1a";
   private final Ec2ModelServer server = new Ec2ModelServer();
@@ -142,6 +144,24 @@ public final class AwsHarness implements ContractHarness, Throttling {
   @Override
   public void throttleNextCalls(int calls) {
     server.throttleNextCalls(calls);
+  }
+
+  /** A launch of {@code nodes} in the harness's offering, tagged as the controller tags one. */
+  public LaunchRequest request(String token, List<String> nodes, boolean allOrNothing) {
+    return new LaunchRequest(
+        cluster(),
+        "gpu",
+        offering,
+        nodes,
+        token,
+        Map.of(Tags.CLUSTER, cluster(), Tags.POOL, "gpu", Tags.TOKEN, token),
+        allOrNothing);
+  }
+
+  /** Stops the instance; the next DescribeInstances finds it {@code stopped}. */
+  @Override
+  public void stop(String instanceId) {
+    model().stop(instanceId);
   }
 
   public static Ec2Model.Pool pool(OfferingKey key) {

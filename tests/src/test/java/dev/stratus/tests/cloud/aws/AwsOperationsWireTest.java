@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderCheck;
@@ -37,21 +36,10 @@ class AwsOperationsWireTest {
     harness.close();
   }
 
-  private LaunchRequest request(String token, List<String> nodes) {
-    return new LaunchRequest(
-        harness.cluster(),
-        "gpu",
-        harness.offering(),
-        nodes,
-        token,
-        Map.of(Tags.CLUSTER, harness.cluster(), Tags.POOL, "gpu", Tags.TOKEN, token),
-        true);
-  }
-
   private LaunchResult launch(int nodes) {
     return harness
         .provider()
-        .launch(request(UUID.randomUUID().toString(), harness.nodeNames(nodes)));
+        .launch(harness.request(UUID.randomUUID().toString(), harness.nodeNames(nodes), true));
   }
 
   private SweepsOwnResources sweeper() {
@@ -61,7 +49,8 @@ class AwsOperationsWireTest {
   @Test
   void aMultiNodeLaunchGoesIntoItsOwnClusterPlacementGroupWhichTheSweepDeletesOnceItIsEmpty() {
     String token = UUID.randomUUID().toString();
-    LaunchResult result = harness.provider().launch(request(token, harness.nodeNames(2)));
+    LaunchResult result =
+        harness.provider().launch(harness.request(token, harness.nodeNames(2), true));
     String group = "stratus-" + harness.cluster() + "-" + token;
 
     assertThat(harness.model().requests("CreatePlacementGroup").get(0).values())

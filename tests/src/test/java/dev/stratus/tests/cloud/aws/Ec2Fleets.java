@@ -7,17 +7,25 @@ import dev.stratus.tests.cloud.aws.Ec2Model.Pool;
 import dev.stratus.tests.cloud.aws.Ec2Model.Row;
 import dev.stratus.tests.cloud.aws.Ec2Xml.Ec2Error;
 import dev.stratus.tests.cloud.aws.Ec2Xml.Reply;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * CreateFleet of type {@code instant}: overrides are tried in order, each drawing from its pool;
- * what a pool cannot give becomes an {@code errorSet} item (capacity errors are data here, not an
- * HTTP error). {@code MinTargetCapacity}: when the pools together cannot give that many, nothing
- * launches. The answer is stored under the {@code ClientToken}, and a repeated token gets it again.
+ * what an override cannot give becomes an {@code errorSet} item in the 200 answer, as EC2 reports
+ * it: {@code InsufficientInstanceCapacity} for an empty pool, and {@link Ec2Limits}' refusals
+ * ({@code Unsupported}, {@code InvalidParameterValue}, {@code SpotMaxPriceTooLow}, {@code
+ * VcpuLimitExceeded}). {@code MinTargetCapacity}: when the overrides together cannot give that
+ * many, nothing launches. The answer is stored under the {@code ClientToken} with the request's
+ * parameters: the same request again gets it again, another request with that token gets {@code
+ * IdempotentParameterMismatch}.
  */
 final class Ec2Fleets {
   private final Ec2Model model;
@@ -28,10 +36,20 @@ final class Ec2Fleets {
 
   private record Override(String prefix, String type, String subnet, String zone, String group) {}
 
+  /** What one override gives, and why not more (null when it gave all that was left). */
+  private record Share(Override override, int count, Ec2Limits.Refusal shortfall) {}
+
   Reply create(QueryParams q) {
     String token = q.get("ClientToken").orElse(null);
-    if (token != null && model.fleetsByToken.containsKey(token)) {
-      return model.fleetsByToken.get(token);
+    Ec2Model.Issued issued = token == null ? null : model.fleetsByToken.get(token);
+    if (issued != null) {
+      if (!issued.params().equals(q.values())) {
+        throw Ec2Error.invalid(
+            "IdempotentParameterMismatch",
+            "Arguments on this idempotent request are inconsistent with arguments used in"
+                + " previous request(s).");
+      }
+      return issued.reply();
     }
     if (!q.get("Type").orElse("maintain").equals("instant")) {
       throw Ec2Error.invalid(
@@ -76,9 +94,9 @@ final class Ec2Fleets {
     }
     List<Override> overrides = overrides(q, configs.get(0));
     Map<String, String> tags = instanceTags(q);
-    Reply reply = allocate(total, min, spot, overrides, tags, userData);
+    Reply reply = allocate(q, total, min, spot, overrides, tags, userData);
     if (token != null) {
-      model.fleetsByToken.put(token, reply);
+      model.fleetsByToken.put(token, new Ec2Model.Issued(q.values(), reply));
     }
     return reply;
   }
@@ -127,7 +145,47 @@ final class Ec2Fleets {
         : model.remaining.getOrDefault(pool, Integer.MAX_VALUE);
   }
 
+  /** Each override's share of {@code total}, in order, before anything is launched. */
+  private List<Share> shares(
+      QueryParams q, int total, CapacityType market, List<Override> overrides) {
+    List<Share> out = new ArrayList<>();
+    Map<String, Integer> allowances = new HashMap<>();
+    Map<Pool, Integer> pools = new HashMap<>();
+    int left = total;
+    for (Override o : overrides) {
+      if (left == 0) {
+        break;
+      }
+      Optional<BigDecimal> maxPrice = q.get(o.prefix + "MaxPrice").map(BigDecimal::new);
+      Optional<Ec2Limits.Refusal> refused =
+          model.limits.refusal(
+              o.type, o.zone, market, maxPrice, Set.copyOf(model.subnetZones.values()));
+      if (refused.isPresent()) {
+        out.add(new Share(o, 0, refused.get()));
+        continue;
+      }
+      Pool pool = new Pool(o.type, o.zone, market);
+      int capacity = pools.computeIfAbsent(pool, this::available);
+      int quota =
+          allowances.computeIfAbsent(
+              o.type, t -> model.limits.allowance(t, market, model.instances.values()));
+      int give = Math.min(left, Math.min(capacity, quota));
+      pools.put(pool, capacity - give);
+      allowances.put(o.type, quota - give);
+      Ec2Limits.Refusal why =
+          give == left
+              ? null
+              : quota < Math.min(left, capacity)
+                  ? model.limits.vcpuLimitExceeded(o.type, market)
+                  : insufficientCapacity(o);
+      out.add(new Share(o, give, why));
+      left -= give;
+    }
+    return out;
+  }
+
   private Reply allocate(
+      QueryParams q,
       int total,
       int min,
       boolean spot,
@@ -135,46 +193,33 @@ final class Ec2Fleets {
       Map<String, String> tags,
       String userData) {
     CapacityType market = spot ? CapacityType.SPOT : CapacityType.ON_DEMAND;
-    long possible =
-        overrides.stream().mapToLong(o -> available(new Pool(o.type, o.zone, market))).sum();
-    boolean none = min > 0 && possible < min;
+    List<Share> shares = shares(q, total, market, overrides);
+    boolean none = min > 0 && shares.stream().mapToInt(Share::count).sum() < min;
     StringBuilder errors = new StringBuilder("<errorSet>");
     StringBuilder launched = new StringBuilder("<fleetInstanceSet>");
-    int left = total;
-    for (Override o : overrides) {
-      if (left == 0) {
-        break;
-      }
-      Pool pool = new Pool(o.type, o.zone, market);
-      int give = none ? 0 : (int) Math.min(left, available(pool));
-      if (give > 0) {
+    for (Share share : shares) {
+      Override o = share.override;
+      if (!none && share.count > 0) {
         launched
             .append("<item>")
             .append(overridesXml(o))
             .append(el("lifecycle", spot ? "spot" : "on-demand"))
             .append("<instanceIds>");
-        for (int i = 0; i < give; i++) {
+        for (int i = 0; i < share.count; i++) {
           Row r = model.launch(o.type, o.subnet, spot, o.group, userData, tags);
           launched.append(el("item", r.id));
         }
         launched.append("</instanceIds>").append(el("instanceType", o.type)).append("</item>");
-        model.remaining.computeIfPresent(pool, (p, n) -> n - give);
-        left -= give;
+        model.remaining.computeIfPresent(
+            new Pool(o.type, o.zone, market), (p, n) -> n - share.count);
       }
-      if (left > 0) {
+      if (share.shortfall != null) {
         errors
             .append("<item>")
             .append(overridesXml(o))
             .append(el("lifecycle", spot ? "spot" : "on-demand"))
-            .append(el("errorCode", "InsufficientInstanceCapacity"))
-            .append(
-                el(
-                    "errorMessage",
-                    "We currently do not have sufficient "
-                        + o.type
-                        + " capacity in the Availability Zone you requested ("
-                        + o.zone
-                        + "). Our system will be working on provisioning additional capacity."))
+            .append(el("errorCode", share.shortfall.code()))
+            .append(el("errorMessage", share.shortfall.message()))
             .append("</item>");
       }
     }
@@ -185,6 +230,16 @@ final class Ec2Fleets {
             + "</errorSet>"
             + launched
             + "</fleetInstanceSet>");
+  }
+
+  private static Ec2Limits.Refusal insufficientCapacity(Override o) {
+    return new Ec2Limits.Refusal(
+        "InsufficientInstanceCapacity",
+        "We currently do not have sufficient "
+            + o.type
+            + " capacity in the Availability Zone you requested ("
+            + o.zone
+            + "). Our system will be working on provisioning additional capacity.");
   }
 
   private static String overridesXml(Override o) {

@@ -21,15 +21,20 @@ import java.util.regex.Pattern;
 /**
  * A small, stateful EC2: instances, placement groups, client tokens and capacity pools in memory,
  * answering the Query protocol's actions in EC2's XML. Each Describe call is a clock tick: pending
- * instances become running, shutting-down ones terminated (and stay visible as terminated, as in
- * EC2). Capacity is per pool (instance type × zone × market); a pool is unlimited until {@link
- * #exhaust} or {@link #limit} says otherwise. Thread-safe: WireMock serves in parallel.
+ * instances become running, stopping ones stopped, shutting-down ones terminated (and stay visible
+ * as terminated, as in EC2). Capacity is per pool (instance type × zone × market); a pool is
+ * unlimited until {@link #exhaust} or {@link #limit} says otherwise; {@link Ec2Limits} holds what
+ * else a fleet is refused for (unsupported type in a zone, vCPU limit, spot price). Thread-safe:
+ * WireMock serves in parallel.
  */
 public final class Ec2Model {
   static final Pattern INSTANCE_ID = Pattern.compile("i-[0-9a-f]{8}([0-9a-f]{9})?");
 
   /** A capacity pool. */
   public record Pool(String instanceType, String zone, CapacityType market) {}
+
+  /** The answer a client token got, with the parameters of the request that got it. */
+  record Issued(Map<String, String> params, Reply reply) {}
 
   /** One instance row; mutable state and tags, as EC2's are. */
   static final class Row {
@@ -73,7 +78,8 @@ public final class Ec2Model {
   final Map<String, Row> instances = new LinkedHashMap<>();
   final Map<String, String> subnetZones = new HashMap<>();
   final Map<String, Map<String, String>> groups = new LinkedHashMap<>();
-  final Map<String, Reply> fleetsByToken = new HashMap<>();
+  final Map<String, Issued> fleetsByToken = new HashMap<>();
+  final Ec2Limits limits = new Ec2Limits();
   final Set<Pool> exhausted = new HashSet<>();
   final Map<Pool, Integer> remaining = new HashMap<>();
   final List<QueryParams> requests = new ArrayList<>();
@@ -99,6 +105,23 @@ public final class Ec2Model {
   /** From now on the pool can give {@code instances} more instances, then none. */
   public synchronized void limit(Pool pool, int instances) {
     remaining.put(pool, instances);
+  }
+
+  /** What else a fleet override is refused for: unsupported types, vCPU limits, spot prices. */
+  public Ec2Limits limits() {
+    return limits;
+  }
+
+  /**
+   * Stops an instance as its owner or EC2 would (a StopInstances, a spot interruption with the stop
+   * behaviour): {@code stopping} now, {@code stopped} at the next tick. It keeps its volumes and
+   * its tags, and it can still be terminated.
+   */
+  public synchronized void stop(String id) {
+    Row r = instances.get(id);
+    if (r.state.equals("pending") || r.state.equals("running")) {
+      r.state = "stopping";
+    }
   }
 
   /** Every request the model answered, in order, parsed. */
@@ -196,14 +219,19 @@ public final class Ec2Model {
     return row;
   }
 
-  /** Pending → running, shutting-down → terminated: what time does between two Describe calls. */
+  /**
+   * Pending → running, stopping → stopped, shutting-down → terminated: what time does between two
+   * Describe calls.
+   */
   void tick() {
     for (Row r : instances.values()) {
-      if (r.state.equals("pending")) {
-        r.state = "running";
-      } else if (r.state.equals("shutting-down")) {
-        r.state = "terminated";
-      }
+      r.state =
+          switch (r.state) {
+            case "pending" -> "running";
+            case "stopping" -> "stopped";
+            case "shutting-down" -> "terminated";
+            default -> r.state;
+          };
     }
   }
 

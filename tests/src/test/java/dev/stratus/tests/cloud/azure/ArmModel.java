@@ -15,21 +15,28 @@ import java.util.regex.Pattern;
 /**
  * A stateful model of the slice of Azure Resource Manager that Stratus uses, in ARM's wire format
  * (api-version 2025-04-01 for Microsoft.Compute): VMs (PUT as a long-running operation with an
- * {@code Azure-AsyncOperation} header, GET with {@code $expand=instanceView}, paged list with
- * {@code nextLink}, DELETE answering 202/204), proximity placement groups, VM sizes of the
- * location, the resource group and the subnet. Requests are parsed and checked (bearer token,
- * api-version, location, size, subnet, spot fields, tag names), state changes, later calls see it.
+ * {@code Azure-AsyncOperation} header, GET with {@code $expand=instanceView} and the {@code
+ * instanceView} sub-resource carrying provisioning and power state, paged list with {@code
+ * nextLink}, DELETE answering 202/204), proximity placement groups, VM sizes of the location, the
+ * resource group and the subnet. Requests are parsed and checked (bearer token, api-version,
+ * location, size, subnet, spot fields, tag names, {@code $expand} without {@code $filter} on a
+ * list), state changes, later calls see it. Operations go on whether or not they are polled: each
+ * request to the model is a tick. Each operation answer carries a {@code Retry-After} drawn from a
+ * range.
  *
  * <p>Tests can tell it: exhaust an offering (size × zone × priority: the create's operation fails
- * with {@code ZonalAllocationFailed}/{@code AllocationFailed}), fail the VM of a node, throttle the
- * next N calls (429 {@code TooManyRequests}), fail the next call or operation with a given code,
- * add latency, change the page size, deny every call (403 {@code AuthorizationFailed}).
+ * with {@code ZonalAllocationFailed}/{@code AllocationFailed}), restrict a size in a zone or a
+ * size's spot capacity ({@code SkuNotAvailable}), fail the VM of a node, throttle the next N calls
+ * or operation polls (429 with {@code Retry-After}), fail the next call or operation with a given
+ * code, stop, deallocate or fail a VM, add latency, change the page size, deny every call (403
+ * {@code AuthorizationFailed}).
  */
 public final class ArmModel {
   public static final String COMPUTE_API = "2025-04-01";
   private static final String RG = "(?i)/subscriptions/([^/]+)/resourceGroups/([^/]+)";
   private static final Pattern VM =
-      Pattern.compile(RG + "/providers/Microsoft\\.Compute/virtualMachines(?:/([^/]+))?");
+      Pattern.compile(
+          RG + "/providers/Microsoft\\.Compute/virtualMachines(?:/([^/]+)(/instanceView)?)?");
   private static final Pattern PPG =
       Pattern.compile(RG + "/providers/Microsoft\\.Compute/proximityPlacementGroups(?:/([^/]+))?");
   private static final Pattern OP =
@@ -53,7 +60,9 @@ public final class ArmModel {
   private final ArmFaults faults = new ArmFaults();
   private final Deque<ObjectNode> failNextOperations = new ArrayDeque<>();
   private int pageSize = 2;
-  private int retryAfterSeconds = 1;
+  private int retryAfterMin = 1;
+  private int retryAfterMax = 1;
+  private final java.util.Random random = new java.util.Random(42);
   private int pollsBeforeDone = 1;
 
   public ArmModel(
@@ -87,15 +96,39 @@ public final class ArmModel {
 
   /** Seconds in {@code Retry-After}; 0 leaves the header out (the client's own interval rules). */
   public synchronized void retryAfterSeconds(int s) {
-    retryAfterSeconds = s;
+    retryAfterRange(s, s);
   }
 
+  /** Each long-running-operation answer asks for a {@code Retry-After} drawn from this range. */
+  public synchronized void retryAfterRange(int minSeconds, int maxSeconds) {
+    retryAfterMin = minSeconds;
+    retryAfterMax = maxSeconds;
+  }
+
+  /** How many requests to the model an operation outlives before it is done. */
   public synchronized void pollsBeforeDone(int n) {
     pollsBeforeDone = n;
   }
 
+  int pollsBeforeDone() {
+    return pollsBeforeDone;
+  }
+
   public synchronized List<ObjectNode> vms() {
     return state.allVms();
+  }
+
+  /**
+   * The VM's power changes as its owner, a policy or Azure would change it: {@code stopped}
+   * (powered off, compute still billed) or {@code deallocated}; it keeps its disk and NIC.
+   */
+  public synchronized void power(String vm, String powerState) {
+    state.power(vm, powerState);
+  }
+
+  /** The VM's last operation failed: {@code provisioningState: Failed}, as ARM leaves it. */
+  public synchronized void fail(String vm) {
+    state.fail(vm);
   }
 
   /** The VM (by name) now belongs to this Flexible scale set; false when there is no such VM. */
@@ -130,12 +163,11 @@ public final class ArmModel {
     if (!bearer.startsWith("Bearer ") || bearer.length() <= 7) {
       return ArmReply.error(401, "AuthenticationFailed", "Authentication failed: no bearer token.");
     }
+    state.tick();
     boolean poll = OP.matcher(path).matches();
-    if (!poll) {
-      ArmReply fault = faults.next(method, path);
-      if (fault != null) {
-        return fault;
-      }
+    ArmReply fault = poll ? faults.nextPoll() : faults.next(method, path);
+    if (fault != null) {
+      return fault;
     }
     if (query.get("api-version") == null) {
       return ArmReply.error(
@@ -150,10 +182,14 @@ public final class ArmModel {
     }
     Matcher m;
     if ((m = VM.matcher(path)).matches() && scoped(m)) {
-      return m.group(3) == null ? listVms(query, base) : vm(method, m.group(3), query, body, base);
+      return m.group(3) == null
+          ? ArmVmApi.list(this, state, query, base, pageSize)
+          : ArmVmApi.vm(this, state, method, m.group(3), m.group(4), query, body, base);
     }
     if ((m = PPG.matcher(path)).matches() && scoped(m)) {
-      return m.group(3) == null ? listPpgs() : ppg(method, m.group(3), body);
+      return m.group(3) == null
+          ? ArmPpgApi.list(state)
+          : ArmPpgApi.ppg(this, state, method, m.group(3), body);
     }
     if ((m = OP.matcher(path)).matches()) {
       ObjectNode status = state.poll(m.group(3), clock.instant());
@@ -186,111 +222,6 @@ public final class ArmModel {
     return m.group(1).equals(subscription) && m.group(2).equalsIgnoreCase(resourceGroup);
   }
 
-  private ArmReply vm(
-      String method, String name, Map<String, String> query, String body, String base) {
-    switch (method) {
-      case "GET" -> {
-        ObjectNode vm = state.vm(name);
-        if (vm == null) {
-          return notFound("virtualMachines", name);
-        }
-        if ("instanceView".equals(query.get("$expand"))) {
-          vm = vm.deepCopy();
-          ObjectNode p = (ObjectNode) vm.get("properties");
-          ObjectNode iv = p.putObject("instanceView");
-          iv.put("platformFaultDomain", p.path("platformFaultDomain").asInt());
-          iv.putArray("statuses")
-              .addObject()
-              .put(
-                  "code",
-                  "ProvisioningState/"
-                      + p.path("provisioningState").asText().toLowerCase(Locale.ROOT));
-        }
-        return ArmReply.ok(200, vm);
-      }
-      case "DELETE" -> {
-        if (!state.delete(name)) {
-          return ArmReply.empty(204);
-        }
-        String op = base + opPath(java.util.UUID.randomUUID().toString());
-        return retryAfter(
-            ArmReply.empty(202).withHeader("Azure-AsyncOperation", op).withHeader("Location", op));
-      }
-      case "PUT" -> {
-        return ArmVmPut.put(
-            this, state, name, body, base, failNextOperations.poll(), pollsBeforeDone);
-      }
-      default -> {
-        return ArmReply.error(405, "MethodNotAllowed", method + " is not supported here");
-      }
-    }
-  }
-
-  private ArmReply listVms(Map<String, String> query, String base) {
-    List<ObjectNode> all = state.allVms();
-    int from = Integer.parseInt(query.getOrDefault("$skiptoken", "0"));
-    ObjectNode page = ArmReply.JSON.createObjectNode();
-    ArrayNode value = page.putArray("value");
-    all.subList(Math.min(from, all.size()), Math.min(from + pageSize, all.size()))
-        .forEach(value::add);
-    if (from + pageSize < all.size()) {
-      page.put(
-          "nextLink",
-          base
-              + "/subscriptions/"
-              + subscription
-              + "/resourceGroups/"
-              + resourceGroup
-              + "/providers/Microsoft.Compute/virtualMachines?api-version="
-              + COMPUTE_API
-              + "&$skiptoken="
-              + (from + pageSize));
-    }
-    return ArmReply.ok(200, page);
-  }
-
-  private ArmReply ppg(String method, String name, String body) {
-    switch (method) {
-      case "GET" -> {
-        ObjectNode g = state.ppg(name);
-        return g == null ? notFound("proximityPlacementGroups", name) : ArmReply.ok(200, g);
-      }
-      case "PUT" -> {
-        ObjectNode req = ArmVmPut.parse(body);
-        if (req == null || !location.equalsIgnoreCase(req.path("location").asText())) {
-          return ArmReply.error(400, "InvalidParameter", "location must be " + location);
-        }
-        boolean existed = state.ppg(name) != null;
-        return ArmReply.ok(existed ? 200 : 201, state.putPpg(name, req));
-      }
-      case "DELETE" -> {
-        List<String> inUse = state.deletePpg(name);
-        if (inUse == null) {
-          return ArmReply.empty(204);
-        }
-        return inUse.isEmpty()
-            ? ArmReply.empty(200)
-            : ArmReply.error(
-                409,
-                "OperationNotAllowed",
-                "Proximity placement group "
-                    + name
-                    + " cannot be deleted while it is used by "
-                    + inUse);
-      }
-      default -> {
-        return ArmReply.error(405, "MethodNotAllowed", method + " is not supported here");
-      }
-    }
-  }
-
-  private ArmReply listPpgs() {
-    ObjectNode page = ArmReply.JSON.createObjectNode();
-    ArrayNode value = page.putArray("value");
-    state.allPpgs().forEach(value::add);
-    return ArmReply.ok(200, page);
-  }
-
   private ArmReply vmSizes(String loc) {
     ObjectNode page = ArmReply.JSON.createObjectNode();
     ArrayNode value = page.putArray("value");
@@ -313,6 +244,15 @@ public final class ArmModel {
     return sizes.stream().anyMatch(s -> s.equalsIgnoreCase(size));
   }
 
+  String vmId(String name) {
+    return "/subscriptions/"
+        + subscription
+        + "/resourceGroups/"
+        + resourceGroup
+        + "/providers/Microsoft.Compute/virtualMachines/"
+        + name;
+  }
+
   String opPath(String opId) {
     return "/subscriptions/"
         + subscription
@@ -325,16 +265,20 @@ public final class ArmModel {
   }
 
   ArmReply retryAfter(ArmReply reply) {
-    return retryAfterSeconds > 0
-        ? reply.withHeader("Retry-After", String.valueOf(retryAfterSeconds))
-        : reply;
+    int seconds = retryAfterMin + random.nextInt(retryAfterMax - retryAfterMin + 1);
+    return seconds > 0 ? reply.withHeader("Retry-After", String.valueOf(seconds)) : reply;
   }
 
   Clock clock() {
     return clock;
   }
 
-  private ArmReply notFound(String type, String name) {
+  /** The failure injected for the next VM create's operation, if any. */
+  ObjectNode nextOperationFailure() {
+    return failNextOperations.poll();
+  }
+
+  ArmReply notFound(String type, String name) {
     return ArmReply.error(
         404,
         "ResourceNotFound",

@@ -7,9 +7,10 @@ import java.util.Iterator;
 
 /**
  * A VM PUT as ARM validates and starts it: bad bodies are refused at once (400 InvalidParameter), a
- * size the location does not offer is 409 SkuNotAvailable, a PUT on an existing healthy VM is an
- * update (200, no second VM), a new VM is 201 Creating with an {@code Azure-AsyncOperation} to
- * poll. Allocation failures (exhausted offering, failed node, injected) end the operation Failed.
+ * size the location (or zone, or spot market) does not offer is 409 SkuNotAvailable, a PUT on an
+ * existing healthy VM is an update (200, no second VM), a new VM is 201 Creating with an {@code
+ * Azure-AsyncOperation} to poll. Allocation failures (exhausted offering, failed node, injected)
+ * end the operation Failed.
  */
 final class ArmVmPut {
   private ArmVmPut() {}
@@ -54,15 +55,20 @@ final class ArmVmPut {
             400, "InvalidTagNameCharacters", "tag name '" + tag + "' has <>%&\\?/");
       }
     }
-    if (!model.sizeOffered(size)) {
+    String zone = vm.path("zones").path(0).asText("");
+    if (!model.sizeOffered(size) || model.faults().skuNotAvailable(size, zone, spot)) {
       return ArmReply.error(
           409,
           "SkuNotAvailable",
-          "The requested VM size "
-              + size
-              + " is currently not available in location '"
+          "The requested size for resource '"
+              + model.vmId(name)
+              + "' is currently not available in location '"
               + model.location
-              + "'. Please try another size or deploy to a different location.");
+              + "' zones '"
+              + zone
+              + "' for subscription '"
+              + model.subscription
+              + "'. Please try another size or deploy to a different location or zones.");
     }
     ObjectNode existing = state.vm(name);
     if (existing != null
@@ -77,7 +83,6 @@ final class ArmVmPut {
       return ArmReply.error(
           404, "NotFound", "The proximity placement group in the request does not exist.");
     }
-    String zone = vm.path("zones").path(0).asText("");
     ObjectNode failure = injectedFailure;
     if (failure == null
         && (model.faults().exhausted(size, zone, spot)

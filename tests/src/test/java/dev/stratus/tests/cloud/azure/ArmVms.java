@@ -15,22 +15,25 @@ import java.util.UUID;
 /**
  * The virtual machines, proximity placement groups and asynchronous operations of one resource
  * group. VM creation is a long-running operation as in ARM: the PUT answers 201 with {@code
- * provisioningState: Creating}; polling the operation answers {@code InProgress} and then {@code
- * Succeeded} or {@code Failed} with {@code error.code} (e.g. {@code AllocationFailed}), at which
- * point the VM's state changes. A VM whose allocation failed stays, in state {@code Failed}, until
- * deleted — as in Azure. Names are case-insensitive, as in ARM. Not thread-safe: {@link ArmModel}
- * serialises access.
+ * provisioningState: Creating}; the operation goes on whether or not anyone polls it (each request
+ * to the model is a tick) and ends {@code Succeeded} (the VM runs: power state {@code running}) or
+ * {@code Failed} with {@code error.code} (e.g. {@code AllocationFailed}); polls answer {@code
+ * InProgress} until then. A VM whose allocation failed stays, in state {@code Failed}, until
+ * deleted — as in Azure; a VM can also be stopped or deallocated, which only its instance view
+ * shows. Names are case-insensitive, as in ARM. Not thread-safe: {@link ArmModel} serialises
+ * access.
  */
 final class ArmVms {
-  /** A VM create in flight: how many more polls answer InProgress, and how it ends. */
+  /** A VM create in flight: how many more ticks it takes, how it ends, when it ended. */
   static final class Op {
     final String vm;
-    int pollsLeft;
+    int ticksLeft;
     final ObjectNode failure; // null: succeeds
+    boolean done;
 
-    Op(String vm, int pollsLeft, ObjectNode failure) {
+    Op(String vm, int ticksLeft, ObjectNode failure) {
       this.vm = vm;
-      this.pollsLeft = pollsLeft;
+      this.ticksLeft = ticksLeft;
       this.failure = failure;
     }
   }
@@ -39,6 +42,7 @@ final class ArmVms {
   private final Map<String, ObjectNode> vms = new TreeMap<>();
   private final Map<String, ObjectNode> ppgs = new TreeMap<>();
   private final Map<String, Op> ops = new TreeMap<>();
+  private final Map<String, String> power = new TreeMap<>();
   private int created;
 
   ArmVms(String subscription, String resourceGroup) {
@@ -78,21 +82,39 @@ final class ArmVms {
     return op;
   }
 
-  /** An operation poll: InProgress while polls are left, then the VM's final state. */
+  /**
+   * What time does between two requests: each operation in flight comes one tick nearer its end;
+   * one that ends sets its VM's state ({@code Succeeded} and running, or {@code Failed}).
+   */
+  void tick() {
+    for (Op op : ops.values()) {
+      if (op.done) {
+        continue;
+      }
+      if (op.ticksLeft-- > 0) {
+        continue;
+      }
+      op.done = true;
+      ObjectNode vm = vm(op.vm);
+      if (vm != null) {
+        ((ObjectNode) vm.get("properties"))
+            .put("provisioningState", op.failure == null ? "Succeeded" : "Failed");
+        if (op.failure == null) {
+          power.put(key(op.vm), "running");
+        }
+      }
+    }
+  }
+
+  /** An operation poll: InProgress while it runs, then how it ended. */
   ObjectNode poll(String opId, Instant now) {
     Op op = ops.get(opId);
     if (op == null) {
       return null;
     }
     ObjectNode status = ArmReply.JSON.createObjectNode().put("name", opId);
-    if (op.pollsLeft > 0) {
-      op.pollsLeft--;
+    if (!op.done) {
       return status.put("status", "InProgress");
-    }
-    ObjectNode vm = vm(op.vm);
-    if (vm != null) {
-      ((ObjectNode) vm.get("properties"))
-          .put("provisioningState", op.failure == null ? "Succeeded" : "Failed");
     }
     status.put("endTime", now.toString());
     if (op.failure == null) {
@@ -103,9 +125,45 @@ final class ArmVms {
     return status;
   }
 
+  /** Power changes of an existing VM: {@code stopped}, {@code deallocated}, {@code running}. */
+  void power(String name, String state) {
+    if (vm(name) == null) {
+      throw new IllegalArgumentException("no VM " + name);
+    }
+    power.put(key(name), state);
+  }
+
+  /** The VM's last operation failed. */
+  void fail(String name) {
+    ((ObjectNode) vm(name).get("properties")).put("provisioningState", "Failed");
+  }
+
+  /** ARM's instance view: fault domain, provisioning state, power state once it has one. */
+  ObjectNode instanceView(String name) {
+    ObjectNode vm = vm(name);
+    if (vm == null) {
+      return null;
+    }
+    JsonNode p = vm.get("properties");
+    ObjectNode view = ArmReply.JSON.createObjectNode();
+    view.put("platformFaultDomain", p.path("platformFaultDomain").asInt());
+    ArrayNode statuses = view.putArray("statuses");
+    String provisioning = p.path("provisioningState").asText();
+    statuses
+        .addObject()
+        .put("code", "ProvisioningState/" + provisioning.toLowerCase(Locale.ROOT))
+        .put("level", provisioning.equals("Failed") ? "Error" : "Info");
+    String powerState = power.get(key(name));
+    if (powerState != null) {
+      statuses.addObject().put("code", "PowerState/" + powerState).put("level", "Info");
+    }
+    return view;
+  }
+
   /** Deletes at once (ARM takes minutes; the provider never waits for it). */
   boolean delete(String name) {
     ObjectNode vm = vms.remove(key(name));
+    power.remove(key(name));
     if (vm == null) {
       return false;
     }

@@ -1,7 +1,10 @@
 package dev.stratus.tests.cloud.azure;
 
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Tags;
 import dev.stratus.core.resilience.ResilienceSettings;
 import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.provider.azure.AzureNodeProvider;
 import java.nio.file.Path;
@@ -10,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /** A model of one resource group plus the provider settings that point at it. */
 public final class AzureFixture implements AutoCloseable {
@@ -69,6 +73,19 @@ public final class AzureFixture implements AutoCloseable {
             tmp.resolve("slurm.conf"), tmp, tmp.resolve("munge.key"), tmp.resolve("munge.sock"));
     var ctx = new ProviderContext(cluster, settings, tmp, bootstrap, clock);
     return new AzureNodeProvider(ctx, ResilienceSettings.fast(), ArmServer.connection());
+  }
+
+  /** A launch for cluster {@code az} with a fresh client token, tagged as the controller tags. */
+  public static LaunchRequest request(Offering offering, List<String> nodes, boolean allOrNothing) {
+    String token = UUID.randomUUID().toString();
+    return new LaunchRequest(
+        "az",
+        "gpu",
+        offering,
+        nodes,
+        token,
+        Map.of(Tags.CLUSTER, "az", Tags.POOL, "gpu", Tags.TOKEN, token),
+        allOrNothing);
   }
 
   @Override

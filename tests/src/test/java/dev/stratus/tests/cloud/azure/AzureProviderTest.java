@@ -11,7 +11,6 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.ProviderError;
@@ -20,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,15 +50,7 @@ class AzureProviderTest {
   }
 
   LaunchRequest request(Offering offering, List<String> nodes, boolean allOrNothing) {
-    String token = UUID.randomUUID().toString();
-    return new LaunchRequest(
-        "az",
-        "gpu",
-        offering,
-        nodes,
-        token,
-        Map.of(Tags.CLUSTER, "az", Tags.POOL, "gpu", Tags.TOKEN, token),
-        allOrNothing);
+    return AzureFixture.request(offering, nodes, allOrNothing);
   }
 
   List<JsonNode> vmPuts() throws Exception {
@@ -195,7 +185,7 @@ class AzureProviderTest {
   }
 
   @Test
-  void aSizeTheLocationDoesNotOfferIsSkuNotAvailableAndTryAnotherOffering() {
+  void aSizeTheLocationDoesNotOfferIsSkuNotAvailableAndDropsTheOffering() {
     var settings = fixture.settings();
     settings.put("offerings", List.of(Map.of("instanceType", "Standard_ND96amsr_A100_v4")));
     AzureNodeProvider other = fixture.provider("az", settings);
@@ -203,7 +193,7 @@ class AzureProviderTest {
     LaunchResult result = other.launch(request(other.offerings().get(0), List.of("gpu-001"), true));
 
     assertThat(result.failures().get(0).error())
-        .isInstanceOf(ProviderError.InsufficientCapacity.class)
+        .isInstanceOf(ProviderError.OfferingUnsupported.class)
         .extracting(ProviderError::code)
         .isEqualTo("SkuNotAvailable");
   }

@@ -43,7 +43,7 @@ final class GceInstancesApi {
     if (rest.startsWith("/machineTypes/") && method.equals("GET")) {
       String type = rest.substring("/machineTypes/".length());
       int[] spec = model.machineTypes().get(type);
-      if (spec == null) {
+      if (spec == null || !s.offers(zone, type)) {
         return notFound(zonePath + rest);
       }
       ObjectNode t = GceJson.object();
@@ -106,8 +106,28 @@ final class GceInstancesApi {
       GceModel model, String zone, List<String> names, JsonNode props, int min, Request req) {
     GceState s = model.state;
     String requestId = GceModel.query(req, "requestId");
-    if (requestId != null && s.byRequestId.containsKey(requestId)) {
-      return ok(s.byRequestId.get(requestId).json(model.base()));
+    var earlier = s.remembered(requestId);
+    if (earlier.isPresent()) {
+      return ok(earlier.get().json(model.base()));
+    }
+    String type = GceState.last(props.path("machineType").asText());
+    if (!model.machineTypes().containsKey(type) || !s.offers(zone, type)) {
+      String field =
+          names.size() == 1 && !req.getUrl().contains("bulkInsert")
+              ? "resource.machineType"
+              : "resource.instanceProperties.machineType";
+      return error(
+          400,
+          "invalid",
+          "Invalid value for field '"
+              + field
+              + "': '"
+              + props.path("machineType").asText()
+              + "'. Machine type with name '"
+              + type
+              + "' does not exist in zone '"
+              + zone
+              + "'.");
     }
     for (String name : names) {
       if (!GceState.NAME.matcher(name).matches()) {
@@ -125,23 +145,21 @@ final class GceInstancesApi {
         return error(400, "invalid", "Invalid label " + l.getKey() + "=" + l.getValue().asText());
       }
     }
-    String type =
+    String operationType =
         names.size() == 1 && !req.getUrl().contains("bulkInsert") ? "insert" : "bulkInsert";
     String[] failure = null;
     if (s.nextOperationFailure == null) {
-      failure = s.create(zone, names, props, min, model.base());
+      failure = s.create(zone, names, props, min, model.base(), model.machineTypes());
     }
     String target =
         model.base()
             + "/zones/"
             + zone
             + "/instances"
-            + (type.equals("insert") ? "/" + names.get(0) : "");
+            + (operationType.equals("insert") ? "/" + names.get(0) : "");
     GceOperation op =
-        s.operation("zones/" + zone, type, target, () -> s.running(zone, names), failure);
-    if (requestId != null) {
-      s.byRequestId.put(requestId, op);
-    }
+        s.operation("zones/" + zone, operationType, target, () -> s.running(zone, names), failure);
+    s.remember(requestId, op);
     return ok(op.json(model.base()));
   }
 

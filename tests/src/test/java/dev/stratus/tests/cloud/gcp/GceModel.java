@@ -5,14 +5,19 @@ import static dev.stratus.tests.cloud.gcp.GceJson.notFound;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.OffsetDateTime;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,9 +27,16 @@ import java.util.regex.Pattern;
 /**
  * A stateful model of the Compute Engine v1 REST API, as a WireMock extension: instances (insert,
  * bulkInsert with minCount, get, delete, list and aggregatedList with label filters and pages),
- * zonal and regional operations that go RUNNING → DONE, resource policies, zones and machine types.
- * It can be told to exhaust an offering, to refuse named instances, to throttle the next calls, to
- * fail the next call or operation with a given code, and to add latency.
+ * zonal and regional operations that go RUNNING → DONE, resource policies, zones and machine types,
+ * {@code requestId}s remembered for 60 minutes of its clock.
+ *
+ * <p>It can be told to exhaust an offering ({@code ZONE_RESOURCE_POOL_EXHAUSTED_WITH_DETAILS} for
+ * GPU machines), to refuse named instances, to withdraw a machine type (HTTP 400 "does not exist in
+ * zone") or an accelerator type ({@code RESOURCE_NOT_FOUND}) from a zone, to enforce a quota
+ * ({@code QUOTA_EXCEEDED}), to throttle the next calls (403 {@code rateLimitExceeded}, or 429 with
+ * {@code Retry-After}), to fail the next call or operation with a given code, to add latency; and
+ * an instance can stop ({@code STOPPING} → {@code TERMINATED}) or suspend ({@code SUSPENDING} →
+ * {@code SUSPENDED}) as its owner or the cloud would.
  */
 public final class GceModel implements ResponseDefinitionTransformerV2 {
   private static final Pattern ROUTE =
@@ -34,16 +46,20 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
 
   final GceState state;
   private final Map<String, int[]> machineTypes;
-  private int throttle;
+  private final Deque<ResponseDefinition> throttles = new ArrayDeque<>();
   private ResponseDefinition failNext;
   private long latencyMillis;
   private int pageSize = 500;
   private int aggregatedPages;
   private String base;
 
-  /** {@code machineTypes}: name → {guestCpus, memoryMb}, the types every zone offers. */
-  public GceModel(String project, Set<String> zones, Map<String, int[]> machineTypes) {
-    this.state = new GceState(project, zones);
+  /**
+   * {@code machineTypes}: name → {guestCpus, memoryMb}, the types every zone offers until {@link
+   * #withdraw} says otherwise. {@code clock}: when instances and operations are created, and how
+   * long a {@code requestId} is remembered.
+   */
+  public GceModel(String project, Set<String> zones, Map<String, int[]> machineTypes, Clock clock) {
+    this.state = new GceState(project, zones, clock);
     this.machineTypes = Map.copyOf(machineTypes);
   }
 
@@ -58,9 +74,7 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
     synchronized (this) {
       ResponseDefinition answer = answer(req);
       if (latencyMillis > 0) {
-        return com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder.like(answer)
-            .withFixedDelay((int) latencyMillis)
-            .build();
+        return ResponseDefinitionBuilder.like(answer).withFixedDelay((int) latencyMillis).build();
       }
       return answer;
     }
@@ -79,7 +93,71 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
 
   /** The next {@code calls} requests answer 403 rateLimitExceeded. */
   public synchronized void throttleNext(int calls) {
-    throttle += calls;
+    for (int i = 0; i < calls; i++) {
+      throttles.add(error(403, "rateLimitExceeded", "Rate Limit Exceeded"));
+    }
+  }
+
+  /**
+   * The next {@code calls} requests answer 429 {@code rateLimitExceeded} (status {@code
+   * RESOURCE_EXHAUSTED}), with {@code Retry-After} when {@code retryAfterSeconds} is positive.
+   */
+  public synchronized void throttleNext(int calls, int retryAfterSeconds) {
+    for (int i = 0; i < calls; i++) {
+      ResponseDefinition answer =
+          error(
+              429,
+              "rateLimitExceeded",
+              "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of service"
+                  + " 'compute.googleapis.com'.");
+      throttles.add(
+          retryAfterSeconds > 0
+              ? ResponseDefinitionBuilder.like(answer)
+                  .withHeader("Retry-After", String.valueOf(retryAfterSeconds))
+                  .build()
+              : answer);
+    }
+  }
+
+  /** From now on the zone does not offer this machine type. */
+  public synchronized void withdraw(String zone, String machineType) {
+    state.withdrawnTypes.computeIfAbsent(zone, z -> new HashSet<>()).add(machineType);
+  }
+
+  /** From now on the zone has no accelerators of this type. */
+  public synchronized void withdrawAccelerator(String zone, String acceleratorType) {
+    state.withdrawnAccelerators.computeIfAbsent(zone, z -> new HashSet<>()).add(acceleratorType);
+  }
+
+  /** The project's limit for a regional quota metric ({@code CPUS}, {@code NVIDIA_H100_GPUS}). */
+  public synchronized void quota(String metric, double limit) {
+    state.quotas.limit(metric, limit);
+  }
+
+  /** The instance stops: {@code STOPPING} now, {@code TERMINATED} once its operation is done. */
+  public synchronized void stop(String zone, String name) {
+    transition(zone, name, "stop", "STOPPING", "TERMINATED");
+  }
+
+  /**
+   * The instance suspends: {@code SUSPENDING} now, {@code SUSPENDED} once its operation is done.
+   */
+  public synchronized void suspend(String zone, String name) {
+    transition(zone, name, "suspend", "SUSPENDING", "SUSPENDED");
+  }
+
+  /** Runs every operation to DONE, as if the cloud had been given the time. */
+  public synchronized void settle() {
+    while (state.operations.values().stream().anyMatch(op -> !op.done())) {
+      state.tick();
+    }
+  }
+
+  private void transition(String zone, String name, String type, String during, String after) {
+    ObjectNode i = state.instances.get(zone).get(name);
+    i.put("status", during);
+    state.newOperation(
+        "zones/" + zone, type, i.path("selfLink").asText(), () -> i.put("status", after), null);
   }
 
   /** The next request answers this HTTP error. */
@@ -143,9 +221,9 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
             + "/compute/v1/projects/"
             + state.project;
     state.tick();
-    if (throttle > 0) {
-      throttle--;
-      return error(403, "rateLimitExceeded", "Rate Limit Exceeded");
+    ResponseDefinition throttled = throttles.poll();
+    if (throttled != null) {
+      return throttled;
     }
     if (failNext != null) {
       ResponseDefinition f = failNext;

@@ -28,12 +28,13 @@ final class GceOperation {
       Runnable onDone,
       String errorCode,
       String errorMessage,
-      int httpStatus) {
+      int httpStatus,
+      Instant inserted) {
     this.name = name;
     this.scope = scope;
     this.type = type;
     this.targetLink = targetLink;
-    this.inserted = Instant.now();
+    this.inserted = inserted;
     this.onDone = onDone;
     this.errorCode = errorCode;
     this.errorMessage = errorMessage;

@@ -31,8 +31,9 @@ final class GcePoliciesApi {
     }
     if (rest.equals("/resourcePolicies") && method.equals("POST")) {
       String requestId = GceModel.query(req, "requestId");
-      if (requestId != null && s.byRequestId.containsKey(requestId)) {
-        return ok(s.byRequestId.get(requestId).json(model.base()));
+      var earlier = s.remembered(requestId);
+      if (earlier.isPresent()) {
+        return ok(earlier.get().json(model.base()));
       }
       String name = body.path("name").asText();
       if (s.policies.containsKey(name)) {
@@ -45,13 +46,12 @@ final class GcePoliciesApi {
       policy.put("kind", "compute#resourcePolicy").put("status", "READY");
       policy.put(
           "creationTimestamp",
-          java.time.OffsetDateTime.now(java.time.ZoneOffset.ofHours(-7)).toString());
+          java.time.OffsetDateTime.ofInstant(s.clock.instant(), java.time.ZoneOffset.ofHours(-7))
+              .toString());
       policy.put("selfLink", model.base() + "/" + scope + "/resourcePolicies/" + name);
       GceOperation op = s.operation(scope, "insert", policy.path("selfLink").asText(), null, null);
       s.policies.put(name, policy);
-      if (requestId != null) {
-        s.byRequestId.put(requestId, op);
-      }
+      s.remember(requestId, op);
       return ok(op.json(model.base()));
     }
     if (rest.startsWith("/resourcePolicies/") && method.equals("DELETE")) {

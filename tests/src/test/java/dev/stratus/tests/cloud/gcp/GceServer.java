@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.ok;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,6 +21,11 @@ public final class GceServer implements AutoCloseable {
   public final GceModel model;
 
   public GceServer() {
+    this(Clock.systemUTC());
+  }
+
+  /** With the model's clock: a {@code MutableClock} lets a test outlive a {@code requestId}. */
+  public GceServer(Clock clock) {
     model =
         new GceModel(
             PROJECT,
@@ -28,7 +34,8 @@ public final class GceServer implements AutoCloseable {
                 "a3-highgpu-8g", new int[] {208, 1_916_928},
                 "a2-highgpu-8g", new int[] {96, 696_320},
                 "a2-ultragpu-8g", new int[] {96, 1_392_640},
-                "n1-standard-8", new int[] {8, 30_720}));
+                "n1-standard-8", new int[] {8, 30_720}),
+            clock);
     server =
         new WireMockServer(
             WireMockConfiguration.options()

@@ -2,12 +2,16 @@ package dev.stratus.tests.cloud.gcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,8 +20,10 @@ import java.util.regex.Pattern;
 
 /**
  * The model's cloud: instances per zone, operations, placement policies, and what the test told it
- * (exhausted offerings, instance names that cannot be placed, one operation failure to come).
- * Callers hold the model's lock.
+ * (exhausted offerings, instance names that cannot be placed, machine and accelerator types a zone
+ * does not have, quotas, one operation failure to come). A {@code requestId} is remembered for 60
+ * minutes of the model's clock, as Compute Engine promises no longer. Callers hold the model's
+ * lock.
  */
 final class GceState {
   static final Pattern NAME = Pattern.compile("[a-z]([-a-z0-9]{0,61}[a-z0-9])?");
@@ -27,18 +33,46 @@ final class GceState {
   final String project;
   final Map<String, Map<String, ObjectNode>> instances = new TreeMap<>();
   final Map<String, GceOperation> operations = new LinkedHashMap<>();
-  final Map<String, GceOperation> byRequestId = new LinkedHashMap<>();
+  static final Duration REQUEST_ID_MEMORY = Duration.ofMinutes(60);
+  private final Map<String, Remembered> byRequestId = new LinkedHashMap<>();
   final Map<String, ObjectNode> policies = new TreeMap<>();
   final Set<String> exhausted = new java.util.HashSet<>();
   final List<Predicate<String>> unplaceable = new ArrayList<>();
   final List<JsonNode> requests = new ArrayList<>();
+  final Map<String, Set<String>> withdrawnTypes = new java.util.HashMap<>();
+  final Map<String, Set<String>> withdrawnAccelerators = new java.util.HashMap<>();
+  final GceQuotas quotas = new GceQuotas();
+  final Clock clock;
   String[] nextOperationFailure;
   private final AtomicLong ids = new AtomicLong(4_611_686_018_427_387_904L);
   private int addresses = 2;
 
-  GceState(String project, Set<String> zones) {
+  /** An operation a {@code requestId} named, and when. */
+  private record Remembered(GceOperation operation, Instant at) {}
+
+  GceState(String project, Set<String> zones, Clock clock) {
     this.project = project;
+    this.clock = clock;
     zones.forEach(z -> instances.put(z, new TreeMap<>()));
+  }
+
+  /** The operation an earlier request with this id started, if GCE still remembers it. */
+  Optional<GceOperation> remembered(String requestId) {
+    Remembered r = requestId == null ? null : byRequestId.get(requestId);
+    if (r == null || !clock.instant().isBefore(r.at().plus(REQUEST_ID_MEMORY))) {
+      return Optional.empty();
+    }
+    return Optional.of(r.operation());
+  }
+
+  void remember(String requestId, GceOperation op) {
+    if (requestId != null) {
+      byRequestId.put(requestId, new Remembered(op, clock.instant()));
+    }
+  }
+
+  boolean offers(String zone, String machineType) {
+    return !withdrawnTypes.getOrDefault(zone, Set.of()).contains(machineType);
   }
 
   static String offering(String zone, String machineType, String provisioningModel) {
@@ -56,7 +90,13 @@ final class GceState {
       f = nextOperationFailure;
       nextOperationFailure = null;
     }
-    Runnable effect = f == null ? onDone : null;
+    return newOperation(scope, type, target, onDone, f);
+  }
+
+  /** An operation of the cloud's own (a stop, a suspend): never the injected failure. */
+  GceOperation newOperation(
+      String scope, String type, String target, Runnable onDone, String[] failure) {
+    Runnable effect = failure == null ? onDone : null;
     GceOperation op =
         new GceOperation(
             "operation-" + System.nanoTime() + "-" + operations.size(),
@@ -64,9 +104,10 @@ final class GceState {
             type,
             target,
             effect,
-            f == null ? null : f[0],
-            f == null ? null : f[1],
-            f == null ? 0 : Integer.parseInt(f[2]));
+            failure == null ? null : failure[0],
+            failure == null ? null : failure[1],
+            failure == null ? 0 : Integer.parseInt(failure[2]),
+            clock.instant());
     operations.put(op.name, op);
     return op;
   }
@@ -75,16 +116,43 @@ final class GceState {
    * Creates instances from one request, all or none: {@code minCount} of {@code names} must be
    * placeable, else none is created and the failure (capacity) is returned.
    */
-  String[] create(String zone, List<String> names, JsonNode properties, int minCount, String base) {
+  String[] create(
+      String zone,
+      List<String> names,
+      JsonNode properties,
+      int minCount,
+      String base,
+      Map<String, int[]> machineTypes) {
     String model = properties.path("scheduling").path("provisioningModel").asText("STANDARD");
     String type = last(properties.path("machineType").asText());
+    for (JsonNode a : properties.path("guestAccelerators")) {
+      String accelerator = last(a.path("acceleratorType").asText());
+      if (withdrawnAccelerators.getOrDefault(zone, Set.of()).contains(accelerator)) {
+        return new String[] {
+          "RESOURCE_NOT_FOUND",
+          "The resource 'projects/"
+              + project
+              + "/zones/"
+              + zone
+              + "/acceleratorTypes/"
+              + accelerator
+              + "' was not found",
+          "404"
+        };
+      }
+    }
+    String[] quota =
+        quotas.exceeded(GceQuotas.region(zone), instances, properties, names.size(), machineTypes);
+    if (quota != null) {
+      return quota;
+    }
     if (exhausted.contains(offering(zone, type, model))) {
-      return capacityError(zone);
+      return capacityError(zone, type, properties);
     }
     List<String> placeable =
         names.stream().filter(n -> unplaceable.stream().noneMatch(p -> p.test(n))).toList();
     if (placeable.size() < minCount || placeable.isEmpty()) {
-      return capacityError(zone);
+      return capacityError(zone, type, properties);
     }
     String rack = "r" + (1 + instances.get(zone).size() % 4);
     for (String name : placeable) {
@@ -96,7 +164,9 @@ final class GceState {
       i.put("zone", base + "/zones/" + zone);
       i.put("machineType", base + "/zones/" + zone + "/machineTypes/" + type);
       i.put("status", "PROVISIONING");
-      i.put("creationTimestamp", OffsetDateTime.now(ZoneOffset.ofHours(-7)).toString());
+      i.put(
+          "creationTimestamp",
+          OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.ofHours(-7)).toString());
       i.put("selfLink", base + "/zones/" + zone + "/instances/" + name);
       var nics = i.withArray("networkInterfaces");
       if (nics.isEmpty()) {
@@ -135,7 +205,29 @@ final class GceState {
             });
   }
 
-  private static String[] capacityError(String zone) {
+  /**
+   * What GCE says when the zone cannot place the request: for accelerator-optimized types (and any
+   * with GPUs attached) the detailed code naming the VM, else the older zone-wide one.
+   */
+  private static String[] capacityError(String zone, String type, JsonNode properties) {
+    boolean gpus =
+        type.startsWith("a2-")
+            || type.startsWith("a3-")
+            || type.startsWith("g2-")
+            || !properties.path("guestAccelerators").isEmpty();
+    if (gpus) {
+      return new String[] {
+        "ZONE_RESOURCE_POOL_EXHAUSTED_WITH_DETAILS",
+        "A "
+            + type
+            + " VM instance is currently unavailable in the "
+            + zone
+            + " zone. Capacity changes frequently, so try your request in a different zone, with"
+            + " a different VM hardware configuration, or at a later time. For more options, see"
+            + " troubleshooting documentation.",
+        "503"
+      };
+    }
     return new String[] {
       "ZONE_RESOURCE_POOL_EXHAUSTED",
       "The zone 'projects/p/zones/"
