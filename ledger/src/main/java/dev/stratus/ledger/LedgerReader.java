@@ -61,7 +61,7 @@ final class LedgerReader {
           allocations(s, allocations);
         }
       }
-      return new LedgerExtract(instances, allocations, owners(c, allocations, instances));
+      return extract(c, instances, allocations);
     } finally {
       c.commit();
     }
@@ -99,10 +99,18 @@ final class LedgerReader {
           allocations(s, allocations);
         }
       }
-      return new LedgerExtract(instances, allocations, owners(c, allocations, instances));
+      return extract(c, instances, allocations);
     } finally {
       c.commit();
     }
+  }
+
+  private static LedgerExtract extract(
+      Connection c, List<InstanceSpan> instances, List<AllocationSpan> allocations)
+      throws SQLException {
+    Map<Long, java.time.Duration> limits = new HashMap<>();
+    Map<Long, JobOwner> owners = owners(c, allocations, instances, limits);
+    return new LedgerExtract(instances, allocations, owners, limits);
   }
 
   private static InstanceSpan instance(ResultSet r) throws SQLException {
@@ -148,7 +156,10 @@ final class LedgerReader {
    * year's report involves most jobs anyway, and one scan beats thousands of lookups).
    */
   private static Map<Long, JobOwner> owners(
-      Connection c, List<AllocationSpan> allocations, List<InstanceSpan> instances)
+      Connection c,
+      List<AllocationSpan> allocations,
+      List<InstanceSpan> instances,
+      Map<Long, java.time.Duration> limits)
       throws SQLException {
     java.util.Set<Long> ids = new java.util.HashSet<>();
     allocations.forEach(a -> ids.add(a.jobId()));
@@ -157,7 +168,7 @@ final class LedgerReader {
     if (ids.isEmpty()) {
       return owners;
     }
-    String sql = "SELECT job_id, user_name, account, partition_name FROM jobs";
+    String sql = "SELECT job_id, user_name, account, partition_name, time_limit_s FROM jobs";
     if (ids.size() <= 500) {
       sql +=
           " WHERE job_id IN ("
@@ -175,6 +186,10 @@ final class LedgerReader {
         while (r.next()) {
           long id = r.getLong(1);
           owners.put(id, new JobOwner(id, r.getString(2), r.getString(3), r.getString(4)));
+          long limit = r.getLong(5);
+          if (!r.wasNull()) {
+            limits.put(id, java.time.Duration.ofSeconds(limit));
+          }
         }
       }
     }
