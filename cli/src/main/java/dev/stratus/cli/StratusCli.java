@@ -19,7 +19,9 @@ import picocli.CommandLine.Command;
       ProvidersCommand.class,
       DemoCommand.class,
       LocalCommand.class,
-      SimulateCommand.class
+      SimulateCommand.class,
+      dev.stratus.cli.money.CostCommand.class,
+      dev.stratus.cli.money.BudgetCommand.class
     })
 public final class StratusCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -57,7 +57,10 @@ public final class ConfigLoader {
             "providers",
             "spot",
             "vault",
-            "bootstrap");
+            "bootstrap",
+            "prices",
+            "ledger",
+            "budgets");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
@@ -77,7 +80,8 @@ public final class ConfigLoader {
                     pools.pools(),
                     providers,
                     spot(root),
-                    VaultReader.read(root)));
+                    VaultReader.read(root),
+                    MoneyReader.read(root, stateDir, pools.poolNames())));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

@@ -9,6 +9,7 @@ import dev.stratus.core.model.GpuOptions;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.model.PriceOrigin;
 import dev.stratus.core.model.SpotPolicy;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -98,6 +99,12 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
     return new PoolReader(pools, autodetect);
   }
 
+  Set<String> poolNames() {
+    Set<String> names = new java.util.TreeSet<>();
+    pools.forEach(p -> names.add(p.name()));
+    return names;
+  }
+
   /** What one node holds: a pool's, or an offering's (defaulting to its pool's). */
   /** Prices of offerings that set no {@code pricePerHour}: the bundled public table. */
   private static final class Prices {
@@ -142,11 +149,13 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
     String region = o.check("region", o.string("region"), Checks::notBlank);
     String instanceType = o.check("instanceType", o.string("instanceType"), Checks::notBlank);
     CapacityType capacityType = capacity(o);
+    boolean configured = o.node("pricePerHour").isPresent();
+    var bundled = Prices.BUNDLED.find(provider, region, instanceType);
     BigDecimal price =
-        o.node("pricePerHour").isPresent()
+        configured
             ? o.check("pricePerHour", o.decimal("pricePerHour"), PoolReader::price)
-            : Prices.BUNDLED
-                .price(provider, region, instanceType, capacityType)
+            : bundled
+                .flatMap(p -> p.of(capacityType))
                 .orElseThrow(
                     () ->
                         o.error(
@@ -160,6 +169,8 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                                 + " in "
                                 + region
                                 + ": set pricePerHour"));
+    PriceOrigin origin =
+        configured ? PriceOrigin.CONFIGURED : PriceOrigin.bundled(bundled.orElseThrow().date());
     return build(
         o,
         () ->
@@ -169,7 +180,8 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                 count,
                 cpus,
                 memory,
-                price));
+                price,
+                origin));
   }
 
   private static CapacityType capacity(Fields o) {

@@ -14,9 +14,11 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link SlurmClient} over Slurm's commands ({@code sinfo}, {@code squeue}, {@code scontrol},
  * {@code scancel}) from one bin dir, each run with only {@code SLURM_CONF} and a fixed {@code
- * PATH}. Many nodes go to scontrol as one sorted hostlist. An empty node collection is a no-op.
+ * PATH}. Many nodes go to scontrol as one sorted hostlist. An empty node collection is a no-op. It
+ * is also the {@link SlurmAccounting} of budgets and the ledger ({@code scontrol hold}, {@code
+ * sacctmgr modify job}).
  */
-public final class CliSlurmClient implements SlurmClient {
+public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
   private static final Logger LOG = LoggerFactory.getLogger(CliSlurmClient.class);
   private static final Pattern SIGNAL = Pattern.compile("(SIG)?[A-Z][A-Z0-9]*|[0-9]{1,2}");
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -113,6 +115,53 @@ public final class CliSlurmClient implements SlurmClient {
   @Override
   public void reconfigure() {
     ok("scontrol", "reconfigure");
+  }
+
+  @Override
+  public void hold(long jobId, String reason) {
+    ok("scontrol", "hold", Long.toString(positive(jobId)));
+    adminComment(jobId, reason);
+  }
+
+  @Override
+  public void requeueHold(long jobId, String reason) {
+    ok("scontrol", "requeuehold", Long.toString(positive(jobId)));
+    adminComment(jobId, reason);
+  }
+
+  @Override
+  public void release(long jobId, String note) {
+    ok("scontrol", "release", Long.toString(positive(jobId)));
+    adminComment(jobId, note);
+  }
+
+  @Override
+  public void recordCost(long jobId, String text) {
+    ok(
+        "sacctmgr",
+        "-i",
+        "modify",
+        "job",
+        "where",
+        "jobid=" + positive(jobId),
+        "set",
+        "AdminComment=" + comment(text));
+  }
+
+  private void adminComment(long jobId, String text) {
+    ok("scontrol", "update", "jobid=" + jobId, "AdminComment=" + comment(text));
+  }
+
+  /** One line, no quotes (sacctmgr turns them into backticks), at most 300 characters. */
+  static String comment(String text) {
+    if (text == null
+        || text.isBlank()
+        || text.length() > 300
+        || text.chars().anyMatch(c -> c == '\n' || c == '\r' || c == '"' || c == '\'')) {
+      throw new IllegalArgumentException(
+          "a job comment must be one line of 1..300 characters without quotes, got '" + text + "'");
+    }
+    return text;
   }
 
   /** {@code reason} is required by Slurm for down/drain; the argv keeps its spaces intact. */

@@ -91,6 +91,19 @@ final class JsonDocument {
   }
 
   /**
+   * A limit that may be infinite: 22.05 writes null (or Slurm's INFINITE, 0xFFFFFFFF) for none,
+   * 23.02+ {@code {"set":true,"infinite":true,...}}. Returns -1 for none or infinite.
+   */
+  long limit(JsonNode node, String path, String field) {
+    JsonNode value = node.get(field);
+    if (value != null && value.isObject() && value.path("infinite").asBoolean(false)) {
+      return -1;
+    }
+    long n = number(node, path, field, -1, false);
+    return n >= 0xFFFFFFFEL ? -1 : n;
+  }
+
+  /**
    * A state: 22.05 writes a string, 23.02+ an array whose first element is the base state and the
    * rest flags. Returns base first, then the flags; never empty.
    */

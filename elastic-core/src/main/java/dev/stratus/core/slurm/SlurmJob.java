@@ -2,6 +2,7 @@ package dev.stratus.core.slurm;
 
 import static dev.stratus.core.model.Checks.notBlank;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -11,7 +12,8 @@ import java.util.Optional;
  * RUNNING}, {@code CONFIGURING}, {@code COMPLETED}, ...); {@code nodes} is the allocated hostlist
  * (empty while pending); {@code gresPerNode} is what the job asked per node, e.g. {@code
  * gpu:h100:2} (empty when none); {@code started} is when the current run started (squeue's {@code
- * start_time}: for a pending job Slurm's estimate; empty when Slurm gives none).
+ * start_time}: for a pending job Slurm's estimate; empty when Slurm gives none). {@code
+ * accounting}: who the job is for and how long it may run ({@link Accounting}).
  */
 public record SlurmJob(
     long jobId,
@@ -24,7 +26,55 @@ public record SlurmJob(
     String gresPerNode,
     int restartCount,
     boolean requeue,
-    Optional<Instant> started) {
+    Optional<Instant> started,
+    Accounting accounting) {
+  /**
+   * Who pays for the job and for how long: {@code user} and {@code account} (empty when Slurm has
+   * none: no slurmdbd, no default account), {@code timeLimit} (empty when the job has none, i.e.
+   * INFINITE), and {@code ended} (squeue's {@code end_time}, only for a finished job: for a running
+   * one it is the projected end).
+   */
+  public record Accounting(
+      String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
+    public static final Accounting NONE =
+        new Accounting("", "", Optional.empty(), Optional.empty());
+
+    public Accounting {
+      user = user == null ? "" : user;
+      account = account == null ? "" : account;
+      timeLimit = timeLimit == null ? Optional.empty() : timeLimit;
+      ended = ended == null ? Optional.empty() : ended;
+    }
+  }
+
+  /** A job without accounting data (what tests and older callers build). */
+  public SlurmJob(
+      long jobId,
+      String name,
+      String state,
+      String reason,
+      String partition,
+      String nodes,
+      int nodeCount,
+      String gresPerNode,
+      int restartCount,
+      boolean requeue,
+      Optional<Instant> started) {
+    this(
+        jobId,
+        name,
+        state,
+        reason,
+        partition,
+        nodes,
+        nodeCount,
+        gresPerNode,
+        restartCount,
+        requeue,
+        started,
+        Accounting.NONE);
+  }
+
   public SlurmJob {
     if (jobId <= 0) {
       throw new IllegalArgumentException("job id must be > 0, got " + jobId);
@@ -37,6 +87,7 @@ public record SlurmJob(
     nodes = nodes == null ? "" : nodes;
     gresPerNode = gresPerNode == null ? "" : gresPerNode;
     started = started == null ? Optional.empty() : started;
+    accounting = accounting == null ? Accounting.NONE : accounting;
   }
 
   /**
@@ -45,6 +96,11 @@ public record SlurmJob(
    * per task ({@code --gpus}), which squeue does not break down per node.
    */
   public int gpus() {
+    return gpusPerNode() * Math.max(nodeCount, 1);
+  }
+
+  /** GPUs per node from {@code gresPerNode}; 0 when the job asked for none per node. */
+  public int gpusPerNode() {
     int perNode = 0;
     for (String entry : gresPerNode.split(",")) {
       String[] parts = entry.strip().split(":");
@@ -56,7 +112,7 @@ public record SlurmJob(
                 : 1;
       }
     }
-    return perNode * Math.max(nodeCount, 1);
+    return perNode;
   }
 
   public boolean pending() {
@@ -64,6 +120,11 @@ public record SlurmJob(
   }
 
   public boolean finished() {
+    return finishedState(state);
+  }
+
+  /** Whether a job in this (upper-case) state has ended for good. */
+  static boolean finishedState(String state) {
     return switch (state) {
       case "COMPLETED",
               "CANCELLED",

@@ -44,9 +44,28 @@ public final class SqueueJson {
               normaliseGres(doc.text(item, path, "tres_per_node")),
               (int) doc.number(item, path, "restart_cnt", 0, false),
               requeue != null && requeue.asBoolean(false),
-              startTime(doc.number(item, path, "start_time", 0, false))));
+              startTime(doc.number(item, path, "start_time", 0, false)),
+              accounting(doc, item, path)));
     }
     return jobs;
+  }
+
+  /**
+   * {@code user_name}, {@code account}, {@code time_limit} (minutes; 22.05 writes null for none,
+   * 23.02+ {@code {"infinite":true}}) and, for a finished job, {@code end_time}.
+   */
+  private static SlurmJob.Accounting accounting(JsonDocument doc, JsonNode item, String path) {
+    long limit = doc.limit(item, path, "time_limit");
+    String state = doc.state(item, path, "job_state").get(0);
+    long end = doc.number(item, path, "end_time", 0, false);
+    boolean finished = SlurmJob.finishedState(state.toUpperCase(java.util.Locale.ROOT));
+    return new SlurmJob.Accounting(
+        doc.text(item, path, "user_name"),
+        doc.text(item, path, "account"),
+        limit > 0
+            ? java.util.Optional.of(java.time.Duration.ofMinutes(limit))
+            : java.util.Optional.empty(),
+        finished ? startTime(end) : java.util.Optional.empty());
   }
 
   /** squeue writes 0 when it has no start time. */

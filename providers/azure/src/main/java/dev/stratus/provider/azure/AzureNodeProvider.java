@@ -11,6 +11,7 @@ import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.PricesOfferings;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spi.SweepsOwnResources;
@@ -31,7 +32,8 @@ public final class AzureNodeProvider
         PlacementAware,
         ProviderCheck,
         CarriesNodeCredentials,
-        SweepsOwnResources {
+        SweepsOwnResources,
+        PricesOfferings {
   private final AzureSettings settings;
   private final List<Offering> offerings;
   private final ArmCalls arm;
@@ -41,6 +43,7 @@ public final class AzureNodeProvider
   private final AzurePlacementGroups groups;
   private final AzurePowerStates powerStates;
   private final Clock clock;
+  private final AzureRetailPrices prices;
 
   /** Production: the SDK's credential chain or the configured service principal. */
   public static AzureNodeProvider create(ProviderContext context) {
@@ -63,6 +66,21 @@ public final class AzureNodeProvider
     this.launcher = new AzureLauncher(arm, settings, clock);
     this.groups = new AzurePlacementGroups(arm, clock);
     this.terminator = new AzureTerminator(arm, groups);
+    this.prices =
+        new AzureRetailPrices(
+            AzureSettings.pricesEndpoint(context.settings()),
+            java.net.http.HttpClient.newBuilder()
+                .connectTimeout(java.time.Duration.ofSeconds(30))
+                .build(),
+            new ProviderCalls("azure-prices", resilience),
+            clock);
+  }
+
+  /** Live prices from the Retail Prices API ({@link AzureRetailPrices}). */
+  @Override
+  public List<dev.stratus.core.model.PriceQuote> prices(
+      Collection<dev.stratus.core.model.OfferingKey> offerings) {
+    return prices.prices(offerings);
   }
 
   @Override

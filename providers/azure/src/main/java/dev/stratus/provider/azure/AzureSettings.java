@@ -32,6 +32,7 @@ import java.util.regex.Pattern;
  *   <li>{@code tenantId} + {@code clientId} + {@code clientSecretFile}: an explicit service
  *       principal (the file holds the secret, so it is never in the config, argv or a log); all
  *       three or none. None: {@code DefaultAzureCredential} (managed identity on the controller).
+ *   <li>{@code pricesEndpoint}: the Retail Prices API (tests point it at a model).
  *   <li>{@code pollIntervalMillis} (default 5000, used only when ARM sends no Retry-After), {@code
  *       launchTimeoutSeconds} (default 900).
  *   <li>{@code maxRetryAfterSeconds} (default 60): the longest {@code Retry-After} of a throttled
@@ -95,8 +96,29 @@ public record AzureSettings(
               "pollIntervalMillis",
               "launchTimeoutSeconds",
               "maxRetryAfterSeconds",
-              "powerStateChecksPerList")
+              "powerStateChecksPerList",
+              "pricesEndpoint")
           .with("offerings", AzureOfferings.KEYS);
+
+  /**
+   * {@code pricesEndpoint}: the Retail Prices API (default the public one); an override is for a
+   * model of it in tests.
+   */
+  static URI pricesEndpoint(Map<String, Object> raw) {
+    SettingsReader r = reader(raw);
+    return r.string("pricesEndpoint")
+        .map(
+            text -> {
+              URI uri = URI.create(text);
+              if (uri.getHost() == null
+                  || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))) {
+                throw new IllegalArgumentException(
+                    r.name("pricesEndpoint") + " must be an http(s) URL, got '" + text + "'");
+              }
+              return uri;
+            })
+        .orElse(AzureRetailPrices.PUBLIC);
+  }
 
   private static final Pattern RESOURCE_GROUP = Pattern.compile("[-\\w._()]{1,90}");
   private static final Pattern LOCATION = Pattern.compile("[a-z][a-z0-9]{1,40}");

@@ -1,0 +1,112 @@
+package dev.stratus.cli.money;
+
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.money.Budget;
+import dev.stratus.core.money.BudgetSpend;
+import dev.stratus.core.money.BudgetStatus;
+import dev.stratus.core.money.LedgerExtract;
+import dev.stratus.core.money.Money;
+import dev.stratus.core.money.Reservations;
+import dev.stratus.ledger.SqliteCostLedger;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code stratus budget status}: each budget's spent, reserved, remaining and forecast. */
+@Command(
+    name = "budget",
+    mixinStandardHelpOptions = true,
+    description = "Dollar budgets.",
+    subcommands = {BudgetCommand.Status.class})
+public final class BudgetCommand {
+  @Command(
+      name = "status",
+      mixinStandardHelpOptions = true,
+      description =
+          "Each budget now: spent, reserved by running jobs, remaining, forecast to the period's end.")
+  public static final class Status implements Callable<Integer> {
+    @Mixin LedgerOption ledger;
+    Clock clock = Clock.systemUTC();
+
+    @Override
+    public Integer call() {
+      Optional<StratusConfig> config = ledger.load();
+      if (config.isEmpty()) {
+        return 2;
+      }
+      List<Budget> budgets = config.get().money().budgets();
+      if (budgets.isEmpty()) {
+        System.out.println("no budgets in " + ledger.path);
+        return 0;
+      }
+      Instant now = clock.instant();
+      BudgetSpend spend = new BudgetSpend(budgets, now);
+      LedgerExtract extract;
+      try (SqliteCostLedger l = SqliteCostLedger.open(config.get().money().ledger().file())) {
+        extract = l.extract(spend.earliest().orElse(now), now);
+      }
+      Map<Long, BigDecimal> costSoFar = new HashMap<>();
+      extract.charges(
+          now,
+          c -> {
+            spend.accept(c);
+            if (!c.key().idle()) {
+              costSoFar.merge(c.key().jobId(), c.amount(), BigDecimal::add);
+            }
+          });
+      Map<String, BigDecimal> reserved =
+          Reservations.perBudget(budgets, extract.running(), costSoFar, now);
+      System.out.printf(
+          Locale.ROOT,
+          "%-20s %-22s %-6s %12s %12s %12s %12s %12s%n",
+          "budget",
+          "scope",
+          "mode",
+          "amount",
+          "spent",
+          "reserved",
+          "remaining",
+          "forecast");
+      for (Budget b : budgets) {
+        var window = b.period().window(now);
+        if (window.isEmpty()) {
+          System.out.printf(
+              Locale.ROOT,
+              "%-20s %-22s not in its window (%s)%n",
+              b.label(),
+              b.scope().label(),
+              b.period().label());
+          continue;
+        }
+        BudgetStatus s =
+            BudgetStatus.of(
+                b,
+                window.get(),
+                spend.spent().getOrDefault(b.name(), BigDecimal.ZERO),
+                reserved.getOrDefault(b.name(), BigDecimal.ZERO),
+                List.of(),
+                now);
+        System.out.printf(
+            Locale.ROOT,
+            "%-20s %-22s %-6s %12s %12s %12s %12s %12s%n",
+            b.label(),
+            b.scope().label(),
+            b.mode().name().toLowerCase(Locale.ROOT),
+            Money.format(b.amount()),
+            Money.format(s.spent()),
+            Money.format(s.reserved()),
+            Money.format(s.remaining()),
+            Money.format(s.forecast()));
+      }
+      return 0;
+    }
+  }
+}

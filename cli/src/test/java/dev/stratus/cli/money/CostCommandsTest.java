@@ -1,0 +1,203 @@
+package dev.stratus.cli.money;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.PriceOrigin;
+import dev.stratus.core.model.Tags;
+import dev.stratus.core.money.InstanceSighting;
+import dev.stratus.core.money.JobOwner;
+import dev.stratus.core.money.JobSighting;
+import dev.stratus.core.money.LedgerObservation;
+import dev.stratus.ledger.SqliteCostLedger;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CostCommandsTest {
+  static final Instant T0 = Instant.parse("2026-11-10T00:00:00Z");
+  static final OfferingKey LOCAL =
+      new OfferingKey("local", "local", "rack-a", "local-h100x8", CapacityType.SPOT);
+
+  @TempDir Path dir;
+
+  Path config() throws Exception {
+    Path yaml = dir.resolve("stratus.yaml");
+    Files.writeString(
+        yaml,
+        """
+        cluster: demo
+        stateDir: ./state
+        pools:
+          - name: gpu
+            gpu: {model: h100, count: 8}
+            cpus: 8
+            memoryMiB: 64000
+            maxNodes: 4
+            offerings:
+              - {provider: local, region: local, instanceType: local-h100x8, capacity: spot, pricePerHour: 36}
+        providers:
+          local: {}
+        budgets:
+          - {name: team-a, scope: {account: team-a}, period: month, amount: 100}
+          - {name: all, scope: cluster, period: month, amount: 1000, mode: soft}
+        """);
+    // One node, $36/h = $0.01/s: job 1 (team-a) 0..3600 s on all GPUs, idle until 5400 s.
+    try (SqliteCostLedger l = SqliteCostLedger.open(dir.resolve("state/ledger.db"))) {
+      Instance i =
+          new Instance(
+              "local-1",
+              LOCAL,
+              InstanceState.RUNNING,
+              T0,
+              "",
+              Map.of(Tags.NODE, "gpu-001", Tags.POOL, "gpu"));
+      var seen =
+          List.of(
+              new InstanceSighting(
+                  i, "gpu", "gpu", 8, new BigDecimal("36"), PriceOrigin.CONFIGURED));
+      JobOwner owner = new JobOwner(1, "alice", "team-a", "gpu");
+      l.reconcile(
+          obs(
+              60,
+              seen,
+              List.of(
+                  new JobSighting(
+                      owner,
+                      "RUNNING",
+                      List.of("gpu-001"),
+                      8,
+                      Optional.of(T0),
+                      Optional.empty(),
+                      Optional.of(Duration.ofHours(2))))));
+      l.reconcile(
+          obs(
+              3600,
+              seen,
+              List.of(
+                  new JobSighting(
+                      owner,
+                      "COMPLETED",
+                      List.of("gpu-001"),
+                      8,
+                      Optional.of(T0),
+                      Optional.of(T0.plusSeconds(3600)),
+                      Optional.of(Duration.ofHours(2))))));
+      l.reconcile(obs(5400, List.of(), List.of()));
+    }
+    return yaml;
+  }
+
+  static LedgerObservation obs(long s, List<InstanceSighting> seen, List<JobSighting> jobs) {
+    return new LedgerObservation(T0.plusSeconds(s), seen, Set.of("local"), Optional.of(jobs));
+  }
+
+  String run(Object command, String... args) {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream old = System.out;
+    System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+    try {
+      assertThat(new CommandLine(command).execute(args)).isZero();
+    } finally {
+      System.setOut(old);
+    }
+    return buf.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void theReportSplitsTheNodeIntoTheJobsAccountAndIdleTime() throws Exception {
+    Path yaml = config();
+    CostReportCommand report = new CostReportCommand();
+    report.clock = Clock.fixed(T0.plusSeconds(7200), ZoneOffset.UTC);
+    String table =
+        run(
+            report,
+            "--config",
+            yaml.toString(),
+            "--by",
+            "account",
+            "--from",
+            "2026-11-10",
+            "--to",
+            "2026-11-11",
+            "--bucket",
+            "1h",
+            "--chart",
+            dir.resolve("spend.png").toString());
+    assertThat(table).contains("team-a", "$36.00", "(idle)", "$18.00", "total", "$54.00");
+    assertThat(Files.size(dir.resolve("spend.png"))).isGreaterThan(1000);
+    String csv =
+        run(
+            new CostReportCommand(),
+            "--config",
+            yaml.toString(),
+            "--by",
+            "user",
+            "--from",
+            "2026-11-10",
+            "--to",
+            "2026-11-11",
+            "-o",
+            "csv");
+    assertThat(csv.lines()).containsExactly("user,usd", "alice,36.00", "(idle),18.00");
+    String json =
+        run(
+            new CostReportCommand(),
+            "--config",
+            yaml.toString(),
+            "--by",
+            "capacity-type",
+            "--from",
+            "2026-11-10",
+            "--to",
+            "2026-11-11",
+            "-o",
+            "json",
+            "--chart",
+            dir.resolve("s.svg").toString());
+    assertThat(json).contains("\"by\":\"capacity-type\"", "\"key\":\"spot\"", "\"usd\":54.00");
+    assertThat(Files.readString(dir.resolve("s.svg"))).startsWith("<?xml").contains("<svg");
+  }
+
+  @Test
+  void budgetStatusShowsSpentRemainingAndForecast() throws Exception {
+    Path yaml = config();
+    BudgetCommand.Status status = new BudgetCommand.Status();
+    status.clock = Clock.fixed(T0.plusSeconds(7200), ZoneOffset.UTC);
+    String out = run(status, "--config", yaml.toString());
+    assertThat(out.lines().filter(l -> l.startsWith("team-a month")).findFirst().orElseThrow())
+        .contains("account team-a", "hard", "$100.00", "$36.00", "$0.00", "$64.00");
+    assertThat(out.lines().filter(l -> l.startsWith("all month")).findFirst().orElseThrow())
+        .contains("cluster", "soft", "$54.00");
+  }
+
+  @Test
+  void aMissingLedgerOrABadKeyExitsTwoWithOneLine() throws Exception {
+    Path yaml = dir.resolve("stratus.yaml");
+    Files.writeString(
+        yaml, Files.readString(config()).replace("stateDir: ./state", "stateDir: ./other"));
+    assertThat(new CommandLine(new CostReportCommand()).execute("--config", yaml.toString()))
+        .isEqualTo(2);
+    assertThat(
+            new CommandLine(new CostReportCommand())
+                .execute("--config", config().toString(), "--by", "team"))
+        .isEqualTo(2);
+  }
+}

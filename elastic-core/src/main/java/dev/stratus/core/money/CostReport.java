@@ -1,0 +1,118 @@
+package dev.stratus.core.money;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Sums charges inside {@code [from, to)} by a {@link ReportKey}, in total and per time bucket (for
+ * the chart). Feed it with {@link #accept}; read {@link #rows} and {@link #series}. Pure.
+ */
+public final class CostReport implements Consumer<Charge> {
+  /** One group and what it spent in the range. */
+  public record Row(String key, BigDecimal amount) {}
+
+  private final ReportKey by;
+  private final Instant from;
+  private final Instant to;
+  private final Duration bucket;
+  private final int buckets;
+  private final Map<String, BigDecimal> totals = new HashMap<>();
+  private final Map<String, BigDecimal[]> series = new HashMap<>();
+  private BigDecimal total = BigDecimal.ZERO;
+
+  public CostReport(ReportKey by, Instant from, Instant to, Duration bucket) {
+    if (!from.isBefore(to)) {
+      throw new IllegalArgumentException("--from " + from + " must be before --to " + to);
+    }
+    if (bucket.isZero() || bucket.isNegative()) {
+      throw new IllegalArgumentException("bucket must be positive, got " + bucket);
+    }
+    this.by = by;
+    this.from = from;
+    this.to = to;
+    this.bucket = bucket;
+    long n = (Duration.between(from, to).toMillis() + bucket.toMillis() - 1) / bucket.toMillis();
+    if (n > 100_000) {
+      throw new IllegalArgumentException("more than 100,000 buckets of " + bucket + " in range");
+    }
+    this.buckets = (int) n;
+  }
+
+  @Override
+  public void accept(Charge charge) {
+    Charge c = charge.within(from, to);
+    if (c == null) {
+      return;
+    }
+    String key = by.of(c.key());
+    totals.merge(key, c.amount(), BigDecimal::add);
+    total = total.add(c.amount());
+    BigDecimal[] line = series.computeIfAbsent(key, k -> zeros());
+    int first = index(c.from());
+    int last = c.from().equals(c.to()) ? first : index(c.to().minusMillis(1));
+    if (first == last) {
+      line[first] = line[first].add(c.amount());
+      return;
+    }
+    for (int b = first; b <= last; b++) {
+      Instant bs = from.plus(bucket.multipliedBy(b));
+      Charge part = c.within(bs, bs.plus(bucket));
+      if (part != null) {
+        line[b] = line[b].add(part.amount());
+      }
+    }
+  }
+
+  /** Groups, largest first. */
+  public List<Row> rows() {
+    List<Row> rows = new ArrayList<>();
+    totals.forEach((k, v) -> rows.add(new Row(k, v)));
+    rows.sort(Comparator.comparing(Row::amount).reversed().thenComparing(Row::key));
+    return rows;
+  }
+
+  public BigDecimal total() {
+    return total;
+  }
+
+  /** Each group's spend per bucket, groups in {@link #rows} order. */
+  public Map<String, List<BigDecimal>> series() {
+    Map<String, List<BigDecimal>> out = new LinkedHashMap<>();
+    for (Row r : rows()) {
+      out.put(r.key(), List.of(series.get(r.key())));
+    }
+    return out;
+  }
+
+  /** The start of each bucket. */
+  public List<Instant> bucketStarts() {
+    List<Instant> starts = new ArrayList<>(buckets);
+    for (int b = 0; b < buckets; b++) {
+      starts.add(from.plus(bucket.multipliedBy(b)));
+    }
+    return starts;
+  }
+
+  public ReportKey by() {
+    return by;
+  }
+
+  private int index(Instant t) {
+    long i = Duration.between(from, t).toMillis() / bucket.toMillis();
+    return (int) Math.max(0, Math.min(buckets - 1, i));
+  }
+
+  private BigDecimal[] zeros() {
+    BigDecimal[] z = new BigDecimal[buckets];
+    java.util.Arrays.fill(z, BigDecimal.ZERO);
+    return z;
+  }
+}

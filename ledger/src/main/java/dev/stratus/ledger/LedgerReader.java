@@ -1,0 +1,198 @@
+package dev.stratus.ledger;
+
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.money.AllocationSpan;
+import dev.stratus.core.money.InstanceSpan;
+import dev.stratus.core.money.JobOwner;
+import dev.stratus.core.money.LedgerExtract;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Reads spans out of the ledger for attribution. A read runs in one transaction (a snapshot of the
+ * WAL), so a report sees one consistent set of passes.
+ */
+final class LedgerReader {
+  private static final String INSTANCE_COLUMNS =
+      "instance_id, provider, pool, partition_name, node, capacity_type, gpus, price_per_hour,"
+          + " launched_at, ended_at, requested_by_job";
+
+  private LedgerReader() {}
+
+  static LedgerExtract extract(Connection c, Instant from, Instant to) throws SQLException {
+    c.setAutoCommit(false);
+    try {
+      List<InstanceSpan> instances = new ArrayList<>();
+      long earliest = Long.MAX_VALUE;
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT "
+                  + INSTANCE_COLUMNS
+                  + " FROM instances WHERE launched_at < ?"
+                  + " AND (ended_at IS NULL OR ended_at >= ?)")) {
+        s.setLong(1, to.toEpochMilli());
+        s.setLong(2, from.toEpochMilli());
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            InstanceSpan i = instance(r);
+            instances.add(i);
+            earliest = Math.min(earliest, i.launched().toEpochMilli());
+          }
+        }
+      }
+      List<AllocationSpan> allocations = new ArrayList<>();
+      if (!instances.isEmpty()) {
+        try (PreparedStatement s =
+            c.prepareStatement(
+                "SELECT job_id, node, gpus, started_at, ended_at FROM allocations WHERE started_at < ?"
+                    + " AND (ended_at IS NULL OR ended_at > ?)")) {
+          s.setLong(1, to.toEpochMilli());
+          s.setLong(2, earliest);
+          allocations(s, allocations);
+        }
+      }
+      return extract(c, instances, allocations);
+    } finally {
+      c.commit();
+    }
+  }
+
+  static LedgerExtract extractJob(Connection c, long jobId) throws SQLException {
+    c.setAutoCommit(false);
+    try {
+      List<InstanceSpan> instances = new ArrayList<>();
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT "
+                  + INSTANCE_COLUMNS
+                  + " FROM instances i WHERE i.requested_by_job = ?"
+                  + " OR EXISTS (SELECT 1 FROM allocations a WHERE a.job_id = ? AND a.node = i.node"
+                  + "   AND a.started_at < coalesce(i.ended_at, 9223372036854775807)"
+                  + "   AND coalesce(a.ended_at, 9223372036854775807) > i.launched_at)")) {
+        s.setLong(1, jobId);
+        s.setLong(2, jobId);
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            instances.add(instance(r));
+          }
+        }
+      }
+      List<AllocationSpan> allocations = new ArrayList<>();
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT job_id, node, gpus, started_at, ended_at FROM allocations WHERE node = ?"
+                  + " AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)")) {
+        for (InstanceSpan i : instances) {
+          s.setString(1, i.node());
+          s.setLong(2, i.ended().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE));
+          s.setLong(3, i.launched().toEpochMilli());
+          allocations(s, allocations);
+        }
+      }
+      return extract(c, instances, allocations);
+    } finally {
+      c.commit();
+    }
+  }
+
+  private static LedgerExtract extract(
+      Connection c, List<InstanceSpan> instances, List<AllocationSpan> allocations)
+      throws SQLException {
+    Map<Long, java.time.Duration> limits = new HashMap<>();
+    Map<Long, JobOwner> owners = owners(c, allocations, instances, limits);
+    return new LedgerExtract(instances, allocations, owners, limits);
+  }
+
+  private static InstanceSpan instance(ResultSet r) throws SQLException {
+    long ended = r.getLong(10);
+    Optional<Instant> end =
+        r.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(ended));
+    long job = r.getLong(11);
+    OptionalLong requestedBy = r.wasNull() ? OptionalLong.empty() : OptionalLong.of(job);
+    return new InstanceSpan(
+        r.getString(1),
+        r.getString(2),
+        r.getString(3),
+        r.getString(4),
+        r.getString(5),
+        CapacityType.valueOf(r.getString(6)),
+        r.getInt(7),
+        new BigDecimal(r.getString(8)),
+        Instant.ofEpochMilli(r.getLong(9)),
+        end,
+        requestedBy);
+  }
+
+  private static void allocations(PreparedStatement s, List<AllocationSpan> out)
+      throws SQLException {
+    try (ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        long ended = r.getLong(5);
+        Optional<Instant> end =
+            r.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(ended));
+        out.add(
+            new AllocationSpan(
+                r.getLong(1),
+                r.getString(2),
+                r.getInt(3),
+                Instant.ofEpochMilli(r.getLong(4)),
+                end));
+      }
+    }
+  }
+
+  /**
+   * The owners of the jobs involved: by id for a few (one job's cost), else the whole table (a
+   * year's report involves most jobs anyway, and one scan beats thousands of lookups).
+   */
+  private static Map<Long, JobOwner> owners(
+      Connection c,
+      List<AllocationSpan> allocations,
+      List<InstanceSpan> instances,
+      Map<Long, java.time.Duration> limits)
+      throws SQLException {
+    java.util.Set<Long> ids = new java.util.HashSet<>();
+    allocations.forEach(a -> ids.add(a.jobId()));
+    instances.forEach(i -> i.requestedBy().ifPresent(ids::add));
+    Map<Long, JobOwner> owners = new HashMap<>();
+    if (ids.isEmpty()) {
+      return owners;
+    }
+    String sql = "SELECT job_id, user_name, account, partition_name, time_limit_s FROM jobs";
+    if (ids.size() <= 500) {
+      sql +=
+          " WHERE job_id IN ("
+              + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
+              + ")";
+    }
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      if (ids.size() <= 500) {
+        int n = 1;
+        for (long id : ids) {
+          s.setLong(n++, id);
+        }
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          long id = r.getLong(1);
+          owners.put(id, new JobOwner(id, r.getString(2), r.getString(3), r.getString(4)));
+          long limit = r.getLong(5);
+          if (!r.wasNull()) {
+            limits.put(id, java.time.Duration.ofSeconds(limit));
+          }
+        }
+      }
+    }
+    return owners;
+  }
+}

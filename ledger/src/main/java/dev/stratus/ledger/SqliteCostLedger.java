@@ -1,0 +1,173 @@
+package dev.stratus.ledger;
+
+import dev.stratus.core.money.CostLedger;
+import dev.stratus.core.money.LedgerExtract;
+import dev.stratus.core.money.LedgerObservation;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The cost ledger in one SQLite file (WAL), schema by Flyway. One writer connection, used under
+ * this object's lock, one transaction per call; readers get their own connection, so a report never
+ * waits for a pass nor a pass for a report (WAL). See {@link CostLedger} for what each call means
+ * and why a crash loses nothing.
+ */
+public final class SqliteCostLedger implements CostLedger {
+  private final LedgerDatabase db;
+  private final Connection writer;
+
+  private SqliteCostLedger(LedgerDatabase db) {
+    this.db = db;
+    try {
+      this.writer = db.connect(true);
+      writer.setAutoCommit(false);
+    } catch (SQLException e) {
+      throw new LedgerException("cannot open the ledger " + db.file(), e);
+    }
+  }
+
+  /** Opens (creating and migrating when needed) the ledger at {@code file}. */
+  public static SqliteCostLedger open(Path file) {
+    return new SqliteCostLedger(LedgerDatabase.open(file));
+  }
+
+  public Path file() {
+    return db.file();
+  }
+
+  @Override
+  public synchronized void reconcile(LedgerObservation observation) {
+    inTransaction(
+        "reconcile the pass at " + observation.now(),
+        () -> Reconciler.reconcile(writer, observation));
+  }
+
+  @Override
+  public synchronized void terminationRequested(Collection<String> instanceIds, Instant at) {
+    if (instanceIds.isEmpty()) {
+      return;
+    }
+    inTransaction(
+        "record terminations",
+        () -> {
+          try (PreparedStatement s =
+              writer.prepareStatement(
+                  "UPDATE instances SET terminate_requested_at = coalesce(terminate_requested_at, ?)"
+                      + " WHERE instance_id = ? AND ended_at IS NULL")) {
+            for (String id : instanceIds) {
+              s.setLong(1, at.toEpochMilli());
+              s.setString(2, id);
+              s.addBatch();
+            }
+            s.executeBatch();
+          }
+        });
+  }
+
+  @Override
+  public LedgerExtract extract(Instant from, Instant to) {
+    try (Connection c = db.connect(false)) {
+      return LedgerReader.extract(c, from, to);
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read the ledger " + db.file(), e);
+    }
+  }
+
+  /** Everything that makes up one job's cost: its nodes' instances and their allocations. */
+  public LedgerExtract extractJob(long jobId) {
+    try (Connection c = db.connect(false)) {
+      return LedgerReader.extractJob(c, jobId);
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read job " + jobId + " from the ledger " + db.file(), e);
+    }
+  }
+
+  @Override
+  public List<Long> finishedJobsWithoutRecordedCost(int limit) {
+    String sql =
+        "SELECT j.job_id FROM jobs j WHERE j.finished_at IS NOT NULL AND j.cost_recorded_at IS NULL"
+            + " AND NOT EXISTS (SELECT 1 FROM allocations a WHERE a.job_id = j.job_id"
+            + "   AND a.ended_at IS NULL)"
+            + " AND NOT EXISTS (SELECT 1 FROM instances i WHERE i.requested_by_job = j.job_id"
+            + "   AND i.ended_at IS NULL)"
+            + " ORDER BY j.finished_at, j.job_id LIMIT ?";
+    try (Connection c = db.connect(false);
+        PreparedStatement s = c.prepareStatement(sql)) {
+      s.setInt(1, limit);
+      List<Long> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(r.getLong(1));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read finished jobs from the ledger " + db.file(), e);
+    }
+  }
+
+  @Override
+  public synchronized void costRecorded(long jobId, String text, Instant at) {
+    inTransaction(
+        "record job " + jobId + "'s cost",
+        () -> {
+          try (PreparedStatement s =
+              writer.prepareStatement(
+                  "UPDATE jobs SET cost_recorded_at = ?, cost_text = ? WHERE job_id = ?")) {
+            s.setLong(1, at.toEpochMilli());
+            s.setString(2, text);
+            s.setLong(3, jobId);
+            s.executeUpdate();
+          }
+        });
+  }
+
+  @Override
+  public Optional<Instant> lastReconciled() {
+    try (Connection c = db.connect(false);
+        ResultSet r = c.createStatement().executeQuery("SELECT last_pass_at FROM passes")) {
+      return r.next() ? Optional.of(Instant.ofEpochMilli(r.getLong(1))) : Optional.empty();
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read the ledger " + db.file(), e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      writer.close();
+    } catch (SQLException e) {
+      throw new LedgerException("cannot close the ledger " + db.file(), e);
+    }
+  }
+
+  interface SqlWork {
+    void run() throws SQLException;
+  }
+
+  /** Runs {@code work} as one transaction: all of it is committed, or none of it. */
+  private void inTransaction(String what, SqlWork work) {
+    try {
+      work.run();
+      writer.commit();
+    } catch (SQLException | RuntimeException e) {
+      try {
+        writer.rollback();
+      } catch (SQLException rollback) {
+        e.addSuppressed(rollback);
+      }
+      if (e instanceof SQLException sql) {
+        throw new LedgerException("cannot " + what + " in the ledger " + db.file(), sql);
+      }
+      throw (RuntimeException) e;
+    }
+  }
+}
