@@ -99,6 +99,7 @@ final class Actuator {
               spot.signalled(sj, pass.snapshot);
             })
         .on(Action.Drain.class, (dr, pass) -> slurm.drain(dr.nodes(), dr.reason()))
+        .on(Action.SetFeatures.class, (f, pass) -> slurm.setFeatures(f.nodes(), f.features()))
         .on(Action.Requeue.class, (rq, pass) -> requeue(rq, pass.snapshot))
         .on(Action.MarkUnavailable.class, (mu, pass) -> unavailable.markUnavailable(mu.offering()))
         .on(

@@ -85,6 +85,17 @@ public sealed interface Action {
    */
   record SignalJob(long jobId, String signal, String instanceId, String reason) implements Action {}
 
+  /**
+   * {@code scontrol update availablefeatures=F activefeatures=F}: what jobs' constraints see on
+   * these nodes (see {@link NodeFeatures}).
+   */
+  record SetFeatures(List<String> nodes, List<String> features, String reason) implements Action {
+    public SetFeatures {
+      nodes = List.copyOf(nodes);
+      features = List.copyOf(features);
+    }
+  }
+
   /** {@code state=drain}: no new job lands on these nodes. */
   record Drain(List<String> nodes, String reason) implements Action {
     public Drain {

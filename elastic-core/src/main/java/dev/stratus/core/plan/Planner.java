@@ -37,6 +37,7 @@ public final class Planner {
     }
     NoticePlanner.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
+    NodeFeatures.plan(s, index, actions);
     actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));
     return actions;
   }
@@ -88,11 +89,12 @@ public final class Planner {
         continue;
       }
       Pool pool = pools.iterator().next();
-      List<Offering> candidates = candidates(s, pool, needed.size(), index.restartsOf(job));
+      OfferingChoice choice =
+          OfferingChoice.of(
+              s, pool, needed.size(), index.restartsOf(job), index.constraintOf(job), what);
+      List<Offering> candidates = choice.candidates();
       if (candidates.isEmpty()) {
-        actions.add(
-            new Action.SetDown(
-                needed, Reasons.of("no offering of pool " + pool.name() + " has capacity now")));
+        actions.add(new Action.SetDown(needed, Reasons.of(choice.whyNone())));
         continue;
       }
       actions.add(
@@ -137,29 +139,6 @@ public final class Planner {
                   + " of "
                   + Hostlist.compressSorted(request.nodes())));
     }
-  }
-
-  /**
-   * The pool's offerings in its spot policy's order (spot first, then cheapest first; ties keep the
-   * config's order), without those inside their unavailable TTL: after a reclaim that is another
-   * zone, type or cloud, then on-demand. A probing offering (TTL over, not yet proved) takes a
-   * single-node launch as its probe; a multi-node launch goes there only after every proved
-   * offering, so a big job never waits for a small one to probe. {@code restarts}: how often Slurm
-   * requeued the job.
-   */
-  static List<Offering> candidates(Snapshot s, Pool pool, int nodes, int restarts) {
-    List<Offering> usable =
-        pool.spotPolicy()
-            .order(
-                pool.offerings().stream().filter(o -> !s.unavailable().contains(o.key())).toList(),
-                restarts);
-    if (nodes == 1) {
-      return usable;
-    }
-    List<Offering> ordered = new ArrayList<>();
-    usable.stream().filter(o -> !s.probing().contains(o.key())).forEach(ordered::add);
-    usable.stream().filter(o -> s.probing().contains(o.key())).forEach(ordered::add);
-    return ordered;
   }
 
   static boolean olderThan(Snapshot s, java.time.Instant since, Duration limit) {

@@ -4,8 +4,6 @@ import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.PowerSave;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.templates.BaseConfView;
@@ -19,7 +17,6 @@ import dev.stratus.templates.SlurmIncludeView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -180,14 +177,6 @@ public final class SlurmViews {
 
   /** GPU model, pool name, then on-demand and/or spot as the pool's offerings sell them. */
   static Set<String> features(Pool pool) {
-    Set<String> f = new LinkedHashSet<>(List.of(pool.gpuModel(), pool.name()));
-    List<CapacityType> types = pool.offerings().stream().map(Offering::capacityType).toList();
-    if (types.contains(CapacityType.ON_DEMAND)) {
-      f.add("on-demand");
-    }
-    if (types.contains(CapacityType.SPOT)) {
-      f.add("spot");
-    }
-    return f;
+    return pool.features();
   }
 }

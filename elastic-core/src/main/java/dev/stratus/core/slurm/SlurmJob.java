@@ -11,7 +11,8 @@ import java.util.Optional;
  * RUNNING}, {@code CONFIGURING}, {@code COMPLETED}, ...); {@code nodes} is the allocated hostlist
  * (empty while pending); {@code gresPerNode} is what the job asked per node, e.g. {@code
  * gpu:h100:2} (empty when none); {@code started} is when the current run started (squeue's {@code
- * start_time}: for a pending job Slurm's estimate; empty when Slurm gives none).
+ * start_time}: for a pending job Slurm's estimate; empty when Slurm gives none). {@code constraint}
+ * is the job's {@code --constraint} as given (squeue's {@code features}), empty for none.
  */
 public record SlurmJob(
     long jobId,
@@ -24,7 +25,36 @@ public record SlurmJob(
     String gresPerNode,
     int restartCount,
     boolean requeue,
-    Optional<Instant> started) {
+    Optional<Instant> started,
+    String constraint) {
+  /** A job without {@code --constraint}. */
+  public SlurmJob(
+      long jobId,
+      String name,
+      String state,
+      String reason,
+      String partition,
+      String nodes,
+      int nodeCount,
+      String gresPerNode,
+      int restartCount,
+      boolean requeue,
+      Optional<Instant> started) {
+    this(
+        jobId,
+        name,
+        state,
+        reason,
+        partition,
+        nodes,
+        nodeCount,
+        gresPerNode,
+        restartCount,
+        requeue,
+        started,
+        "");
+  }
+
   public SlurmJob {
     if (jobId <= 0) {
       throw new IllegalArgumentException("job id must be > 0, got " + jobId);
@@ -37,6 +67,7 @@ public record SlurmJob(
     nodes = nodes == null ? "" : nodes;
     gresPerNode = gresPerNode == null ? "" : gresPerNode;
     started = started == null ? Optional.empty() : started;
+    constraint = constraint == null ? "" : constraint.strip();
   }
 
   /**
