@@ -20,8 +20,8 @@ import java.util.Set;
 
 /**
  * Reads {@code pools:}. Each field is checked where it is written, before the records are built, so
- * that an error points at the value and not at the whole pool. An offering's gpu, cpus and
- * memoryMiB default to its pool's.
+ * that an error points at the value and not at the whole pool. An offering's gpu count defaults to
+ * its pool's; its cpus and memoryMiB are checked against the pool's ({@link OfferingShape}).
  *
  * <p>Several pools may share a partition only with {@code slurm.topology: tree}: Slurm picks a
  * job's nodes from the whole partition, and nodes of two pools cannot launch together in one
@@ -118,7 +118,6 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
     return new PoolReader(pools, autodetect);
   }
 
-  /** What one node holds: a pool's, or an offering's (defaulting to its pool's). */
   /** Prices of offerings that set no {@code pricePerHour}: the bundled public table. */
   private static final class Prices {
     static final PriceTable BUNDLED = PriceTable.bundled();
@@ -156,11 +155,11 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
       throw gpu.get()
           .error("count", "must be >= the pool's gpu count " + pool.count + ", got " + count);
     }
-    int cpus = o.check("cpus", o.integer("cpus", pool.cpus), Checks::positive);
-    long memory = o.node("memoryMiB").isPresent() ? o.longValue("memoryMiB") : pool.memoryMiB;
-    o.check("memoryMiB", memory, Checks::positive);
     String region = o.check("region", o.string("region"), Checks::notBlank);
     String instanceType = o.check("instanceType", o.string("instanceType"), Checks::notBlank);
+    OfferingShape shape =
+        OfferingShape.of(
+            o, pool.cpus, pool.memoryMiB, Prices.BUNDLED.shape(provider, instanceType));
     CapacityType capacityType = capacity(o);
     BigDecimal price =
         o.node("pricePerHour").isPresent()
@@ -187,8 +186,8 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                 new OfferingKey(provider, region, o.string("zone", ""), instanceType, capacityType),
                 model,
                 count,
-                cpus,
-                memory,
+                shape.cpus(),
+                shape.memoryMiB(),
                 price));
   }
 

@@ -102,6 +102,7 @@ final class Actuator {
         .on(Action.SetFeatures.class, (f, pass) -> slurm.setFeatures(f.nodes(), f.features()))
         .on(Action.Requeue.class, (rq, pass) -> requeue(rq, pass.snapshot))
         .on(Action.MarkUnavailable.class, (mu, pass) -> unavailable.markUnavailable(mu.offering()))
+        .on(Action.OfferingInvalid.class, (oi, pass) -> unavailable.markInvalid(oi.offering()))
         .on(
             Action.NoticeDone.class,
             (nd, pass) -> {

@@ -15,12 +15,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * in it succeeds (record cleared) or fails again (next, longer TTL): the planner then sends it only
  * single-node launches while anything else can serve bigger jobs. In memory only: losing it on
  * restart costs one failed launch.
+ *
+ * <p>An <em>invalid</em> offering (a node of it registered with less than its pool declares) is
+ * unavailable until the controller restarts, which is when a corrected stratus.yaml is read.
  */
 public final class UnavailableOfferings {
   private final Clock clock;
   private final Duration baseTtl;
   private final Duration maxTtl;
   private final Map<OfferingKey, Entry> entries = new ConcurrentHashMap<>();
+  private final Set<OfferingKey> invalid = ConcurrentHashMap.newKeySet();
 
   private record Entry(Instant until, int strikes) {}
 
@@ -48,14 +52,28 @@ public final class UnavailableOfferings {
     entries.remove(key);
   }
 
-  /** Offerings inside their TTL: not to be used at all. */
+  /** Never to be tried again while this controller runs. */
+  public void markInvalid(OfferingKey key) {
+    invalid.add(key);
+  }
+
+  /** Offerings inside their TTL, and invalid ones: not to be used at all. */
   public Set<OfferingKey> current() {
-    return select(true);
+    Set<OfferingKey> out = select(true);
+    out.addAll(invalid);
+    return out;
+  }
+
+  /** The offerings marked invalid. */
+  public Set<OfferingKey> invalid() {
+    return Set.copyOf(invalid);
   }
 
   /** Offerings past their TTL that have not proved themselves since. */
   public Set<OfferingKey> probing() {
-    return select(false);
+    Set<OfferingKey> out = select(false);
+    out.removeAll(invalid);
+    return out;
   }
 
   private Set<OfferingKey> select(boolean withinTtl) {

@@ -110,6 +110,13 @@ public sealed interface Action {
   record MarkUnavailable(dev.stratus.core.model.OfferingKey offering, String reason)
       implements Action {}
 
+  /**
+   * A node of this offering registered with less than its pool says: the offering is never tried
+   * again while this controller runs (see {@link RegistrationCheck}).
+   */
+  record OfferingInvalid(dev.stratus.core.model.OfferingKey offering, String reason)
+      implements Action {}
+
   /** The notice on this instance is fully acted on. */
   record NoticeDone(String instanceId, String reason) implements Action {}
 

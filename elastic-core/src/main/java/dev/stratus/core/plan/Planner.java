@@ -36,6 +36,7 @@ public final class Planner {
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
     NoticePlanner.plan(s, index, actions);
+    RegistrationCheck.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
     NodeFeatures.plan(s, index, actions);
     actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));

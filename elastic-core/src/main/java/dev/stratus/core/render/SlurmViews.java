@@ -32,6 +32,12 @@ public final class SlurmViews {
   public static final String ENABLE_CONFIGLESS = "enable_configless";
 
   /**
+   * Slurm 22.05 accepts a CLOUD node that registers with as little as 90% of its RealMemory
+   * (measured): at 100 every shortfall sets the node INVAL, which the controller acts on.
+   */
+  static final String NODE_REG_MEM_PERCENT = "node_reg_mem_percent";
+
+  /**
    * True when nodes fetch their configuration from slurmctld: the cloud nodes' {@code
    * bootstrap.confServer}, or the local provider's {@code confServer} setting.
    */
@@ -53,13 +59,17 @@ public final class SlurmViews {
 
   /**
    * The include; {@code configlessNodes} adds {@code enable_configless} to SlurmctldParameters, so
-   * that slurmctld serves its files to nodes started with {@code --conf-server}.
+   * that slurmctld serves its files to nodes started with {@code --conf-server}; {@code
+   * node_reg_mem_percent=100} is added unless the config sets its own.
    */
   public static SlurmIncludeView include(StratusConfig config, boolean configlessNodes) {
     PowerSave ps = config.powerSave();
     List<String> parameters = new ArrayList<>(ps.slurmctldParameters());
     if (configlessNodes && !parameters.contains(ENABLE_CONFIGLESS)) {
       parameters.add(ENABLE_CONFIGLESS);
+    }
+    if (parameters.stream().noneMatch(p -> p.startsWith(NODE_REG_MEM_PERCENT + "="))) {
+      parameters.add(NODE_REG_MEM_PERCENT + "=100");
     }
     var powerSave =
         new PowerSaveView(
