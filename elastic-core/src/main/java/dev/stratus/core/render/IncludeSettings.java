@@ -53,6 +53,13 @@ final class IncludeSettings {
     if (!config.spot().checkpointDir().isEmpty()) {
       s.add(
           new IncludeSetting(
+              "Prolog",
+              CheckpointProlog.path(ps).toString(),
+              Kind.SCALAR,
+              "spot.checkpointDir",
+              "makes each job's checkpoint directory as root, owned by the job's user, mode 0700"));
+      s.add(
+          new IncludeSetting(
               "TaskProlog",
               TaskProlog.path(ps).toString(),
               Kind.SCALAR,

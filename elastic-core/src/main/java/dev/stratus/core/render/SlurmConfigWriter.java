@@ -63,10 +63,10 @@ public final class SlurmConfigWriter {
 
   /**
    * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing),
-   * the TaskProlog when the config has one, and topology.conf: from {@code placement} (switch path
-   * per node) when given; else, with {@code slurm.topology: tree}, a first one with every node
-   * unplaced when there is none yet (slurmctld needs one to start; a file that exists is the
-   * controller's, which keeps it up to date).
+   * the Prolog and TaskProlog when the config has a checkpoint dir, and topology.conf: from {@code
+   * placement} (switch path per node) when given; else, with {@code slurm.topology: tree}, a first
+   * one with every node unplaced when there is none yet (slurmctld needs one to start; a file that
+   * exists is the controller's, which keeps it up to date).
    *
    * @return the paths written, include first
    */
@@ -80,6 +80,7 @@ public final class SlurmConfigWriter {
     AtomicFiles.write(include, includeText);
     AtomicFiles.write(gres, gresText);
     List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
+    CheckpointProlog.write(config.config()).ifPresent(written::add);
     TaskProlog.write(config.config()).ifPresent(written::add);
     Path topology = dir.resolve(TopologyWriter.FILE);
     if (placement.isPresent()
