@@ -25,7 +25,10 @@ final class NodeFeatures {
     Map<List<String>, List<String>> poweredDown = new LinkedHashMap<>();
     for (SlurmNode node : s.nodes()) {
       Pool pool = index.poolOf(node.name());
-      if (pool == null || node.activeFeatures().isEmpty() || unlisted(s, pool)) {
+      if (pool == null
+          || node.activeFeatures().isEmpty()
+          || node.invalidRegistration() // its instance goes: RegistrationCheck
+          || unlisted(s, pool)) {
         continue;
       }
       List<Instance> instances = index.instancesOf(node.name());
