@@ -5,11 +5,8 @@ import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.SpotPolicy;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
@@ -17,7 +14,6 @@ import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Snapshots;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -120,8 +116,8 @@ class ConstraintsAndFeaturesTest {
     s.nodes.add(node("gpu-002", Set.of("CLOUD"), ALL));
     s.nodes.add(node("gpu-003", Set.of("CLOUD", "POWERED_DOWN"), Set.of("h100", "gpu", "spot")));
     s.nodes.add(node("gpu-004", Set.of("CLOUD", "POWERED_DOWN"), ALL));
-    s.instances.add(instance("i-1", "gpu-001", SPOT));
-    s.instances.add(instance("i-2", "gpu-002", ON_DEMAND));
+    s.instances.add(s.running("i-1", "gpu-001", SPOT.key()));
+    s.instances.add(s.running("i-2", "gpu-002", ON_DEMAND.key()));
 
     assertThat(Planner.plan(s.build()))
         .containsExactly(
@@ -139,18 +135,8 @@ class ConstraintsAndFeaturesTest {
   void nodesWhoseFeaturesAreRightOrUnknownAreLeftAlone() {
     s.nodes.add(node("gpu-001", Set.of("CLOUD"), Set.of("h100", "gpu", "spot")));
     s.nodes.add(node("gpu-002", Set.of("CLOUD", "POWERED_DOWN"), Set.of()));
-    s.instances.add(instance("i-1", "gpu-001", SPOT));
+    s.instances.add(s.running("i-1", "gpu-001", SPOT.key()));
 
     assertThat(Planner.plan(s.build())).noneMatch(a -> a instanceof Action.SetFeatures);
-  }
-
-  Instance instance(String id, String node, Offering offering) {
-    return new Instance(
-        id,
-        offering.key(),
-        InstanceState.RUNNING,
-        s.now.minusSeconds(60),
-        "10.0.0.1",
-        Map.of(Tags.CLUSTER, "test", Tags.POOL, "gpu", Tags.NODE, node, Tags.TOKEN, "t"));
   }
 }

@@ -4,11 +4,8 @@ import static dev.stratus.core.testing.Fixtures.offering;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.slurm.SinfoJson;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Snapshots;
@@ -16,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,21 +46,11 @@ class RegistrationCheckTest {
         n.activeFeatures());
   }
 
-  Instance instance(String id, String node) {
-    return new Instance(
-        id,
-        SPOT.key(),
-        InstanceState.RUNNING,
-        s.now.minusSeconds(40),
-        "10.0.0.1",
-        Map.of(Tags.CLUSTER, "test", Tags.POOL, "gpu", Tags.NODE, node, Tags.TOKEN, "t"));
-  }
-
   @Test
   void aNodeShortOfCpusMemoryAndGpusIsSetDownSayingWhatItHasAndItsInstanceAndOfferingGo()
       throws IOException {
     s.nodes.add(sample("n5", "gpu-001"));
-    s.instances.add(instance("i-1", "gpu-001"));
+    s.instances.add(s.running("i-1", "gpu-001", SPOT.key()));
     String what =
         "registered short of pool gpu: 24105 MiB memory < 30000; 2 GPUs < 4 h100; fewer CPUs than 4";
 
@@ -82,7 +68,7 @@ class RegistrationCheckTest {
   @Test
   void aFewMegabytesShortIsShortToo() throws IOException {
     s.nodes.add(sample("n6", "gpu-002"));
-    s.instances.add(instance("i-2", "gpu-002"));
+    s.instances.add(s.running("i-2", "gpu-002", SPOT.key()));
 
     assertThat(Planner.plan(s.build()))
         .contains(

@@ -35,6 +35,25 @@ public final class Snapshots {
   public final List<PendingNotice> notices = new ArrayList<>();
   public SpotSettings spot = SpotSettings.DEFAULTS;
 
+  /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
+  public Instance running(String id, String node, dev.stratus.core.model.OfferingKey offering) {
+    return new Instance(
+        id,
+        offering,
+        dev.stratus.core.model.InstanceState.RUNNING,
+        now.minusSeconds(60),
+        "10.0.0.1",
+        Map.of(
+            dev.stratus.core.model.Tags.CLUSTER,
+            "test",
+            dev.stratus.core.model.Tags.POOL,
+            "gpu",
+            dev.stratus.core.model.Tags.NODE,
+            node,
+            dev.stratus.core.model.Tags.TOKEN,
+            "t"));
+  }
+
   public Snapshot build() {
     return new Snapshot(
         now,
