@@ -72,7 +72,7 @@ variable "pools" {
     gpu_model  = "h100"
     gpu_count  = 8
     cpus       = 192
-    memory_mib = 2048000
+    memory_mib = 1980000 # RealMemory the guest sees (slurmd -C), below the nominal size
     max_nodes  = 4
     offerings = [
       { provider = "aws", region = "us-east-1", zone = "us-east-1a", instance_type = "p5.48xlarge", capacity = "spot", price_per_hour = 40 },

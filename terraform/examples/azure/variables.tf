@@ -70,7 +70,7 @@ variable "pools" {
     gpu_model  = "h100"
     gpu_count  = 8
     cpus       = 96
-    memory_mib = 1945600
+    memory_mib = 1840000 # RealMemory the guest sees (slurmd -C), below the nominal size
     max_nodes  = 2
     offerings = [
       { provider = "azure", region = "eastus", zone = "1", instance_type = "Standard_ND96isr_H100_v5" },

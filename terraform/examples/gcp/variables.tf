@@ -56,7 +56,7 @@ variable "pools" {
     gpu_model  = "a100"
     gpu_count  = 8
     cpus       = 96
-    memory_mib = 696320
+    memory_mib = 660000 # RealMemory the guest sees (slurmd -C), below the nominal size
     max_nodes  = 2
     offerings = [
       { provider = "gcp", region = "us-central1", zone = "us-central1-a", instance_type = "a2-highgpu-8g" },

@@ -13,7 +13,7 @@ module "config" {
     gpu_model  = "h100"
     gpu_count  = 8
     cpus       = 192
-    memory_mib = 2048000
+    memory_mib = 1980000
     max_nodes  = 4
     offerings = [
       { provider = "aws", region = "us-east-1", zone = "us-east-1a", instance_type = "p5.48xlarge", capacity = "spot", price_per_hour = 40 },

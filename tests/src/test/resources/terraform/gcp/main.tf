@@ -19,7 +19,7 @@ module "config" {
     gpu_model  = "a100"
     gpu_count  = 8
     cpus       = 96
-    memory_mib = 696320
+    memory_mib = 660000
     max_nodes  = 2
     offerings = [
       { provider = "gcp", region = "us-central1", zone = "us-central1-a", instance_type = "a2-highgpu-8g" },
@@ -30,7 +30,7 @@ module "config" {
     gpu_model  = "h100"
     gpu_count  = 8
     cpus       = 208
-    memory_mib = 1916928
+    memory_mib = 1820000
     max_nodes  = 3
     offerings = [
       { provider = "gcp", region = "us-central1", zone = "us-central1-b", instance_type = "a3-highgpu-8g", capacity = "spot", price_per_hour = 20.2 },

@@ -2,12 +2,12 @@ package dev.stratus.cli;
 
 import picocli.CommandLine.Command;
 
-/** {@code stratus config render ...}. */
+/** {@code stratus config render|check ...}. */
 @Command(
     name = "config",
     description = "Work with stratus.yaml.",
     mixinStandardHelpOptions = true,
-    subcommands = {ConfigRenderCommand.class})
+    subcommands = {ConfigRenderCommand.class, ConfigCheckCommand.class})
 public final class ConfigCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

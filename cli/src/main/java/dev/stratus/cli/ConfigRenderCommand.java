@@ -5,6 +5,7 @@ import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.PlacementFile;
 import dev.stratus.core.render.CloudInitWriter;
+import dev.stratus.core.render.IncludeConflicts;
 import dev.stratus.core.render.SlurmConfigWriter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,9 +22,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code stratus config render}: writes stratus-slurm.conf, gres.conf, topology.conf (from {@code
  * --placement}, or the first one when the controller owns it) and, with a {@code bootstrap:} block,
- * the cloud-init user-data of every cloud that serves a pool. Exit codes: 0 written (one path per
- * line on stdout), 2 the config or the placement file is invalid (the message, with
- * file:line:column, on stderr), 1 the files could not be written.
+ * the cloud-init user-data of every cloud that serves a pool. The include is merged with the
+ * slurm.conf that {@code slurm.slurmConf} names. Exit codes: 0 written (one path per line on
+ * stdout), 2 the config or the placement file is invalid (the message, with file:line:column, on
+ * stderr) or the include cannot be merged with slurm.conf (each conflict on stderr; nothing
+ * written), 1 the files could not be written.
  */
 @Command(
     name = "render",
@@ -77,6 +80,12 @@ public final class ConfigRenderCommand implements Callable<Integer> {
             .println("no cloud-init user-data written: stratus.yaml has no bootstrap: block");
       }
       return 0;
+    } catch (IncludeConflicts e) {
+      spec.commandLine().getErr().println(e.getMessage());
+      spec.commandLine()
+          .getErr()
+          .println("nothing written; `stratus config check --config " + config + "` shows all");
+      return 2;
     } catch (IOException e) {
       spec.commandLine().getErr().println("cannot write into " + dir + ": " + e);
       return 1;

@@ -97,15 +97,20 @@ class ConfigRenderCommandTest {
     assertThat(err.toString()).isEmpty();
     String topology = Files.readString(target.resolve("topology.conf"));
     assertThat(topology)
-        .contains("SwitchName=nn-spine-4c1a-nn-agg-77f0-nn-leaf-0a Nodes=aws-h100-[001-002]\n")
-        .contains("SwitchName=nn-spine-4c1a-nn-agg-77f0-nn-leaf-0b Nodes=aws-h100-003\n")
         .contains(
-            "SwitchName=nn-spine-4c1a-nn-agg-77f0"
-                + " Switches=nn-spine-4c1a-nn-agg-77f0-nn-leaf-0a,nn-spine-4c1a-nn-agg-77f0-nn-leaf-0b\n")
+            "SwitchName=aws-h100-nn-spine-4c1a-nn-agg-77f0-nn-leaf-0a Nodes=aws-h100-[001-002]\n")
+        .contains("SwitchName=aws-h100-nn-spine-4c1a-nn-agg-77f0-nn-leaf-0b Nodes=aws-h100-003\n")
+        .contains(
+            "SwitchName=aws-h100-nn-spine-4c1a-nn-agg-77f0 Switches="
+                + "aws-h100-nn-spine-4c1a-nn-agg-77f0-nn-leaf-0a,"
+                + "aws-h100-nn-spine-4c1a-nn-agg-77f0-nn-leaf-0b\n")
         .contains("SwitchName=c5d2e8-r0419 Nodes=gcp-a100-[001-002]\n")
         .contains("SwitchName=aws-h100-unplaced Nodes=aws-h100-004\n")
         .contains("SwitchName=azure-h100-unplaced Nodes=azure-h100-002\n")
-        .contains("SwitchName=stratus-root Switches=");
+        .as("aws-h100 and azure-h100 share partition h100: a tree each, nothing joins them")
+        .contains("SwitchName=aws-h100 Switches=aws-h100-nn-spine-4c1a,aws-h100-unplaced\n")
+        .contains("SwitchName=azure-h100 Switches=azure-h100-eastus-1,azure-h100-unplaced\n")
+        .doesNotContain("stratus-root");
     assertThat(nodesListed(topology))
         .as("every node in exactly one leaf switch")
         .containsExactlyInAnyOrder(

@@ -1,24 +1,16 @@
 package dev.stratus.templates;
 
-import static java.util.Objects.requireNonNull;
-
 import java.util.List;
 
 /**
- * Everything in the generated {@code stratus-slurm.conf} include. {@code taskProlog}: the absolute
- * path of the TaskProlog that exports STRATUS_CHECKPOINT_DIR to jobs, or "" for none. {@code
- * topologyTree}: the include sets {@code TopologyPlugin=topology/tree} (the controller writes
- * topology.conf).
+ * Everything in the generated {@code stratus-slurm.conf} include: its global settings (power
+ * saving, what CLOUD nodes need, the prologs, the topology plugin), already merged with the site's
+ * slurm.conf, then the node and partition lines.
  */
 public record SlurmIncludeView(
-    PowerSaveView powerSave,
-    List<NodeLine> nodeLines,
-    List<PartitionLine> partitionLines,
-    String taskProlog,
-    boolean topologyTree) {
+    List<SettingLine> settings, List<NodeLine> nodeLines, List<PartitionLine> partitionLines) {
   public SlurmIncludeView {
-    requireNonNull(powerSave, "powerSave");
-    ViewChecks.text("taskProlog", taskProlog);
+    settings = List.copyOf(settings);
     nodeLines = List.copyOf(nodeLines);
     partitionLines = List.copyOf(partitionLines);
     if (nodeLines.isEmpty() || partitionLines.isEmpty()) {

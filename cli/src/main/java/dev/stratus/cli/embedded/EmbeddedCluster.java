@@ -58,8 +58,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         root.resolve("munge"), PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.setPosixFilePermissions(
         root.resolve("jobs"), PosixFilePermissions.fromString("rwxrwxrwx"));
+    // root's, not writable by users: the Prolog makes each job's own directory in it, and refuses
+    // a parent users could plant a future job's directory in
     Files.setPosixFilePermissions(
-        root.resolve("checkpoints"), PosixFilePermissions.fromString("rwxrwxrwx"));
+        root.resolve("checkpoints"), PosixFilePermissions.fromString("rwxr-xr-x"));
     createMungeKey(root);
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(yaml, EmbeddedYaml.render(spec));

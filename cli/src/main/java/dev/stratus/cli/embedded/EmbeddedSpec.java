@@ -16,7 +16,7 @@ import java.util.Random;
  * {@code subnetOctet} picks the private 10.X.Y.0/24 the bridge uses; {@code slurmctldPort} must be
  * free. Everything lives under {@code root}. The controller's notice endpoint listens on the bridge
  * address at {@code noticePort}; each node's watcher reports there ({@code spot.grace} {@code
- * spotGrace}).
+ * spotGrace}). {@code hardware}: what each node really has, which the pool declares.
  */
 public record EmbeddedSpec(
     Path root,
@@ -32,7 +32,8 @@ public record EmbeddedSpec(
     Duration suspendTime,
     Duration downHold,
     int noticePort,
-    Duration spotGrace) {
+    Duration spotGrace,
+    NodeHardware hardware) {
   public EmbeddedSpec {
     root = root.toAbsolutePath();
     slurmName("cluster", cluster);
@@ -48,6 +49,9 @@ public record EmbeddedSpec(
       throw new IllegalArgumentException(
           "noticePort must be 1..65535 and not slurmctld's port, got " + noticePort);
     }
+    if (hardware == null) {
+      throw new IllegalArgumentException("the nodes' hardware is required");
+    }
     if (bridge.length() > 15) {
       throw new IllegalArgumentException("bridge name longer than 15 characters: " + bridge);
     }
@@ -58,6 +62,17 @@ public record EmbeddedSpec(
    * machine at once (tests, a demo next to a test run).
    */
   public static EmbeddedSpec random(Path root, String cluster, int nodes, Random random) {
+    return random(
+        root,
+        cluster,
+        nodes,
+        random,
+        NodeHardware.measure(Path.of("/usr/sbin"), root.resolve("log/embedded-commands.log")));
+  }
+
+  /** As {@link #random(Path, String, int, Random)}, for nodes with {@code hardware}. */
+  public static EmbeddedSpec random(
+      Path root, String cluster, int nodes, Random random, NodeHardware hardware) {
     int b = 200 + random.nextInt(50);
     int c = random.nextInt(250) + 1;
     int left = nodes / 2;
@@ -76,7 +91,8 @@ public record EmbeddedSpec(
         Duration.ofSeconds(10),
         Duration.ofSeconds(15),
         freePort(),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        hardware);
   }
 
   /** A port nothing listens on now (the OS picks it), for the notice endpoint. */

@@ -50,8 +50,8 @@ final class EmbeddedYaml {
           - name: %4$s
             partition: %4$s
             gpu: {model: %5$s, count: %6$d}
-            cpus: 8
-            memoryMiB: 64000
+            cpus: %15$d          # what each node really has (slurmd -C): no config_overrides
+            memoryMiB: %16$d
             maxNodes: %7$d
             offerings:
               - {provider: local, region: local, zone: rack-a, instanceType: local-%5$sx%6$d, capacity: spot, pricePerHour: 39.33}
@@ -72,6 +72,8 @@ final class EmbeddedYaml {
         s.bridgeAddress(),
         s.noticePort(),
         s.spotGrace().toSeconds(),
-        s.noticeUrl());
+        s.noticeUrl(),
+        s.hardware().cpus(),
+        s.hardware().memoryMiB());
   }
 }

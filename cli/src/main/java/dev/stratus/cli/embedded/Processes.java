@@ -49,6 +49,9 @@ public final class Processes {
   }
 
   private static void appendToLog(Path log, CommandRunner.Result r, String text) {
+    if (log == null) {
+      return; // the caller keeps no log
+    }
     try {
       Files.writeString(
           log,

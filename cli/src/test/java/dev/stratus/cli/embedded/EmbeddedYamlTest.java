@@ -14,11 +14,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedYamlTest {
+  static final NodeHardware HOST =
+      NodeHardware.parse(
+          "NodeName=vm CPUs=2 Boards=1 SocketsPerBoard=1 CoresPerSocket=2 ThreadsPerCore=1"
+              + " RealMemory=24105\nUpTime=0-01:03:42\n");
+
   @TempDir Path root;
 
   @Test
+  void thePoolDeclaresWhatTheNodesReallyHaveAsSlurmdMeasuresIt() throws Exception {
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "t1", 2, new Random(7), HOST);
+    Path yaml = root.resolve("stratus.yaml");
+    Files.writeString(yaml, EmbeddedYaml.render(spec));
+
+    var pool = ConfigLoader.load(yaml).pools().get(0);
+
+    assertThat(pool.cpus()).isEqualTo(2);
+    assertThat(pool.memoryMiB()).isEqualTo(24105);
+  }
+
+  @Test
+  void thisMachinesSlurmdMeasuresItsOwnCpusAndMemory() {
+    NodeHardware measured = NodeHardware.measure(Path.of("/usr/sbin"), root.resolve("log"));
+
+    assertThat(measured.cpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(measured.memoryMiB()).isPositive();
+  }
+
+  @Test
   void theEmbeddedClusterListensForNoticesOnTheBridgeAndItsNodesReportThere() throws Exception {
-    EmbeddedSpec spec = EmbeddedSpec.random(root, "t1", 4, new Random(7));
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "t1", 4, new Random(7), HOST);
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(yaml, EmbeddedYaml.render(spec));
 
@@ -35,7 +60,7 @@ class EmbeddedYamlTest {
 
   @Test
   void spotIsTheCheapestOfferingAndOnDemandTheFallback() throws Exception {
-    EmbeddedSpec spec = EmbeddedSpec.random(root, "t1", 2, new Random(7));
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "t1", 2, new Random(7), HOST);
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(yaml, EmbeddedYaml.render(spec));
 

@@ -17,16 +17,37 @@ import java.util.Optional;
  * GPU instance prices per (provider, region, instance type), USD per instance-hour, each with its
  * source and date. The bundled table is {@code gpu-prices.csv} from the project's price data
  * (public catalog snapshots; see its {@code source} and {@code date} columns, and re-check before
- * quoting: the AWS rows predate the June 2025 P4/P5 price cut). Config may override any price.
+ * quoting: the AWS rows predate the June 2025 P4/P5 price cut). Config may override any price. The
+ * {@code vcpus} and {@code memory_gib} columns are each type's nominal shape from the same catalogs
+ * (optional: blank means unknown); see {@link Shape}.
  */
 public final class PriceTable {
-  /** One row. A null price means none is published (e.g. no spot market for that type). */
+  /**
+   * What one instance of a type has, as its cloud sells it. A guest sees less memory than the
+   * nominal size (the kernel's own structures, firmware and the hypervisor keep some), so what
+   * slurmd reports as RealMemory is below {@code memoryMiB}: {@link #guestMemoryMiB} is Stratus's
+   * estimate, {@value #GUEST_MEMORY_PERCENT}% of nominal, for the check at config load; a value
+   * measured with {@code slurmd -C} on the type is better, and what a pool should declare.
+   */
+  public record Shape(int vcpus, long memoryMiB) {
+    public static final int GUEST_MEMORY_PERCENT = 95;
+
+    public long guestMemoryMiB() {
+      return memoryMiB * GUEST_MEMORY_PERCENT / 100;
+    }
+  }
+
+  /**
+   * One row. A null price means none is published (e.g. no spot market for that type); a null shape
+   * that the row gives none.
+   */
   public record Price(
       String provider,
       String region,
       String instanceType,
       String gpuModel,
       int gpus,
+      Shape shape,
       BigDecimal onDemand,
       BigDecimal spot,
       String source,
@@ -70,6 +91,7 @@ public final class PriceTable {
                   required(r, "instance_type"),
                   required(r, "gpu_model"),
                   Integer.parseInt(required(r, "gpus")),
+                  parseShape(r.get("vcpus"), r.get("memory_gib")),
                   money(r.get("on_demand_usd_hr")),
                   money(r.get("spot_usd_hr")),
                   r.getOrDefault("source", ""),
@@ -96,6 +118,18 @@ public final class PriceTable {
     return find(provider, region, instanceType).flatMap(p -> p.of(type));
   }
 
+  /**
+   * The nominal shape of an instance type of a provider, whatever the region (a type is the same
+   * machine everywhere); empty when the table does not know it.
+   */
+  public Optional<Shape> shape(String provider, String instanceType) {
+    return rows.stream()
+        .filter(p -> p.provider().equals(provider) && p.instanceType().equals(instanceType))
+        .map(Price::shape)
+        .filter(java.util.Objects::nonNull)
+        .findFirst();
+  }
+
   public List<Price> rows() {
     return rows;
   }
@@ -106,6 +140,19 @@ public final class PriceTable {
       throw new IllegalArgumentException("column '" + column + "' is empty");
     }
     return v.strip();
+  }
+
+  private static Shape parseShape(String vcpus, String memoryGib) {
+    if (vcpus == null || vcpus.isBlank() || memoryGib == null || memoryGib.isBlank()) {
+      return null;
+    }
+    int cpus = Integer.parseInt(vcpus.strip());
+    long gib = Long.parseLong(memoryGib.strip());
+    if (cpus < 1 || gib < 1) {
+      throw new IllegalArgumentException(
+          "vcpus and memory_gib must be >= 1, got " + vcpus + ", " + memoryGib);
+    }
+    return new Shape(cpus, gib * 1024);
   }
 
   private static BigDecimal money(String v) {

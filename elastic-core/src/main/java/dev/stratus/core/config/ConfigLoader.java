@@ -64,14 +64,16 @@ public final class ConfigLoader {
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
-    PoolReader pools = PoolReader.read(root, providers.keySet());
+    SlurmSettings slurm = slurm(root);
+    PoolReader pools =
+        PoolReader.read(root, providers.keySet(), slurm.topology() == SlurmSettings.Topology.TREE);
     StratusConfig config =
         build(
             root,
             () ->
                 new StratusConfig(
                     cluster,
-                    slurm(root),
+                    slurm,
                     powerSave(root, stateDir),
                     timeouts(root),
                     root.path("spoolDir", stateDir.resolve("spool")),

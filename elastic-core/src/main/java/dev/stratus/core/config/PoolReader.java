@@ -21,14 +21,20 @@ import java.util.Set;
 
 /**
  * Reads {@code pools:}. Each field is checked where it is written, before the records are built, so
- * that an error points at the value and not at the whole pool. An offering's gpu, cpus and
- * memoryMiB default to its pool's.
+ * that an error points at the value and not at the whole pool. An offering's gpu count defaults to
+ * its pool's; its cpus and memoryMiB are checked against the pool's ({@link OfferingShape}).
+ *
+ * <p>Several pools may share a partition only with {@code slurm.topology: tree}: Slurm picks a
+ * job's nodes from the whole partition, and nodes of two pools cannot launch together in one
+ * provider and zone. Under topology/tree each such pool is a switch tree of its own ({@link
+ * dev.stratus.core.render.TopologyBuilder}), so Slurm never gives one job nodes of two pools.
  */
 record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
   private static final Set<String> AUTODETECT = Set.of("nvml", "rsmi", "off");
 
-  static PoolReader read(Fields root, Set<String> providers) {
+  static PoolReader read(Fields root, Set<String> providers, boolean topologyTree) {
     List<Pool> pools = new ArrayList<>();
+    Map<String, String> poolOfPartition = new java.util.HashMap<>();
     Map<String, String> autodetect = new LinkedHashMap<>();
     Set<String> names = new HashSet<>();
     for (Fields f :
@@ -48,6 +54,20 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
         throw f.error("name", "two pools are named '" + name + "'");
       }
       String partition = f.check("partition", f.string("partition", name), Checks::slurmName);
+      String sharing = poolOfPartition.putIfAbsent(partition, name);
+      if (sharing != null && !topologyTree) {
+        throw f.error(
+            "partition",
+            "pools '"
+                + sharing
+                + "' and '"
+                + name
+                + "' share partition '"
+                + partition
+                + "': Slurm could give one job nodes of both, and those cannot launch together in"
+                + " one provider and zone. Give each pool its own partition, or set slurm.topology:"
+                + " tree (each pool is then a switch tree of its own, so no job spans two pools)");
+      }
       Fields gpu =
           f.section("gpu", "model", "count", "mig", "requireEcc")
               .orElseThrow(() -> missing(f, "gpu"));
@@ -105,7 +125,6 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
     return names;
   }
 
-  /** What one node holds: a pool's, or an offering's (defaulting to its pool's). */
   /** Prices of offerings that set no {@code pricePerHour}: the bundled public table. */
   private static final class Prices {
     static final PriceTable BUNDLED = PriceTable.bundled();
@@ -143,11 +162,11 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
       throw gpu.get()
           .error("count", "must be >= the pool's gpu count " + pool.count + ", got " + count);
     }
-    int cpus = o.check("cpus", o.integer("cpus", pool.cpus), Checks::positive);
-    long memory = o.node("memoryMiB").isPresent() ? o.longValue("memoryMiB") : pool.memoryMiB;
-    o.check("memoryMiB", memory, Checks::positive);
     String region = o.check("region", o.string("region"), Checks::notBlank);
     String instanceType = o.check("instanceType", o.string("instanceType"), Checks::notBlank);
+    OfferingShape shape =
+        OfferingShape.of(
+            o, pool.cpus, pool.memoryMiB, Prices.BUNDLED.shape(provider, instanceType));
     CapacityType capacityType = capacity(o);
     boolean configured = o.node("pricePerHour").isPresent();
     var bundled = Prices.BUNDLED.find(provider, region, instanceType);
@@ -178,8 +197,8 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                 new OfferingKey(provider, region, o.string("zone", ""), instanceType, capacityType),
                 model,
                 count,
-                cpus,
-                memory,
+                shape.cpus(),
+                shape.memoryMiB(),
                 price,
                 origin));
   }

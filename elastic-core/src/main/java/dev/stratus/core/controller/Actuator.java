@@ -99,8 +99,10 @@ final class Actuator {
               spot.signalled(sj, pass.snapshot);
             })
         .on(Action.Drain.class, (dr, pass) -> slurm.drain(dr.nodes(), dr.reason()))
+        .on(Action.SetFeatures.class, (f, pass) -> slurm.setFeatures(f.nodes(), f.features()))
         .on(Action.Requeue.class, (rq, pass) -> requeue(rq, pass.snapshot))
         .on(Action.MarkUnavailable.class, (mu, pass) -> unavailable.markUnavailable(mu.offering()))
+        .on(Action.OfferingInvalid.class, (oi, pass) -> unavailable.markInvalid(oi.offering()))
         .on(
             Action.NoticeDone.class,
             (nd, pass) -> {

@@ -15,17 +15,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * in it succeeds (record cleared) or fails again (next, longer TTL): the planner then sends it only
  * single-node launches while anything else can serve bigger jobs.
  *
- * <p>An offering the cloud refused as unsupported ({@link
- * dev.stratus.core.spi.Recovery#DROP_OFFERING}: not offered in that zone, not to this account) has
- * no TTL: it is skipped for good and never probed. In memory only: losing it on restart costs one
- * failed launch per offering, and a restart is also how a corrected configuration takes effect.
+ * <p>Two kinds of offering are <em>dropped</em>: skipped for good, never probed, no TTL. One the
+ * cloud refused as unsupported ({@link dev.stratus.core.spi.Recovery#DROP_OFFERING}: not offered in
+ * that zone, not to this account), and one that is <em>invalid</em> (a node of it registered with
+ * less than its pool declares). In memory only: losing them on restart costs one failed launch per
+ * offering, and a restart is also how a corrected stratus.yaml takes effect.
  */
 public final class UnavailableOfferings {
   private final Clock clock;
   private final Duration baseTtl;
   private final Duration maxTtl;
   private final Map<OfferingKey, Entry> entries = new ConcurrentHashMap<>();
-  private final Set<OfferingKey> unsupported = ConcurrentHashMap.newKeySet();
+  private final Map<OfferingKey, Dropped> dropped = new ConcurrentHashMap<>();
+
+  /** Why an offering was dropped. */
+  private enum Dropped {
+    UNSUPPORTED,
+    INVALID
+  }
 
   private record Entry(Instant until, int strikes) {}
 
@@ -54,12 +61,34 @@ public final class UnavailableOfferings {
    */
   public boolean markUnsupported(OfferingKey key) {
     entries.remove(key);
-    return unsupported.add(key);
+    return dropped.putIfAbsent(key, Dropped.UNSUPPORTED) == null;
+  }
+
+  /** A node of the offering registered short of its pool: never tried again while this runs. */
+  public void markInvalid(OfferingKey key) {
+    entries.remove(key);
+    dropped.put(key, Dropped.INVALID);
   }
 
   /** Offerings marked unsupported, for status and tests. */
   public Set<OfferingKey> unsupported() {
-    return Set.copyOf(unsupported);
+    return droppedAs(Dropped.UNSUPPORTED);
+  }
+
+  /** Offerings marked invalid, for status and tests. */
+  public Set<OfferingKey> invalid() {
+    return droppedAs(Dropped.INVALID);
+  }
+
+  private Set<OfferingKey> droppedAs(Dropped why) {
+    Set<OfferingKey> out = new HashSet<>();
+    dropped.forEach(
+        (k, v) -> {
+          if (v == why) {
+            out.add(k);
+          }
+        });
+    return Set.copyOf(out);
   }
 
   /** A successful launch clears the offering's record. */
@@ -67,16 +96,18 @@ public final class UnavailableOfferings {
     entries.remove(key);
   }
 
-  /** Offerings inside their TTL, and unsupported ones: not to be used at all. */
+  /** Offerings inside their TTL, and dropped ones: not to be used at all. */
   public Set<OfferingKey> current() {
     Set<OfferingKey> out = select(true);
-    out.addAll(unsupported);
+    out.addAll(dropped.keySet());
     return out;
   }
 
   /** Offerings past their TTL that have not proved themselves since. */
   public Set<OfferingKey> probing() {
-    return select(false);
+    Set<OfferingKey> out = select(false);
+    out.removeAll(dropped.keySet());
+    return out;
   }
 
   private Set<OfferingKey> select(boolean withinTtl) {

@@ -1,5 +1,6 @@
 package dev.stratus.core.hook;
 
+import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolIds;
@@ -137,9 +138,8 @@ final class Hook {
     return FAILED;
   }
 
-  /** Slurm's reason: printable ASCII without quotes, short enough for sinfo. */
+  /** Slurm's reason: see {@link Reasons#hook}. */
   static String reason(String why) {
-    String clean = ("stratus hook: " + why).replaceAll("[^\\x20-\\x7e]|\"", "?");
-    return clean.length() <= 200 ? clean : clean.substring(0, 197) + "...";
+    return Reasons.hook(why);
   }
 }

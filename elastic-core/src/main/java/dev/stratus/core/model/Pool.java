@@ -101,6 +101,26 @@ public record Pool(
     return gpuOptions.gresTypes(gpuModel, gpusPerNode);
   }
 
+  /**
+   * The Slurm features of a powered-down node: GPU model, pool name, then {@code on-demand} and/or
+   * {@code spot} as the offerings sell them (what the node could become, so that a job's constraint
+   * can pick it).
+   */
+  public java.util.Set<String> features() {
+    java.util.Set<String> f = new java.util.LinkedHashSet<>(List.of(gpuModel, name));
+    for (CapacityType type : CapacityType.values()) {
+      if (offerings.stream().anyMatch(o -> o.capacityType() == type)) {
+        f.add(type.feature());
+      }
+    }
+    return f;
+  }
+
+  /** The features of a node launched as {@code type}: GPU model, pool name and that type. */
+  public java.util.Set<String> features(CapacityType type) {
+    return new java.util.LinkedHashSet<>(List.of(gpuModel, name, type.feature()));
+  }
+
   /** Digits in node names: at least 3, as in {@code gpu-001}. */
   public int nameDigits() {
     return Math.max(3, String.valueOf(maxNodes).length());

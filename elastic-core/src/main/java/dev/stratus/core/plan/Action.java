@@ -85,6 +85,17 @@ public sealed interface Action {
    */
   record SignalJob(long jobId, String signal, String instanceId, String reason) implements Action {}
 
+  /**
+   * {@code scontrol update availablefeatures=F activefeatures=F}: what jobs' constraints see on
+   * these nodes (see {@link NodeFeatures}).
+   */
+  record SetFeatures(List<String> nodes, List<String> features, String reason) implements Action {
+    public SetFeatures {
+      nodes = List.copyOf(nodes);
+      features = List.copyOf(features);
+    }
+  }
+
   /** {@code state=drain}: no new job lands on these nodes. */
   record Drain(List<String> nodes, String reason) implements Action {
     public Drain {
@@ -97,6 +108,13 @@ public sealed interface Action {
 
   /** This offering just lost capacity (a reclaim): skip it for its TTL. */
   record MarkUnavailable(dev.stratus.core.model.OfferingKey offering, String reason)
+      implements Action {}
+
+  /**
+   * A node of this offering registered with less than its pool says: the offering is never tried
+   * again while this controller runs (see {@link RegistrationCheck}).
+   */
+  record OfferingInvalid(dev.stratus.core.model.OfferingKey offering, String reason)
       implements Action {}
 
   /** The notice on this instance is fully acted on. */

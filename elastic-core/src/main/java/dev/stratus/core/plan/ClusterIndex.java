@@ -3,6 +3,7 @@ package dev.stratus.core.plan;
 import dev.stratus.core.hostlist.Hostlist;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.Constraint;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ final class ClusterIndex {
   private final List<Instance> untagged = new ArrayList<>();
   private final Map<String, Long> jobByNode = new HashMap<>();
   private final Map<Long, Integer> restartsByJob = new HashMap<>();
+  private final Map<Long, Constraint> constraintByJob = new HashMap<>();
 
   static ClusterIndex of(Snapshot s) {
     ClusterIndex index = new ClusterIndex();
@@ -43,6 +45,9 @@ final class ClusterIndex {
     }
     for (SlurmJob job : s.jobs()) {
       index.restartsByJob.put(job.jobId(), job.restartCount());
+      // Slurm accepted the job, so text this parser cannot read does not hold its launch back.
+      index.constraintByJob.put(
+          job.jobId(), Constraint.parse(job.constraint()).orElse(Constraint.NONE));
       if (!job.finished() && !job.nodes().isEmpty()) {
         for (String n : Hostlist.expand(job.nodes())) {
           index.jobByNode.put(n, job.jobId());
@@ -55,6 +60,11 @@ final class ClusterIndex {
   /** How often Slurm requeued the job; 0 for an unknown job or none (job id 0). */
   int restartsOf(long job) {
     return restartsByJob.getOrDefault(job, 0);
+  }
+
+  /** The job's {@code --constraint}; {@link Constraint#NONE} for none or an unknown job. */
+  Constraint constraintOf(long job) {
+    return constraintByJob.getOrDefault(job, Constraint.NONE);
   }
 
   Pool pool(String name) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +36,9 @@ public final class Planner {
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
     NoticePlanner.plan(s, index, actions);
+    RegistrationCheck.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
+    NodeFeatures.plan(s, index, actions);
     actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));
     return actions;
   }
@@ -48,7 +51,9 @@ public final class Planner {
         jobOfNode.put(node, job.jobId());
       }
     }
-    // One group per (job, pool): all of a job's nodes in a pool launch together in one offering.
+    // One group per job, whatever pools its nodes are in: all of a job's nodes launch together in
+    // one offering (one provider and zone), or not at all. Nodes resumed for no job (job 0) have
+    // nothing to keep together: one group per pool.
     Map<String, List<String>> groups = new LinkedHashMap<>();
     List<String> orphanNodes = new ArrayList<>();
     for (String node : request.nodes()) {
@@ -58,32 +63,39 @@ public final class Planner {
         continue;
       }
       long job = jobOfNode.getOrDefault(node, index.jobOn(node));
-      groups.computeIfAbsent(job + "\u0000" + pool.name(), k -> new ArrayList<>()).add(node);
+      String group = job > 0 ? Long.toString(job) : "0\u0000" + pool.name();
+      groups.computeIfAbsent(group, k -> new ArrayList<>()).add(node);
     }
     if (!orphanNodes.isEmpty()) {
       actions.add(new Action.SetDown(orphanNodes, Reasons.of("node is in no Stratus pool")));
     }
     for (var entry : groups.entrySet()) {
-      String[] key = entry.getKey().split("\u0000");
-      long job = Long.parseLong(key[0]);
-      Pool pool = index.pool(key[1]);
+      long job = Long.parseLong(entry.getKey().split("\u0000")[0]);
       List<String> needed = new ArrayList<>();
+      Set<Pool> pools = new LinkedHashSet<>();
       for (String node : entry.getValue()) {
         SlurmNode slurm = index.node(node);
         boolean stillWanted = slurm == null || slurm.wantsInstance();
         if (stillWanted && index.instancesOf(node).isEmpty()) {
           needed.add(node);
+          pools.add(index.poolOf(node));
         }
       }
       if (needed.isEmpty()) {
         continue;
       }
-      List<Offering> candidates = candidates(s, pool, needed.size(), index.restartsOf(job));
       String what = job > 0 ? "job " + job : "power-up request";
+      if (pools.size() > 1) {
+        actions.add(new Action.SetDown(needed, Reasons.of(spansPools(what, pools))));
+        continue;
+      }
+      Pool pool = pools.iterator().next();
+      OfferingChoice choice =
+          OfferingChoice.of(
+              s, pool, needed.size(), index.restartsOf(job), index.constraintOf(job), what);
+      List<Offering> candidates = choice.candidates();
       if (candidates.isEmpty()) {
-        actions.add(
-            new Action.SetDown(
-                needed, Reasons.of("no offering of pool " + pool.name() + " has capacity now")));
+        actions.add(new Action.SetDown(needed, Reasons.of(choice.whyNone())));
         continue;
       }
       actions.add(
@@ -96,6 +108,20 @@ public final class Planner {
               request.id() + "/" + job + "/" + pool.name(),
               what + " needs " + needed.size() + " node(s) of pool " + pool.name()));
     }
+  }
+
+  /**
+   * Slurm gave one job nodes of several pools. Their offerings differ, so launching each pool's
+   * part would split the job across instance types, zones or clouds: refused (Slurm requeues the
+   * job). A valid config prevents it (a partition with several pools needs topology/tree, under
+   * which each pool is a switch tree of its own).
+   */
+  private static String spansPools(String what, Set<Pool> pools) {
+    return what
+        + " got nodes of pools "
+        + String.join(", ", pools.stream().map(Pool::name).toList())
+        + ", which cannot launch together in one provider and zone: give each pool its own"
+        + " partition, or set slurm.topology: tree";
   }
 
   private static void planRelease(ClusterIndex index, SpoolRequest request, List<Action> actions) {
@@ -114,29 +140,6 @@ public final class Planner {
                   + " of "
                   + Hostlist.compressSorted(request.nodes())));
     }
-  }
-
-  /**
-   * The pool's offerings in its spot policy's order (spot first, then cheapest first; ties keep the
-   * config's order), without those inside their unavailable TTL: after a reclaim that is another
-   * zone, type or cloud, then on-demand. A probing offering (TTL over, not yet proved) takes a
-   * single-node launch as its probe; a multi-node launch goes there only after every proved
-   * offering, so a big job never waits for a small one to probe. {@code restarts}: how often Slurm
-   * requeued the job.
-   */
-  static List<Offering> candidates(Snapshot s, Pool pool, int nodes, int restarts) {
-    List<Offering> usable =
-        pool.spotPolicy()
-            .order(
-                pool.offerings().stream().filter(o -> !s.unavailable().contains(o.key())).toList(),
-                restarts);
-    if (nodes == 1) {
-      return usable;
-    }
-    List<Offering> ordered = new ArrayList<>();
-    usable.stream().filter(o -> !s.probing().contains(o.key())).forEach(ordered::add);
-    usable.stream().filter(o -> s.probing().contains(o.key())).forEach(ordered::add);
-    return ordered;
   }
 
   static boolean olderThan(Snapshot s, java.time.Instant since, Duration limit) {

@@ -1,11 +1,15 @@
 package dev.stratus.core.plan;
 
 /**
- * Slurm node reasons Stratus sets all start with {@link #PREFIX}, so the controller can tell its
- * own DOWN nodes (which it returns to service) from an operator's (which it never touches).
+ * Slurm node reasons Stratus sets all start with {@link #PREFIX} (the controller's) or {@link
+ * #HOOK_PREFIX} (a hook launcher's, for a malformed request), so the controller can tell its own
+ * DOWN nodes (which it returns to service) from an operator's (which it never touches).
  */
 public final class Reasons {
   public static final String PREFIX = "stratus: ";
+
+  /** What the hook sets when slurmctld handed it a request it cannot read. */
+  public static final String HOOK_PREFIX = "stratus hook: ";
 
   /** Slurm's own reason when a node missed ResumeTimeout; Stratus returns these to service too. */
   public static final String RESUME_TIMEOUT = "ResumeTimeout reached";
@@ -36,7 +40,18 @@ public final class Reasons {
     return full.substring(0, MAX - TAIL - 3) + "..." + full.substring(full.length() - TAIL);
   }
 
+  /**
+   * The reason a hook launcher sets: {@link #HOOK_PREFIX} + {@code why} in printable ASCII without
+   * quotes (it goes through a shell-free argv, but sinfo shows it raw), at most 200 characters.
+   */
+  public static String hook(String why) {
+    String clean = (HOOK_PREFIX + why).replaceAll("[^\\x20-\\x7e]|\"", "?");
+    return clean.length() <= 200 ? clean : clean.substring(0, 197) + "...";
+  }
+
   public static boolean ours(String reason) {
-    return reason.startsWith(PREFIX) || reason.startsWith(RESUME_TIMEOUT);
+    return reason.startsWith(PREFIX)
+        || reason.startsWith(HOOK_PREFIX)
+        || reason.startsWith(RESUME_TIMEOUT);
   }
 }

@@ -13,7 +13,9 @@ import java.util.Optional;
 /**
  * Writes the rendered Slurm files, each atomically (see {@link AtomicFiles}). The include and
  * gres.conf belong in slurm.conf's directory: Slurm reads gres.conf from there. Re-rendering the
- * same config gives byte-identical files, so writing is idempotent.
+ * same config gives byte-identical files, so writing is idempotent. The include is merged with the
+ * site's slurm.conf ({@link IncludeMerge}); when it cannot be, nothing is written ({@link
+ * IncludeConflicts}).
  */
 public final class SlurmConfigWriter {
   /** The include with power-saving settings, nodes and partitions. */
@@ -23,10 +25,27 @@ public final class SlurmConfigWriter {
 
   private SlurmConfigWriter() {}
 
-  public static String renderInclude(LoadedConfig config) {
+  /**
+   * The include, merged with the slurm.conf that {@code slurm.slurmConf} names (none there: nothing
+   * to merge with).
+   *
+   * @throws IncludeConflicts when it cannot be merged with that slurm.conf
+   */
+  public static String renderInclude(LoadedConfig config) throws IOException {
+    return renderInclude(config, SiteSlurmConf.read(config.config().slurm().slurmConf()));
+  }
+
+  /** The include, merged with {@code site}. */
+  public static String renderInclude(LoadedConfig config, SiteSlurmConf site) {
     return Templates.render(
         Templates.SLURM_INCLUDE,
-        SlurmViews.include(config.config(), SlurmViews.configlessNodes(config)));
+        SlurmViews.include(config.config(), SlurmViews.configlessNodes(config), site));
+  }
+
+  /** How the include would merge with the slurm.conf at {@code slurmConf}. */
+  public static IncludeMerge check(LoadedConfig config, Path slurmConf) throws IOException {
+    return SlurmViews.merge(
+        config.config(), SlurmViews.configlessNodes(config), SiteSlurmConf.read(slurmConf));
   }
 
   public static String renderGres(LoadedConfig config) {
@@ -44,10 +63,10 @@ public final class SlurmConfigWriter {
 
   /**
    * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing),
-   * the TaskProlog when the config has one, and topology.conf: from {@code placement} (switch path
-   * per node) when given; else, with {@code slurm.topology: tree}, a first one with every node
-   * unplaced when there is none yet (slurmctld needs one to start; a file that exists is the
-   * controller's, which keeps it up to date).
+   * the Prolog and TaskProlog when the config has a checkpoint dir, and topology.conf: from {@code
+   * placement} (switch path per node) when given; else, with {@code slurm.topology: tree}, a first
+   * one with every node unplaced when there is none yet (slurmctld needs one to start; a file that
+   * exists is the controller's, which keeps it up to date).
    *
    * @return the paths written, include first
    */
@@ -61,6 +80,7 @@ public final class SlurmConfigWriter {
     AtomicFiles.write(include, includeText);
     AtomicFiles.write(gres, gresText);
     List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
+    CheckpointProlog.write(config.config()).ifPresent(written::add);
     TaskProlog.write(config.config()).ifPresent(written::add);
     Path topology = dir.resolve(TopologyWriter.FILE);
     if (placement.isPresent()

@@ -2,10 +2,7 @@ package dev.stratus.core.render;
 
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.PowerSave;
-import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.templates.BaseConfView;
@@ -14,12 +11,10 @@ import dev.stratus.templates.GresLine;
 import dev.stratus.templates.HostRange;
 import dev.stratus.templates.NodeLine;
 import dev.stratus.templates.PartitionLine;
-import dev.stratus.templates.PowerSaveView;
 import dev.stratus.templates.SlurmIncludeView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,6 +28,12 @@ public final class SlurmViews {
 
   /** The SlurmctldParameters flag with which slurmctld serves its files to configless nodes. */
   public static final String ENABLE_CONFIGLESS = "enable_configless";
+
+  /**
+   * Slurm 22.05 accepts a CLOUD node that registers with as little as 90% of its RealMemory
+   * (measured): at 100 every shortfall sets the node INVAL, which the controller acts on.
+   */
+  static final String NODE_REG_MEM_PERCENT = "node_reg_mem_percent";
 
   /**
    * True when nodes fetch their configuration from slurmctld: the cloud nodes' {@code
@@ -50,32 +51,25 @@ public final class SlurmViews {
     return powerSave.hookDir().resolve("stratus-" + kind.cliName()).toAbsolutePath();
   }
 
+  /** The include for a site whose slurm.conf says nothing Stratus needs to merge with. */
   public static SlurmIncludeView include(StratusConfig config) {
-    return include(config, false);
+    return include(config, false, SiteSlurmConf.empty(config.slurm().slurmConf()));
   }
 
   /**
-   * The include; {@code configlessNodes} adds {@code enable_configless} to SlurmctldParameters, so
-   * that slurmctld serves its files to nodes started with {@code --conf-server}.
+   * The include, merged with {@code site}'s settings ({@link IncludeMerge}); {@code
+   * configlessNodes} adds {@code enable_configless} to SlurmctldParameters, so that slurmctld
+   * serves its files to nodes started with {@code --conf-server}; {@code node_reg_mem_percent=100}
+   * is added unless the config sets its own.
+   *
+   * @throws IncludeConflicts when the include cannot be merged with {@code site}
    */
-  public static SlurmIncludeView include(StratusConfig config, boolean configlessNodes) {
-    PowerSave ps = config.powerSave();
-    List<String> parameters = new ArrayList<>(ps.slurmctldParameters());
-    if (configlessNodes && !parameters.contains(ENABLE_CONFIGLESS)) {
-      parameters.add(ENABLE_CONFIGLESS);
+  public static SlurmIncludeView include(
+      StratusConfig config, boolean configlessNodes, SiteSlurmConf site) {
+    IncludeMerge merge = merge(config, configlessNodes, site);
+    if (merge.conflicts()) {
+      throw new IncludeConflicts(site.file(), merge.findings());
     }
-    var powerSave =
-        new PowerSaveView(
-            launcher(ps, HookKind.RESUME).toString(),
-            launcher(ps, HookKind.SUSPEND).toString(),
-            launcher(ps, HookKind.RESUME_FAIL).toString(),
-            ps.resumeTimeout().toSeconds(),
-            ps.suspendTime().toSeconds(),
-            ps.suspendTimeout().toSeconds(),
-            ps.resumeRate(),
-            ps.suspendRate(),
-            String.join(",", parameters),
-            ps.treeWidth());
     Map<String, Integer> weights = PoolWeights.of(config.pools());
     List<NodeLine> nodes = new ArrayList<>();
     Map<String, List<String>> partitions = new LinkedHashMap<>();
@@ -96,17 +90,30 @@ public final class SlurmViews {
     partitions.forEach(
         (name, lists) ->
             partitionLines.add(
-                new PartitionLine(name, String.join(",", lists), partitionLines.isEmpty())));
-    String taskProlog =
-        config.spot().checkpointDir().isEmpty()
-            ? ""
-            : TaskProlog.path(config.powerSave()).toString();
-    return new SlurmIncludeView(
-        powerSave,
+                new PartitionLine(
+                    name,
+                    String.join(",", lists),
+                    partitionLines.isEmpty() && !merge.siteHasDefaultPartition())));
+    return new SlurmIncludeView(merge.lines(), nodes, partitionLines);
+  }
+
+  /** How the include's settings merge with {@code site}: what it adds, merges, keeps, conflicts. */
+  public static IncludeMerge merge(
+      StratusConfig config, boolean configlessNodes, SiteSlurmConf site) {
+    List<String> parameters = new ArrayList<>(config.powerSave().slurmctldParameters());
+    if (configlessNodes && !parameters.contains(ENABLE_CONFIGLESS)) {
+      parameters.add(ENABLE_CONFIGLESS);
+    }
+    if (parameters.stream().noneMatch(p -> p.startsWith(NODE_REG_MEM_PERCENT + "="))) {
+      parameters.add(NODE_REG_MEM_PERCENT + "=100");
+    }
+    java.util.Set<String> nodes = new java.util.HashSet<>();
+    config.pools().forEach(p -> nodes.addAll(p.nodeNames()));
+    return IncludeMerge.of(
+        IncludeSettings.of(config, parameters),
+        site,
         nodes,
-        partitionLines,
-        taskProlog,
-        config.slurm().topology() == SlurmSettings.Topology.TREE);
+        config.pools().stream().map(Pool::partition).distinct().toList());
   }
 
   public static GresConfView gres(LoadedConfig loaded) {
@@ -180,14 +187,6 @@ public final class SlurmViews {
 
   /** GPU model, pool name, then on-demand and/or spot as the pool's offerings sell them. */
   static Set<String> features(Pool pool) {
-    Set<String> f = new LinkedHashSet<>(List.of(pool.gpuModel(), pool.name()));
-    List<CapacityType> types = pool.offerings().stream().map(Offering::capacityType).toList();
-    if (types.contains(CapacityType.ON_DEMAND)) {
-      f.add("on-demand");
-    }
-    if (types.contains(CapacityType.SPOT)) {
-      f.add("spot");
-    }
-    return f;
+    return pool.features();
   }
 }

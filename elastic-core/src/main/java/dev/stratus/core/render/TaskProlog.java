@@ -12,7 +12,8 @@ import java.util.Optional;
  * The TaskProlog Stratus renders when {@code spot.checkpointDir} is set: slurmd runs it before
  * every task and exports what it prints, so each job sees {@code
  * STRATUS_CHECKPOINT_DIR=<checkpointDir>/<job id>} — the same directory after a requeue, so the job
- * resumes from its newest checkpoint on whatever node it lands on.
+ * resumes from its newest checkpoint on whatever node it lands on. It runs as the job's user and
+ * only exports: the directory is made by root before the job starts ({@link CheckpointProlog}).
  */
 public final class TaskProlog {
   public static final String NAME = "stratus-taskprolog";
@@ -29,19 +30,27 @@ public final class TaskProlog {
         + "dir=\""
         + checkpointDir
         + "/${SLURM_JOB_ID:?}\"\n"
-        + "mkdir -p \"$dir\" 2>/dev/null\n"
         + "echo \"export STRATUS_CHECKPOINT_DIR=$dir\"\n";
   }
 
   /** Writes the script (0755) when the config asks for one; returns its path. */
   public static Optional<Path> write(StratusConfig config) throws IOException {
+    return writeScript(config, path(config.powerSave()), TaskProlog::script);
+  }
+
+  /**
+   * Writes {@code script} of the config's checkpoint dir to {@code file} (0755), when there is one;
+   * returns the path.
+   */
+  static Optional<Path> writeScript(
+      StratusConfig config, Path file, java.util.function.UnaryOperator<String> script)
+      throws IOException {
     String dir = config.spot().checkpointDir();
     if (dir.isEmpty()) {
       return Optional.empty();
     }
-    Path file = path(config.powerSave());
     Files.createDirectories(file.getParent());
-    AtomicFiles.write(file, script(dir));
+    AtomicFiles.write(file, script.apply(dir));
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     return Optional.of(file);
   }

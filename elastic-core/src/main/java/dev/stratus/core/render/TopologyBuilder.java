@@ -7,24 +7,34 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * topology.conf from placement (pure): each node's switch path from the top, as the providers
  * report it (AWS network nodes, GCP {@code /cluster/rack}, Azure placement group, local racks).
  * Nodes of a pool with no placement yet sit under {@code <pool>-unplaced}. When there is more than
  * one top switch, a {@code stratus-root} joins them so a job may still span them (Slurm cannot
- * place a job across switches with no common ancestor). Switch names are the path's elements,
- * cleaned to letters, digits, '-' and '_', joined with '-' so equal names under different parents
- * stay distinct. Slurm refuses switch names longer than {@value #MAX_NAME} characters
- * (topology.conf(5)), which three or four AWS network-node ids exceed: a longer name keeps its end
- * (the most specific part) and ends in 8 hex digits of a hash of the whole name, so it stays
- * distinct and the same from one pass to the next.
+ * place a job across switches with no common ancestor).
+ *
+ * <p>A pool that shares its partition with other pools gets a tree of its own instead: every path
+ * starts at a switch named after the pool, and no root joins it to anything, so Slurm never gives
+ * one job nodes of two pools (their offerings differ: such a job could not launch in one provider
+ * and zone). Measured on 22.05: a job bigger than any one tree is refused at submission ({@code
+ * Requested node configuration is not available}), and slurmctld logs once {@code no switch can
+ * reach all nodes}, which is meant. Switch names are the path's elements, cleaned to letters,
+ * digits, '-' and '_', joined with '-' so equal names under different parents stay distinct. Slurm
+ * refuses switch names longer than {@value #MAX_NAME} characters (topology.conf(5)), which three or
+ * four AWS network-node ids exceed: a longer name keeps its end (the most specific part) and ends
+ * in 8 hex digits of a hash of the whole name, so it stays distinct and the same from one pass to
+ * the next.
  */
 public final class TopologyBuilder {
   static final String ROOT = "stratus-root";
@@ -36,10 +46,14 @@ public final class TopologyBuilder {
     Map<String, TreeSet<String>> nodesOf = new TreeMap<>();
     Map<String, TreeSet<String>> childrenOf = new TreeMap<>();
     TreeSet<String> tops = new TreeSet<>();
+    Set<String> ownTree = poolsSharingAPartition(pools);
     for (Pool pool : pools) {
       for (String node : pool.nodeNames()) {
-        List<String> path = nodePaths.getOrDefault(node, List.of(pool.name() + "-unplaced"));
-        if (path.isEmpty()) {
+        List<String> path = nodePaths.getOrDefault(node, List.of());
+        if (ownTree.contains(pool.name())) {
+          path = Stream.concat(Stream.of(pool.name()), path.stream()).toList();
+          path = path.size() == 1 ? List.of(pool.name(), "unplaced") : path;
+        } else if (path.isEmpty()) {
           path = List.of(pool.name() + "-unplaced");
         }
         String parent = null;
@@ -56,6 +70,7 @@ public final class TopologyBuilder {
         nodesOf.computeIfAbsent(parent, k -> new TreeSet<>()).add(node);
       }
     }
+    tops.removeAll(ownTree);
     // A switch cannot hold both nodes and switches: its own nodes move to a "-direct" leaf.
     for (String inner : new ArrayList<>(childrenOf.keySet())) {
       TreeSet<String> direct = nodesOf.remove(inner);
@@ -82,6 +97,18 @@ public final class TopologyBuilder {
                   : children.stream().map(TopologyBuilder::fit).collect(Collectors.joining(","))));
     }
     return new TopologyView(switches);
+  }
+
+  /** Names of the pools whose partition holds other pools too. */
+  private static Set<String> poolsSharingAPartition(List<Pool> pools) {
+    Map<String, List<String>> byPartition =
+        pools.stream()
+            .collect(
+                Collectors.groupingBy(
+                    Pool::partition, Collectors.mapping(Pool::name, Collectors.toList())));
+    Set<String> sharing = new HashSet<>();
+    byPartition.values().stream().filter(names -> names.size() > 1).forEach(sharing::addAll);
+    return sharing;
   }
 
   /** The name itself, or for one over {@value #MAX_NAME} characters its end and a hash. */

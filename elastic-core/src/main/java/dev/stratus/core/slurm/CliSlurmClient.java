@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
   private static final Logger LOG = LoggerFactory.getLogger(CliSlurmClient.class);
+  private static final Pattern FEATURE = Pattern.compile("[A-Za-z0-9_.:-]+");
   private static final Pattern SIGNAL = Pattern.compile("(SIG)?[A-Z][A-Z0-9]*|[0-9]{1,2}");
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -110,6 +111,25 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
           "signal '" + signal + "' must be a name like USR1 or SIGUSR1, or a number");
     }
     ok("scancel", "--signal=" + signal, "--batch", Long.toString(positive(jobId)));
+  }
+
+  @Override
+  public void setFeatures(Collection<String> nodes, Collection<String> features) {
+    if (nodes.isEmpty()) {
+      return;
+    }
+    for (String f : features) {
+      if (!FEATURE.matcher(f).matches()) {
+        throw new IllegalArgumentException("feature '" + f + "' is not a Slurm feature name");
+      }
+    }
+    String list = String.join(",", features);
+    ok(
+        "scontrol",
+        "update",
+        "nodename=" + Hostlist.compressSorted(nodes),
+        "availablefeatures=" + list,
+        "activefeatures=" + list);
   }
 
   @Override

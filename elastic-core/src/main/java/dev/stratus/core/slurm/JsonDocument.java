@@ -132,6 +132,30 @@ final class JsonDocument {
     return out;
   }
 
+  /**
+   * A list Slurm writes as one comma-separated string (22.05: {@code "h100,spot"}) or as an array
+   * (later releases); empty when missing or null.
+   */
+  List<String> commaList(JsonNode node, String path, String field) {
+    JsonNode value = node.get(field);
+    List<String> out = new ArrayList<>();
+    if (value == null || value.isNull()) {
+      return out;
+    }
+    if (value.isTextual()) {
+      for (String item : value.asText().split(",")) {
+        if (!item.isBlank()) {
+          out.add(item.strip());
+        }
+      }
+    } else if (value.isArray()) {
+      value.forEach(v -> out.add(v.asText()));
+    } else {
+      throw fail(join(path, field), "expected a comma-separated string or an array of strings");
+    }
+    return out;
+  }
+
   /** Slurm's {@code errors} array: a non-empty one means the command failed. */
   void checkNoErrors(JsonNode root) {
     JsonNode errors = root.get("errors");

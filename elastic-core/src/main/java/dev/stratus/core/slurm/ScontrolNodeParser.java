@@ -74,7 +74,17 @@ public final class ScontrolNodeParser {
         reason,
         values.get("NodeAddr"),
         values.get("Gres"),
-        partitions.isEmpty() ? List.of() : Arrays.asList(partitions.split(",")));
+        partitions.isEmpty() ? List.of() : Arrays.asList(partitions.split(",")),
+        commaSet(values.get("AvailableFeatures")),
+        commaSet(values.get("ActiveFeatures")));
+  }
+
+  private static Set<String> commaSet(String value) {
+    Set<String> out = new LinkedHashSet<>();
+    if (value != null) {
+      Arrays.stream(value.split(",")).filter(f -> !f.isBlank()).forEach(out::add);
+    }
+    return out;
   }
 
   private static Map<String, String> keyValues(String fields) {

@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * Parses {@code sinfo --json}. 22.05 (openapi v0.0.38) writes {@code "state":"idle"} plus {@code
  * "state_flags":["CLOUD","POWERED_DOWN"]}; 23.02+ writes {@code "state":["IDLE","CLOUD",
- * "POWERED_DOWN"]} with the base state first. Both are accepted.
+ * "POWERED_DOWN"]} with the base state first. Both are accepted. {@code features} and {@code
+ * active_features} are one comma-separated string in 22.05 and may be arrays later.
  */
 public final class SinfoJson {
   private SinfoJson() {}
@@ -40,7 +41,9 @@ public final class SinfoJson {
               doc.text(item, path, "reason"),
               doc.text(item, path, "address"),
               doc.text(item, path, "gres"),
-              doc.strings(item, "partitions")));
+              doc.strings(item, "partitions"),
+              Set.copyOf(doc.commaList(item, path, "features")),
+              Set.copyOf(doc.commaList(item, path, "active_features"))));
     }
     return nodes;
   }

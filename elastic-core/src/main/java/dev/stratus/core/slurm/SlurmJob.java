@@ -13,7 +13,8 @@ import java.util.Optional;
  * (empty while pending); {@code gresPerNode} is what the job asked per node, e.g. {@code
  * gpu:h100:2} (empty when none); {@code started} is when the current run started (squeue's {@code
  * start_time}: for a pending job Slurm's estimate; empty when Slurm gives none). {@code
- * accounting}: who the job is for and how long it may run ({@link Accounting}).
+ * accounting}: who the job is for and how long it may run ({@link Accounting}). {@code constraint}
+ * is the job's {@code --constraint} as given (squeue's {@code features}), empty for none.
  */
 public record SlurmJob(
     long jobId,
@@ -27,7 +28,8 @@ public record SlurmJob(
     int restartCount,
     boolean requeue,
     Optional<Instant> started,
-    Accounting accounting) {
+    Accounting accounting,
+    String constraint) {
   /**
    * Who pays for the job and for how long: {@code user} and {@code account} (empty when Slurm has
    * none: no slurmdbd, no default account), {@code timeLimit} (empty when the job has none, i.e.
@@ -47,7 +49,7 @@ public record SlurmJob(
     }
   }
 
-  /** A job without accounting data (what tests and older callers build). */
+  /** A job without accounting data or {@code --constraint} (what tests and older callers build). */
   public SlurmJob(
       long jobId,
       String name,
@@ -72,7 +74,8 @@ public record SlurmJob(
         restartCount,
         requeue,
         started,
-        Accounting.NONE);
+        Accounting.NONE,
+        "");
   }
 
   public SlurmJob {
@@ -88,6 +91,7 @@ public record SlurmJob(
     gresPerNode = gresPerNode == null ? "" : gresPerNode;
     started = started == null ? Optional.empty() : started;
     accounting = accounting == null ? Accounting.NONE : accounting;
+    constraint = constraint == null ? "" : constraint.strip();
   }
 
   /**

@@ -9,7 +9,8 @@ import java.util.List;
  * tres_per_node} as {@code gres:gpu:h100:2}; 23.02+ writes {@code job_state} as an array (base
  * state first), wraps numbers as {@code {"set":..,"number":N}}, and later releases spell the GRES
  * {@code gres/gpu:h100=2}. All become {@link SlurmJob}s with {@code gresPerNode} like {@code
- * gpu:h100:2}.
+ * gpu:h100:2}. The job's {@code --constraint} is {@code features}, a string in both (22.05
+ * measured: {@code "on-demand"}, {@code ""} for none).
  */
 public final class SqueueJson {
   private SqueueJson() {}
@@ -45,7 +46,8 @@ public final class SqueueJson {
               (int) doc.number(item, path, "restart_cnt", 0, false),
               requeue != null && requeue.asBoolean(false),
               startTime(doc.number(item, path, "start_time", 0, false)),
-              accounting(doc, item, path)));
+              accounting(doc, item, path),
+              doc.text(item, path, "features")));
     }
     return jobs;
   }

@@ -34,7 +34,10 @@ import java.util.stream.Stream;
  *       only after it has acted on it (launched, terminated, set down). A crash before that means
  *       the request is seen again, so acting on it must be idempotent (launch client tokens, cloud
  *       tags).
- *   <li>An unreadable file is moved to {@code bad/} with a log line, never thrown at the caller.
+ *   <li>A file whose content does not parse is moved to {@code bad/} with a log line, never thrown
+ *       at the caller. A file that cannot be read (an I/O error: a flaky disk, NFS) stays where it
+ *       is and is read again on the next call; the first failure of each file is logged, every one
+ *       is counted ({@link #transientReadErrors}).
  * </ul>
  *
  * <p>Writers and readers may be different users (SlurmUser writes, the controller reads): files are
@@ -47,12 +50,32 @@ public final class Spool {
   /** A temp file this old is a writer that crashed between write and rename. */
   static final Duration STALE_TEMP = Duration.ofMinutes(10);
 
+  /** Reads a request file's bytes; the seam where tests put an I/O error. */
+  @FunctionalInterface
+  interface FileReader {
+    byte[] read(Path file) throws IOException;
+  }
+
   private final Path dir;
   private final Clock clock;
+  private final FileReader reader;
+  private final Set<String> failing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final java.util.concurrent.atomic.AtomicLong readErrors =
+      new java.util.concurrent.atomic.AtomicLong();
 
   public Spool(Path dir, Clock clock) {
+    this(dir, clock, Files::readAllBytes);
+  }
+
+  Spool(Path dir, Clock clock, FileReader reader) {
     this.dir = dir.toAbsolutePath();
     this.clock = clock;
+    this.reader = reader;
+  }
+
+  /** How many times reading a request file failed with an I/O error (each is retried). */
+  public long transientReadErrors() {
+    return readErrors.get();
   }
 
   public Path dir() {
@@ -136,28 +159,49 @@ public final class Spool {
 
   private Optional<SpoolRequest> read(Path f) throws IOException {
     String name = f.getFileName().toString();
+    byte[] bytes;
+    try {
+      bytes = reader.read(f);
+    } catch (NoSuchFileException gone) {
+      return Optional.empty(); // deleted by someone else meanwhile
+    } catch (IOException e) {
+      // Not the file's fault: leave it for the next pass, which reads it again.
+      readErrors.incrementAndGet();
+      if (failing.add(name)) {
+        log(
+            System.Logger.Level.WARNING,
+            "cannot read spool file {0} (left in place, retried on every pass): {1}",
+            f,
+            e.toString());
+      }
+      return Optional.empty();
+    }
+    if (failing.remove(name)) {
+      log(System.Logger.Level.INFO, "spool file {0} is readable again", f);
+    }
     String why;
     try {
-      SpoolRequest r = SpoolCodec.decode(Files.readAllBytes(f));
+      SpoolRequest r = SpoolCodec.decode(bytes);
       if ((r.id() + SUFFIX).equals(name)) {
         return Optional.of(r);
       }
       why = "its id " + r.id() + " does not match the file name";
-    } catch (NoSuchFileException gone) {
-      return Optional.empty(); // deleted by someone else meanwhile
     } catch (IOException | IllegalArgumentException | DateTimeException e) {
-      why = e.getMessage();
+      why = e.getMessage(); // the bytes are not a request (SpoolCodec's IOException is bad JSON)
     }
     Files.createDirectories(badDir());
     Files.move(f, badDir().resolve(name), StandardCopyOption.REPLACE_EXISTING);
-    System.getLogger(Spool.class.getName())
-        .log(
-            System.Logger.Level.WARNING,
-            "spool file {0} is unreadable, moved to {1}: {2}",
-            f,
-            badDir(),
-            why);
+    log(
+        System.Logger.Level.WARNING,
+        "spool file {0} is unreadable, moved to {1}: {2}",
+        f,
+        badDir(),
+        why);
     return Optional.empty();
+  }
+
+  private void log(System.Logger.Level level, String format, Object... args) {
+    System.getLogger(Spool.class.getName()).log(level, format, args);
   }
 
   private void removeIfStale(Path temp) throws IOException {

@@ -30,6 +30,16 @@ class PriceTableTest {
   }
 
   @Test
+  void everyBundledTypeHasItsNominalShapeAndAGuestSeesLessMemory() {
+    assertThat(table.rows()).allSatisfy(p -> assertThat(p.shape()).isNotNull());
+    assertThat(table.shape("aws", "p5.48xlarge")).contains(new PriceTable.Shape(192, 2048L * 1024));
+    PriceTable.Shape nd96 = table.shape("azure", "Standard_ND96isr_H100_v5").orElseThrow();
+    assertThat(nd96).isEqualTo(new PriceTable.Shape(96, 1900L * 1024));
+    assertThat(nd96.guestMemoryMiB()).isEqualTo(1900L * 1024 * 95 / 100).isLessThan(1945600);
+    assertThat(table.shape("aws", "p9.unknown")).isEmpty();
+  }
+
+  @Test
   void quotedSourcesWithCommasStayOneColumn() {
     assertThat(table.find("gcp", "us-west1", "a3-highgpu-8g"))
         .hasValueSatisfying(p -> assertThat(p.source()).contains("WARNING"));

@@ -72,6 +72,33 @@ class ControllerTest extends ControllerFixture {
   }
 
   @Test
+  void aNodeThatRegisteredShortIsTerminatedAndItsOfferingIsNeverTriedAgain() {
+    slurmResumes("r1", 1, "gpu-001");
+    controller.runPass();
+    slurm.put(
+        new dev.stratus.core.slurm.SlurmNode(
+            "gpu-001",
+            "idle",
+            java.util.Set.of("CLOUD", "DRAIN", "INVALID_REG"),
+            "Low RealMemory (reported:1900000 < 100.00% of configured:2048000)",
+            "",
+            "gpu:h100:8",
+            List.of("gpu")));
+
+    controller.runPass();
+
+    assertThat(cloud.alive()).isEmpty();
+    assertThat(slurm.node("gpu-001").down()).isTrue();
+    assertThat(slurm.node("gpu-001").reason())
+        .startsWith("stratus: registered short of pool gpu: 1900000 MiB memory < 2048000");
+    assertThat(controller.unavailable().invalid()).containsExactly(SPOT.key());
+    clock.add(Fixtures.TIMEOUTS.unavailableTtl().multipliedBy(20));
+    slurmResumes("r2", 2, "gpu-002");
+    controller.runPass();
+    assertThat(cloud.alive()).extracting(Instance::offering).containsExactly(ON_DEMAND.key());
+  }
+
+  @Test
   void noCapacityAnywhereSetsNodesDownWithTheCloudErrorThenReturnsThemToIdle() {
     cloud.exhaust(SPOT.key());
     cloud.exhaust(ON_DEMAND.key());

@@ -443,6 +443,19 @@ class PlannerTest {
   }
 
   @Test
+  void aNodeTheHookSetDownForAMalformedRequestReturnsToServiceAfterTheHold() {
+    String hookReason = Reasons.hook("resume file: unexpected end of input");
+    nodes.add(downNode("gpu-001", hookReason, "CLOUD", "POWERED_DOWN"));
+    nodes.add(downNode("gpu-002", hookReason, "CLOUD"));
+    downSince = Map.of("gpu-001", NOW.minusSeconds(20), "gpu-002", NOW.minusSeconds(20));
+
+    assertThat(plan())
+        .containsExactly(
+            new Action.ForcePowerDown(List.of("gpu-002"), Reasons.of("down hold over: power down")),
+            new Action.ReturnToService(List.of("gpu-001"), "down hold over: back to idle~"));
+  }
+
+  @Test
   void aNodeDrainedForANoticeIsUndrainedOncePoweredDownButAnOperatorsDrainStays() {
     nodes.add(
         new SlurmNode(

@@ -53,9 +53,12 @@ class ConfiglessRenderTest {
   @Test
   void slurmctldServesItsFilesWhenTheNodesAreConfigless() throws IOException {
     assertThat(SlurmConfigWriter.renderInclude(configless()))
-        .contains("SlurmctldParameters=idle_on_node_suspend,cloud_reg_addrs,enable_configless\n");
+        .contains(
+            "SlurmctldParameters=idle_on_node_suspend,cloud_reg_addrs,enable_configless,"
+                + "node_reg_mem_percent=100\n");
     assertThat(SlurmConfigWriter.renderInclude(load("", "")))
-        .contains("SlurmctldParameters=idle_on_node_suspend,cloud_reg_addrs\n");
+        .contains(
+            "SlurmctldParameters=idle_on_node_suspend,cloud_reg_addrs,node_reg_mem_percent=100\n");
   }
 
   @Test
@@ -67,7 +70,7 @@ class ConfiglessRenderTest {
                 + "providers:\n  local: {confServer: \"10.77.0.1:6817\"}\n");
 
     assertThat(SlurmConfigWriter.renderInclude(loaded))
-        .contains("SlurmctldParameters=enable_configless\n");
+        .contains("SlurmctldParameters=enable_configless,node_reg_mem_percent=100\n");
   }
 
   @Test

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With {@code slurm.topology: tree} the rendered include turns topology/tree on (over a base
- * slurm.conf that says topology/none) and the machine's real slurmctld (22.05) takes the
- * controller's rewritten topology.conf on {@code scontrol reconfigure}, without a restart.
+ * With {@code slurm.topology: tree} the rendered include turns topology/tree on and the machine's
+ * real slurmctld (22.05) takes the controller's rewritten topology.conf on {@code scontrol
+ * reconfigure}, without a restart. (A base slurm.conf that said topology/none would conflict with
+ * the include: {@link IncludeMerge}.)
  */
 @Tag("slurm")
 class RealSlurmctldTakesTopologyUpdatesTest {
@@ -47,7 +48,7 @@ class RealSlurmctldTakesTopologyUpdatesTest {
     cloud.placeNode("gpu-003", List.of("spine", "rack-b"));
 
     try (var slurm =
-        RenderedController.start(new LoadedConfig(config, example.gresAutodetect()), false)) {
+        RenderedController.start(new LoadedConfig(config, example.gresAutodetect()), true)) {
       assertThat(slurm.scontrol("show", "config"))
           .containsPattern("TopologyPlugin\\s+= topology/tree");
       assertThat(slurm.scontrol("show", "topology")).contains("SwitchName=gpu-unplaced");

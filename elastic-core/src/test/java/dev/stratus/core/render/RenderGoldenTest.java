@@ -18,6 +18,32 @@ class RenderGoldenTest {
   }
 
   @Test
+  void includeMergedWithASitesSlurmConfMatchesItsGoldenFile() throws IOException {
+    SiteSlurmConf site = SiteSlurmConf.read(Path.of("src/test/resources/render/site-slurm.conf"));
+
+    Golden.assertMatches(
+        "stratus-slurm-merged.conf", SlurmConfigWriter.renderInclude(CONFIG, site));
+  }
+
+  @Test
+  void whatTheIncludeChangesInASitesSlurmConfMatchesItsGoldenFile() throws IOException {
+    IncludeMerge ok =
+        SlurmConfigWriter.check(CONFIG, Path.of("src/test/resources/render/site-slurm.conf"));
+    IncludeMerge conflicts =
+        SlurmConfigWriter.check(
+            CONFIG, Path.of("src/test/resources/render/site-slurm-conflicts.conf"));
+
+    Golden.assertMatches("config-check.txt", lines(ok));
+    Golden.assertMatches("config-check-conflicts.txt", lines(conflicts));
+  }
+
+  static String lines(IncludeMerge merge) {
+    StringBuilder out = new StringBuilder();
+    merge.findings().forEach(f -> out.append(f).append('\n'));
+    return out.toString();
+  }
+
+  @Test
   void gresConfMatchesItsGoldenFile() throws IOException {
     Golden.assertMatches("gres.conf", SlurmConfigWriter.renderGres(CONFIG));
   }

@@ -19,6 +19,16 @@ final class RenderedController {
 
   static SlurmControllerFixture start(LoadedConfig loaded, boolean topologyTree)
       throws IOException {
+    return start(loaded, topologyTree, "");
+  }
+
+  /**
+   * As {@link #start(LoadedConfig, boolean)}, with {@code siteLines} in the base slurm.conf above
+   * its Include line, as a site's own settings would be; the include is rendered after the base, so
+   * it is merged with them.
+   */
+  static SlurmControllerFixture start(LoadedConfig loaded, boolean topologyTree, String siteLines)
+      throws IOException {
     StratusConfig config = loaded.config();
     EmbeddedSlurm embedded =
         EmbeddedSlurm.of(
@@ -28,8 +38,11 @@ final class RenderedController {
                 SlurmControllerFixture.freePort())
             .withTopologyTree(topologyTree);
     Path slurmConf = config.slurm().slurmConf();
+    Files.createDirectories(slurmConf.getParent());
+    String base = SlurmConfigWriter.renderBase(embedded);
+    int include = base.lastIndexOf("\nInclude ") + 1;
+    Files.writeString(slurmConf, base.substring(0, include) + siteLines + base.substring(include));
     SlurmConfigWriter.write(loaded, slurmConf.getParent());
-    SlurmConfigWriter.writeBase(embedded, slurmConf);
     Files.createDirectories(embedded.stateSaveLocation());
     Files.createDirectories(embedded.nodesDir());
     for (HookKind kind : HookKind.values()) {

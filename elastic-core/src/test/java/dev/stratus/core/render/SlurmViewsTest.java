@@ -17,9 +17,14 @@ class SlurmViewsTest {
   @TempDir Path dir;
 
   private LoadedConfig load(String pools, String providers) throws IOException {
+    return load("", pools, providers);
+  }
+
+  private LoadedConfig load(String top, String pools, String providers) throws IOException {
     Path file = dir.resolve("stratus.yaml");
     Files.writeString(
-        file, "cluster: t\nstateDir: ./state\npools:\n" + pools + "providers:\n" + providers);
+        file,
+        "cluster: t\nstateDir: ./state\n" + top + "pools:\n" + pools + "providers:\n" + providers);
     return ConfigLoader.loadAll(file, DeclaredKeysProviders.ALL);
   }
 
@@ -62,6 +67,7 @@ class SlurmViewsTest {
     String offering = "{provider: aws, region: r, instanceType: t, pricePerHour: 1}";
     LoadedConfig c =
         load(
+            "slurm: {topology: tree}\n",
             pool("a", "h100", 1, offering)
                 + pool("b", "h100", 1, offering).replace("    gpu:", "    partition: x\n    gpu:")
                 + pool("c", "h100", 1, offering).replace("    gpu:", "    partition: a\n    gpu:"),

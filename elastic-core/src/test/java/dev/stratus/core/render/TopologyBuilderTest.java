@@ -1,5 +1,6 @@
 package dev.stratus.core.render;
 
+import static dev.stratus.core.testing.Fixtures.inPartition;
 import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,6 +54,34 @@ class TopologyBuilderTest {
             "nn-1-a-nn-2-nn-3 gpu-001 ",
             "nn-1-a-nn-2-nn-4 gpu-002 ",
             "stratus-root  gpu-unplaced,nn-1-a");
+  }
+
+  @Test
+  void poolsSharingAPartitionEachGetATreeOfTheirOwnWithNoCommonRoot() {
+    Pool aws = inPartition(pool("aws", 2, offering("aws", "a", CapacityType.SPOT, "30")), "h100");
+    Pool azure =
+        inPartition(pool("azure", 2, offering("azure", "1", CapacityType.SPOT, "30")), "h100");
+    Pool alone = pool("a100", 1, offering("gcp", "b", CapacityType.SPOT, "30"));
+    var view =
+        TopologyBuilder.build(
+            List.of(aws, azure, alone),
+            Map.of(
+                "aws-001", List.of("spine", "leaf"),
+                "azure-001", List.of("spine", "leaf"),
+                "a100-001", List.of("rack-9")));
+
+    assertThat(view.switches())
+        .extracting(s -> s.name() + " " + s.nodes() + " " + s.children())
+        .containsExactly(
+            "aws  aws-spine,aws-unplaced",
+            "aws-spine  aws-spine-leaf",
+            "aws-spine-leaf aws-001 ",
+            "aws-unplaced aws-002 ",
+            "azure  azure-spine,azure-unplaced",
+            "azure-spine  azure-spine-leaf",
+            "azure-spine-leaf azure-001 ",
+            "azure-unplaced azure-002 ",
+            "rack-9 a100-001 ");
   }
 
   @Test

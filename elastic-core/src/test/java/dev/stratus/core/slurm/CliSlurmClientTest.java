@@ -81,6 +81,19 @@ class CliSlurmClientTest {
   }
 
   @Test
+  void setFeaturesChangesWhatAPoweredDownCloudNodeAdvertises() {
+    slurm.setFeatures(List.of("gpu-003"), List.of("h100", "gpu", "on-demand"));
+
+    SlurmNode node = nodes().get("gpu-003");
+    assertThat(node.availableFeatures()).containsExactlyInAnyOrder("h100", "gpu", "on-demand");
+    assertThat(node.activeFeatures()).containsExactlyInAnyOrder("h100", "gpu", "on-demand");
+    assertThat(node.poweredDown()).isTrue();
+    assertThatThrownBy(() -> slurm.setFeatures(List.of("gpu-003"), List.of("a b")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'a b'");
+  }
+
+  @Test
   void anUnknownNodeIsACommandExceptionNamingIt() {
     assertThatThrownBy(() -> slurm.setDown(List.of("gpu-999"), "test"))
         .isInstanceOf(SlurmCommandException.class)

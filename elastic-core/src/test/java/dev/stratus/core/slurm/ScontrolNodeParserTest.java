@@ -42,6 +42,24 @@ class ScontrolNodeParserTest {
   }
 
   @Test
+  void aNodeThatRegisteredShortShowsInvalidRegistrationItsReportedGresAndWhatIsShort() {
+    Map<String, SlurmNode> nodes =
+        ScontrolNodeParser.parse(Samples.read("22.05/scontrol-invalid-registration.txt")).stream()
+            .collect(Collectors.toMap(SlurmNode::name, Function.identity()));
+
+    SlurmNode n5 = nodes.get("n5");
+    assertThat(n5.invalidRegistration()).isTrue();
+    assertThat(n5.drained()).isTrue();
+    assertThat(n5.gres()).isEqualTo("gpu:h100:2");
+    assertThat(n5.reason())
+        .contains("Low CPUs")
+        .contains("Low RealMemory (reported:24105 < 100.00% of configured:30000)");
+    assertThat(n5.activeFeatures()).containsExactlyInAnyOrder("h100", "gpu", "spot", "on-demand");
+    assertThat(nodes.get("n6").reason())
+        .isEqualTo("Low RealMemory (reported:24105 < 100.00% of configured:24200)");
+  }
+
+  @Test
   void valuesWithSpacesRunToTheNextKey() {
     String line =
         "NodeName=gpu-002 Arch=x86_64 NodeAddr=10.77.0.12 Gres=gpu:h100:8"

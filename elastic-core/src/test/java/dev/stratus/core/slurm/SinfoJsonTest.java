@@ -57,6 +57,21 @@ class SinfoJsonTest {
     assertThat(nodes.get("gpu-003").shortState()).isEqualTo("mixed#");
   }
 
+  @Test
+  void readsAvailableAndActiveFeaturesAsAStringIn2205AndAsArraysLater() {
+    Map<String, SlurmNode> real =
+        byName(SinfoJson.parse(Samples.read("22.05/sinfo-features.json")));
+    Map<String, SlurmNode> later = byName(SinfoJson.parse(Samples.read("23.02/sinfo.json")));
+
+    assertThat(real.get("n2").availableFeatures()).containsExactlyInAnyOrder("h100", "on-demand");
+    assertThat(real.get("n2").activeFeatures()).containsExactlyInAnyOrder("h100", "on-demand");
+    assertThat(real.get("n3").activeFeatures())
+        .containsExactlyInAnyOrder("h100", "spot", "on-demand");
+    assertThat(later.get("gpu-003").activeFeatures())
+        .containsExactlyInAnyOrder("h100", "gpu", "spot");
+    assertThat(later.get("gpu-001").activeFeatures()).isEmpty();
+  }
+
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(
       delimiter = '|',

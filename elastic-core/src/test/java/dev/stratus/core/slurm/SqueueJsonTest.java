@@ -56,6 +56,19 @@ class SqueueJsonTest {
     assertThat(jobs.get(1).requeue()).isFalse();
   }
 
+  @Test
+  void readsTheJobsConstraintFromFeaturesIn2205And2302() {
+    List<SlurmJob> real = SqueueJson.parse(Samples.read("22.05/squeue-constraint.json"));
+    List<SlurmJob> later = SqueueJson.parse(Samples.read("23.02/squeue.json"));
+
+    assertThat(real)
+        .extracting(SlurmJob::jobId, SlurmJob::constraint)
+        .contains(
+            org.assertj.core.groups.Tuple.tuple(6L, ""),
+            org.assertj.core.groups.Tuple.tuple(7L, "spot&h100"));
+    assertThat(later).extracting(SlurmJob::constraint).containsExactly("on-demand", "");
+  }
+
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(
       delimiter = '|',

@@ -127,6 +127,31 @@ class SpoolTest {
   }
 
   @Test
+  void aFileThatCannotBeReadForAMomentStaysAndIsReadOnTheNextPass() throws IOException {
+    SpoolRequest r = resume(NOW, "gpu-001");
+    spool().write(r);
+    AtomicInteger reads = new AtomicInteger();
+    Spool flaky =
+        new Spool(
+            dir,
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            f -> {
+              if (reads.getAndIncrement() < 2) {
+                throw new IOException("Input/output error");
+              }
+              return Files.readAllBytes(f);
+            });
+
+    assertThat(flaky.pending()).isEmpty();
+    assertThat(flaky.pending()).isEmpty();
+    assertThat(flaky.transientReadErrors()).isEqualTo(2);
+    assertThat(dir.resolve(r.id() + ".json")).exists();
+    assertThat(flaky.badDir()).doesNotExist();
+
+    assertThat(flaky.pending()).containsExactly(r);
+  }
+
+  @Test
   void aFileWhoseContentIsInvalidIsMovedToBad() throws IOException {
     String name = SpoolIds.next(HookKind.RESUME, NOW) + ".json";
     Files.writeString(

@@ -115,6 +115,26 @@ public final class FakeSlurm implements SlurmClient {
   }
 
   @Override
+  public synchronized void setFeatures(Collection<String> names, Collection<String> features) {
+    calls.add("features " + names + " " + features);
+    for (String n : names) {
+      SlurmNode old = nodes.get(n);
+      nodes.put(
+          n,
+          new SlurmNode(
+              n,
+              old.state(),
+              old.flags(),
+              old.reason(),
+              old.address(),
+              old.gres(),
+              old.partitions(),
+              Set.copyOf(features),
+              Set.copyOf(features)));
+    }
+  }
+
+  @Override
   public synchronized void reconfigure() {
     calls.add("reconfigure");
     RuntimeException error = nextReconfigureError;
@@ -129,7 +149,18 @@ public final class FakeSlurm implements SlurmClient {
     nextReconfigureError = error;
   }
 
-  private static SlurmNode node(String name, String state, Set<String> flags, String reason) {
-    return new SlurmNode(name, state, flags, reason, "", "", List.of());
+  /** The node in a new state; its features stay, as in Slurm. */
+  private SlurmNode node(String name, String state, Set<String> flags, String reason) {
+    SlurmNode old = nodes.get(name);
+    return new SlurmNode(
+        name,
+        state,
+        flags,
+        reason,
+        "",
+        "",
+        List.of(),
+        old == null ? Set.of() : old.availableFeatures(),
+        old == null ? Set.of() : old.activeFeatures());
   }
 }

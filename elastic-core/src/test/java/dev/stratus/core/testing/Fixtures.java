@@ -40,6 +40,21 @@ public final class Fixtures {
     return new Pool(name, name, "h100", 8, 192, 2_048_000, maxNodes, List.of(offerings));
   }
 
+  /** The same pool in another partition. */
+  public static Pool inPartition(Pool p, String partition) {
+    return new Pool(
+        p.name(),
+        partition,
+        p.gpuModel(),
+        p.gpusPerNode(),
+        p.cpus(),
+        p.memoryMiB(),
+        p.maxNodes(),
+        p.offerings(),
+        p.gpuOptions(),
+        p.spotPolicy());
+  }
+
   public static StratusConfig config(List<Pool> pools, String... providers) {
     Map<String, Map<String, Object>> blocks = new java.util.HashMap<>();
     for (String p : providers) {

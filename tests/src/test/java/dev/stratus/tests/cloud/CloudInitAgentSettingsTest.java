@@ -34,20 +34,20 @@ class CloudInitAgentSettingsTest {
         - name: aws-h100
           gpu: {model: h100, count: 8}
           cpus: 192
-          memoryMiB: 2048000
+          memoryMiB: 1980000
           maxNodes: 2
           offerings: [{provider: aws, region: us-east-1, instanceType: p5.48xlarge, pricePerHour: 98}]
         - name: gcp-a100
           gpu: {model: a100, count: 8, mig: {3g.20gb: 2}, requireEcc: false}
           gres: {autodetect: nvml}
           cpus: 96
-          memoryMiB: 696320
+          memoryMiB: 660000
           maxNodes: 2
           offerings: [{provider: gcp, region: us-central1, instanceType: a2-highgpu-8g, pricePerHour: 29}]
         - name: azure-h100
           gpu: {model: h100, count: 8}
           cpus: 96
-          memoryMiB: 1945600
+          memoryMiB: 1840000
           maxNodes: 2
           offerings: [{provider: azure, region: eastus, instanceType: Standard_ND96isr_H100_v5, pricePerHour: 98}]
       providers: {aws: {}, gcp: {}, azure: {}}

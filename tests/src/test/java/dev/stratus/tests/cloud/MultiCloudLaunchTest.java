@@ -51,33 +51,52 @@ class MultiCloudLaunchTest {
     arm.close();
   }
 
-  @Test
-  void twoNodeJobSkipsTheExhaustedCheapestCloudAndLandsWholeOnTheNextCheapest() {
+  NodeProvider awsProvider() {
     ec2.model()
         .subnet("subnet-0a1", AwsHarness.ZONE)
         .subnet("subnet-0a2", AwsHarness.ZONE)
         .subnet("subnet-0b1", "us-east-1b");
-    NodeProvider aws =
-        new AwsNodeProviderFactory()
-            .create(
-                new ProviderContext(
-                    "test",
-                    AwsHarness.defaults(ec2),
+    return new AwsNodeProviderFactory()
+        .create(
+            new ProviderContext(
+                "test",
+                AwsHarness.defaults(ec2),
+                stateDir,
+                new BootstrapSettings(
+                    stateDir.resolve("slurm.conf"),
                     stateDir,
-                    new BootstrapSettings(
-                        stateDir.resolve("slurm.conf"),
-                        stateDir,
-                        stateDir.resolve("k"),
-                        stateDir.resolve("s")),
-                    Clock.systemUTC()),
-                ResilienceSettings.fast());
+                    stateDir.resolve("k"),
+                    stateDir.resolve("s")),
+                Clock.systemUTC()),
+            ResilienceSettings.fast());
+  }
+
+  /** A spool with one resume request: job 7 on {@code nodes}. */
+  static InMemoryRequests resumeOfJob7(String... nodes) {
+    InMemoryRequests spool = new InMemoryRequests();
+    spool.add(
+        new SpoolRequest(
+            "r1",
+            HookKind.RESUME,
+            List.of(nodes),
+            List.of(new ResumeFile.JobNodes(7, String.join(",", nodes))),
+            Clock.systemUTC().instant()));
+    return spool;
+  }
+
+  static List<Offering> h100x8(NodeProvider provider) {
+    return provider.offerings().stream()
+        .filter(o -> o.gpuModel().equals("h100") && o.gpusPerNode() == 8)
+        .toList();
+  }
+
+  @Test
+  void twoNodeJobSkipsTheExhaustedCheapestCloudAndLandsWholeOnTheNextCheapest() {
+    NodeProvider aws = awsProvider();
     NodeProvider gcp = GcpTestProviders.create(gce, true);
     NodeProvider azure = arm.provider("test");
     List<Offering> h100 = new ArrayList<>();
-    Stream.of(aws, gcp, azure)
-        .flatMap(p -> p.offerings().stream())
-        .filter(o -> o.gpuModel().equals("h100") && o.gpusPerNode() == 8)
-        .forEach(h100::add);
+    Stream.of(aws, gcp, azure).map(MultiCloudLaunchTest::h100x8).forEach(h100::addAll);
     Offering cheapest =
         h100.stream().min((a, b) -> a.pricePerHour().compareTo(b.pricePerHour())).orElseThrow();
     assertThat(cheapest.provider()).isEqualTo("gcp");
@@ -88,14 +107,7 @@ class MultiCloudLaunchTest {
     slurm.cloudNodes(pool.nodeNames());
     slurm.poweringUp("gpu-001");
     slurm.poweringUp("gpu-002");
-    InMemoryRequests spool = new InMemoryRequests();
-    spool.add(
-        new SpoolRequest(
-            "r1",
-            HookKind.RESUME,
-            List.of("gpu-001", "gpu-002"),
-            List.of(new ResumeFile.JobNodes(7, "gpu-[001-002]")),
-            Clock.systemUTC().instant()));
+    InMemoryRequests spool = resumeOfJob7("gpu-001", "gpu-002");
     Controller controller =
         new Controller(
             Fixtures.config(List.of(pool), "aws", "gcp", "azure"),
@@ -123,5 +135,37 @@ class MultiCloudLaunchTest {
     assertThat(gce.model.instances(cheapest.key().zone())).isEmpty();
     assertThat(controller.unavailable().current()).containsExactly(cheapest.key());
     assertThat(spool.pending()).isEmpty();
+  }
+
+  @Test
+  void aJobSlurmGaveNodesOfAnAwsAndAnAzurePoolIsSetDownAndLaunchesOnNeitherCloud() {
+    NodeProvider aws = awsProvider();
+    NodeProvider azure = arm.provider("test");
+    Pool awsH100 = new Pool("aws-h100", "h100", "h100", 8, 96, 1_000_000, 4, h100x8(aws));
+    Pool azureH100 = new Pool("azure-h100", "h100", "h100", 8, 96, 1_000_000, 2, h100x8(azure));
+    FakeSlurm slurm = new FakeSlurm();
+    slurm.cloudNodes(
+        Stream.concat(awsH100.nodeNames().stream(), azureH100.nodeNames().stream()).toList());
+    slurm.poweringUp("aws-h100-001");
+    slurm.poweringUp("azure-h100-001");
+    InMemoryRequests spool = resumeOfJob7("aws-h100-001", "azure-h100-001");
+    Controller controller =
+        new Controller(
+            Fixtures.config(List.of(awsH100, azureH100), "aws", "azure"),
+            slurm,
+            Map.of("aws", aws, "azure", azure),
+            spool,
+            Clock.systemUTC());
+
+    controller.runPass();
+
+    assertThat(aws.list("test")).isEmpty();
+    assertThat(azure.list("test")).isEmpty();
+    for (String node : List.of("aws-h100-001", "azure-h100-001")) {
+      assertThat(slurm.node(node).down()).isTrue();
+      assertThat(slurm.node(node).reason())
+          .contains("job 7 got nodes of pools aws-h100, azure-h100")
+          .contains("cannot launch together in one provider and zone");
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.stratus.tests.contract;
 
+import dev.stratus.cli.embedded.NodeHardware;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -57,6 +58,9 @@ final class LocalTestbed {
         "NodeName=ct-[001-0" + NODES + "] Name=gpu Type=h100 File=" + deviceDir + "/nvidia[0-7]\n");
   }
 
+  /** What every node really has (no config_overrides: the nodes declare the truth). */
+  private static final NodeHardware HOST = NodeHardware.measure(Path.of("/usr/sbin"), null);
+
   private String slurmConf(int port) throws IOException {
     String host = InetAddress.getLocalHost().getHostName();
     String r = root.toString();
@@ -75,7 +79,6 @@ final class LocalTestbed {
         "SlurmdSpoolDir=" + r + "/slurmd/%n/spool",
         "SlurmdPidFile=" + r + "/slurmd/%n/slurmd.pid",
         "SlurmdLogFile=" + r + "/slurmd/%n/slurmd.log",
-        "SlurmdParameters=config_overrides",
         "ProctrackType=proctrack/linuxproc",
         "TaskPlugin=task/none",
         "JobAcctGatherType=jobacct_gather/none",
@@ -86,7 +89,13 @@ final class LocalTestbed {
         "SelectTypeParameters=CR_Core",
         "GresTypes=gpu",
         "ReturnToService=2",
-        "NodeName=ct-[001-0" + NODES + "] State=CLOUD CPUs=8 RealMemory=64000 Gres=gpu:h100:8",
+        "NodeName=ct-[001-0"
+            + NODES
+            + "] State=CLOUD CPUs="
+            + HOST.cpus()
+            + " RealMemory="
+            + HOST.memoryMiB()
+            + " Gres=gpu:h100:8",
         "PartitionName=gpu Nodes=ct-[001-0" + NODES + "] Default=YES MaxTime=INFINITE State=UP",
         "");
   }

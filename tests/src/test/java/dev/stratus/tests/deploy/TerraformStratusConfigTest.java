@@ -53,7 +53,7 @@ class TerraformStratusConfigTest {
 
     assertThat(SlurmConfigWriter.renderInclude(loaded))
         .contains(
-            "NodeName=aws-h100-[001-004] State=CLOUD CPUs=192 RealMemory=2048000"
+            "NodeName=aws-h100-[001-004] State=CLOUD CPUs=192 RealMemory=1980000"
                 + " Gres=gpu:h100:8 Feature=h100,aws-h100,on-demand,spot Weight=2",
             "NodeName=aws-a100-[001-002] State=CLOUD CPUs=96 RealMemory=1100000"
                 + " Gres=gpu:a100:8 Feature=a100,aws-a100,on-demand Weight=1",
@@ -86,9 +86,9 @@ class TerraformStratusConfigTest {
         .containsEntry("compactPlacement", true);
     assertThat(SlurmConfigWriter.renderInclude(second))
         .contains(
-            "NodeName=gcp-a100-[001-002] State=CLOUD CPUs=96 RealMemory=696320"
+            "NodeName=gcp-a100-[001-002] State=CLOUD CPUs=96 RealMemory=660000"
                 + " Gres=gpu:a100:8 Feature=a100,gcp-a100,on-demand Weight=2",
-            "NodeName=gcp-h100-[001-003] State=CLOUD CPUs=208 RealMemory=1916928"
+            "NodeName=gcp-h100-[001-003] State=CLOUD CPUs=208 RealMemory=1820000"
                 + " Gres=gpu:h100:8 Feature=h100,gcp-h100,spot Weight=1",
             "PartitionName=a100 Nodes=gcp-a100-[001-002] Default=YES",
             "PartitionName=h100 Nodes=gcp-h100-[001-003] MaxTime");
@@ -112,7 +112,7 @@ class TerraformStratusConfigTest {
     assertThat(second.config().spot().listen()).isEqualTo("0.0.0.0:9090");
     assertThat(SlurmConfigWriter.renderInclude(second))
         .contains(
-            "NodeName=azure-h100-[001-002] State=CLOUD CPUs=96 RealMemory=1945600"
+            "NodeName=azure-h100-[001-002] State=CLOUD CPUs=96 RealMemory=1840000"
                 + " Gres=gpu:h100:8 Feature=h100,azure-h100,on-demand,spot Weight=1",
             "PartitionName=h100 Nodes=azure-h100-[001-002] Default=YES");
     assertProviderOffersThePoolsOfferings(second.config(), "azure");

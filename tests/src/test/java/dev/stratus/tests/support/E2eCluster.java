@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.cli.embedded.NodeHardware;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.cli.runtime.ProviderRegistry;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -52,6 +54,14 @@ public final class E2eCluster implements AutoCloseable {
   }
 
   /**
+   * A cluster whose pool declares {@code declared} per node (its slurm.conf NodeName line); the
+   * nodes still have what this machine has.
+   */
+  public static E2eCluster start(String prefix, int nodes, NodeHardware declared) throws Exception {
+    return start(prefix, nodes, Optional.of(declared), EmbeddedCluster::config, c -> {});
+  }
+
+  /**
    * {@code config}: the controller's config, made from the prepared cluster (e.g. with a {@code
    * vault:} block); {@code beforeSlurm}: runs once the controller (and so the bridge) is up, before
    * slurmctld starts.
@@ -62,11 +72,24 @@ public final class E2eCluster implements AutoCloseable {
       Function<EmbeddedCluster, StratusConfig> config,
       Consumer<EmbeddedCluster> beforeSlurm)
       throws Exception {
+    return start(prefix, nodes, Optional.empty(), config, beforeSlurm);
+  }
+
+  private static E2eCluster start(
+      String prefix,
+      int nodes,
+      Optional<NodeHardware> declared,
+      Function<EmbeddedCluster, StratusConfig> config,
+      Consumer<EmbeddedCluster> beforeSlurm)
+      throws Exception {
     SecureRandom random = new SecureRandom();
     Path root = Files.createTempDirectory("stratus-" + prefix + "-e2e-");
     String name = prefix + Integer.toHexString(random.nextInt(0x10000));
-    EmbeddedCluster cluster =
-        EmbeddedCluster.prepare(EmbeddedSpec.random(root, name, nodes, random));
+    EmbeddedSpec spec =
+        declared.isPresent()
+            ? EmbeddedSpec.random(root, name, nodes, random, declared.get())
+            : EmbeddedSpec.random(root, name, nodes, random);
+    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec);
     ControllerRuntime runtime = ControllerRuntime.start(config.apply(cluster), Clock.systemUTC());
     beforeSlurm.accept(cluster);
     cluster.start();
@@ -84,14 +107,18 @@ public final class E2eCluster implements AutoCloseable {
 
   /** {@code sbatch --parsable -p gpu --output=jobs/%j.out ARGS}; the job id. */
   public String sbatch(String... args) {
-    List<String> argv =
-        new ArrayList<>(
-            List.of(
-                "sbatch",
-                "--parsable",
-                "-p",
-                "gpu",
-                "--output=" + cluster.root().resolve("jobs/%j.out")));
+    return submit(List.of(), args);
+  }
+
+  private String submit(List<String> before, String... args) {
+    List<String> argv = new ArrayList<>(before);
+    argv.addAll(
+        List.of(
+            "sbatch",
+            "--parsable",
+            "-p",
+            "gpu",
+            "--output=" + cluster.root().resolve("jobs/%j.out")));
     argv.addAll(List.of(args));
     return run(argv.toArray(String[]::new)).strip();
   }
@@ -103,6 +130,45 @@ public final class E2eCluster implements AutoCloseable {
         .map(SlurmJob::state)
         .findFirst()
         .orElse("UNKNOWN");
+  }
+
+  /**
+   * A local user of this machine for jobs that must not run as root ({@code useradd} when missing;
+   * kept afterwards, as other runs may use it at the same time).
+   */
+  public static String localUser(String name) {
+    if (Processes.run(List.of("id", "-u", name), Map.of(), null, Duration.ofSeconds(10)) != 0) {
+      Processes.run(
+          List.of("useradd", "--no-create-home", "--shell", "/bin/sh", name),
+          Map.of(),
+          null,
+          Duration.ofSeconds(30));
+    }
+    Processes.Result id =
+        Processes.output(List.of("id", "-u", name), Map.of(), null, Duration.ofSeconds(10));
+    assertThat(id.exitCode()).as("user " + name + " exists").isZero();
+    return name;
+  }
+
+  /**
+   * {@code sbatch --parsable -p gpu --chdir=/tmp --output=jobs/%j.out ARGS} as {@code user}; the
+   * job id.
+   */
+  public String sbatchAs(String user, String... args) {
+    List<String> argv = new ArrayList<>(List.of("--chdir=/tmp"));
+    argv.addAll(List.of(args));
+    return submit(List.of("runuser", "-u", user, "--"), argv.toArray(String[]::new));
+  }
+
+  /** A job's output file (jobs/<id>.out), or "" while there is none. */
+  public String output(String jobId) throws java.io.IOException {
+    Path out = cluster.root().resolve("jobs/" + jobId + ".out");
+    return Files.exists(out) ? Files.readString(out) : "";
+  }
+
+  /** The job as squeue shows it. */
+  public java.util.Optional<SlurmJob> job(String jobId) {
+    return slurm.jobs().stream().filter(j -> Long.toString(j.jobId()).equals(jobId)).findFirst();
   }
 
   public List<SlurmNode> nodes() {

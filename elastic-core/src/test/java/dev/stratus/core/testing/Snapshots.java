@@ -1,0 +1,77 @@
+package dev.stratus.core.testing;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.plan.PendingNotice;
+import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.spool.SpoolRequest;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A {@link Snapshot} to fill in field by field: everything empty, {@link Fixtures#TIMEOUTS} and the
+ * default spot settings unless a test sets them. For planner table tests.
+ */
+public final class Snapshots {
+  public Instant now = Instant.parse("2026-11-21T12:00:00Z");
+  public final List<Pool> pools = new ArrayList<>();
+  public final List<SlurmNode> nodes = new ArrayList<>();
+  public final List<SlurmJob> jobs = new ArrayList<>();
+  public final List<Instance> instances = new ArrayList<>();
+  public final List<SpoolRequest> requests = new ArrayList<>();
+  public final Set<OfferingKey> unavailable = new HashSet<>();
+  public final Set<OfferingKey> probing = new HashSet<>();
+  public final Map<String, Instant> poweringUpSince = new HashMap<>();
+  public final Map<String, Instant> downSince = new HashMap<>();
+  public final List<PendingNotice> notices = new ArrayList<>();
+  public SpotSettings spot = SpotSettings.DEFAULTS;
+
+  /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
+  public Instance running(String id, String node, dev.stratus.core.model.OfferingKey offering) {
+    return new Instance(
+        id,
+        offering,
+        dev.stratus.core.model.InstanceState.RUNNING,
+        now.minusSeconds(60),
+        "10.0.0.1",
+        Map.of(
+            dev.stratus.core.model.Tags.CLUSTER,
+            "test",
+            dev.stratus.core.model.Tags.POOL,
+            "gpu",
+            dev.stratus.core.model.Tags.NODE,
+            node,
+            dev.stratus.core.model.Tags.TOKEN,
+            "t"));
+  }
+
+  public Snapshot build() {
+    return new Snapshot(
+        now,
+        pools,
+        Fixtures.TIMEOUTS,
+        nodes,
+        jobs,
+        instances,
+        Set.of(),
+        requests,
+        unavailable,
+        probing,
+        poweringUpSince,
+        downSince,
+        notices,
+        spot,
+        Set.of(),
+        Map.of(),
+        List.of());
+  }
+}

@@ -1,0 +1,153 @@
+package dev.stratus.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.stratus.cli.embedded.Processes;
+import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.tests.support.E2eCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * On the real Slurm 22.05, jobs of two local users: each job's checkpoint directory is made by the
+ * rendered Prolog (root) for its user only, another user can neither read nor plant anything there
+ * nor create a future job's directory, and a directory left by another user for a job id is
+ * refused.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CheckpointDirEndToEndTest {
+  static final Duration WAIT = Duration.ofSeconds(150);
+  static E2eCluster e2e;
+  static String alice;
+  static String bob;
+  static Path checkpoints;
+  static String aliceJob;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    alice = E2eCluster.localUser("stratus-e2e-a");
+    bob = E2eCluster.localUser("stratus-e2e-b");
+    e2e = E2eCluster.start("ckpt", 2);
+    checkpoints = Path.of(e2e.cluster.config().spot().checkpointDir());
+  }
+
+  @AfterAll
+  static void tearDown() {
+    if (e2e != null) {
+      e2e.close();
+    }
+  }
+
+  static void awaitDone(String job) {
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> e2e.job(job).map(SlurmJob::finished).orElse(false));
+  }
+
+  @Test
+  @Order(1)
+  void aJobsDirectoryBelongsToItsUserAloneBeforeTheJobStarts() throws Exception {
+    aliceJob =
+        e2e.sbatchAs(
+            alice,
+            "-N1",
+            "--gres=gpu:h100:1",
+            "--wrap",
+            "stat -c 'dir %U %a' \"$STRATUS_CHECKPOINT_DIR\"; echo secret > \"$STRATUS_CHECKPOINT_DIR/last.pt\"");
+    awaitDone(aliceJob);
+
+    assertThat(e2e.jobState(aliceJob)).isEqualTo("COMPLETED");
+    assertThat(e2e.output(aliceJob)).contains("dir " + alice + " 700");
+    assertThat(checkpoints.resolve(aliceJob + "/last.pt")).hasContent("secret");
+    assertThat(Files.getAttribute(checkpoints, "unix:uid")).isEqualTo(0);
+  }
+
+  @Test
+  @Order(2)
+  void anotherUsersJobCanNeitherReadNorPlantACheckpointNorMakeAFutureJobsDirectory()
+      throws Exception {
+    Path theirs = checkpoints.resolve(aliceJob);
+    String future = checkpoints.resolve("999999").toString();
+    String job =
+        e2e.sbatchAs(
+            bob,
+            "-N1",
+            "--gres=gpu:h100:1",
+            "--wrap",
+            "cat "
+                + theirs
+                + "/last.pt && echo READ; touch "
+                + theirs
+                + "/planted.pt && echo PLANTED; mkdir "
+                + future
+                + " && echo MADE; echo tried");
+    awaitDone(job);
+
+    assertThat(e2e.output(job))
+        .contains("tried")
+        .doesNotContain("READ", "PLANTED", "MADE", "secret");
+    assertThat(theirs.resolve("planted.pt")).doesNotExist();
+    assertThat(Path.of(future)).doesNotExist();
+  }
+
+  @Test
+  @Order(3)
+  void aDirectoryAnotherUserLeftForTheNextJobIdIsRefusedAndTheJobHeld() throws Exception {
+    String last = e2e.sbatchAs(bob, "-N1", "--gres=gpu:h100:1", "--wrap", "true");
+    awaitDone(last);
+    Path stale = checkpoints.resolve(Long.toString(Long.parseLong(last) + 1));
+    Files.createDirectory(stale);
+    Processes.run(List.of("chown", bob + ":" + bob, stale.toString()), Map.of(), null, WAIT);
+    Files.writeString(stale.resolve("last.pt"), "planted");
+
+    String job =
+        e2e.sbatchAs(
+            alice, "-N1", "--gres=gpu:h100:1", "--wrap", "cat \"$STRATUS_CHECKPOINT_DIR/last.pt\"");
+
+    assertThat(job).isEqualTo(stale.getFileName().toString());
+    // Slurm requeues the job held (squeue: JobHeldUser) and drains the node; slurmd logs why.
+    SlurmJob held =
+        await()
+            .atMost(WAIT)
+            .pollInterval(Duration.ofSeconds(1))
+            .until(
+                () -> e2e.job(job).orElseThrow(),
+                j -> j.pending() && j.restartCount() > 0 && j.reason().contains("Held"));
+    assertThat(held.nodes()).isEmpty();
+    assertThat(e2e.nodes()).anySatisfy(n -> assertThat(n.reason()).isEqualTo("Prolog error"));
+    assertThat(slurmdLogs())
+        .contains(
+            "prolog failed: rc:1 output:stratus-prolog: job "
+                + job
+                + ": "
+                + stale
+                + " exists and is owned by uid ");
+    assertThat(e2e.output(job)).doesNotContain("planted");
+    e2e.run("scancel", job);
+    e2e.nodes().stream()
+        .filter(n -> n.reason().equals("Prolog error"))
+        .forEach(n -> e2e.run("scontrol", "update", "nodename=" + n.name(), "state=resume"));
+  }
+
+  /** Every node's slurmd.log, one after the other. */
+  static String slurmdLogs() throws java.io.IOException {
+    StringBuilder all = new StringBuilder();
+    try (var files = Files.walk(e2e.cluster.root().resolve("state/slurm/nodes"))) {
+      for (Path f : files.filter(p -> p.getFileName().toString().equals("slurmd.log")).toList()) {
+        all.append(Files.readString(f));
+      }
+    }
+    return all.toString();
+  }
+}
