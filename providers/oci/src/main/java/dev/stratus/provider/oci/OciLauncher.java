@@ -9,7 +9,6 @@ import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,19 +55,11 @@ final class OciLauncher {
     if (refused.isPresent()) {
       return LaunchResult.failure(key, req.nodeNames(), refused.get());
     }
-    try {
-      return attempt(req);
-    } catch (ProviderException e) {
-      return LaunchResult.failure(key, req.nodeNames(), e.error());
-    } catch (RuntimeException e) {
-      // launch never throws: a bug or an SDK surprise is reported as data.
-      LOG.error("launch of {} failed unexpectedly", req.nodeNames(), e);
-      return LaunchResult.failure(
-          key,
-          req.nodeNames(),
-          new ProviderError.InvalidRequest(
-              e.getClass().getSimpleName(), String.valueOf(e.getMessage())));
-    }
+    return LaunchResult.asData(
+        key,
+        req.nodeNames(),
+        () -> attempt(req),
+        e -> LOG.error("launch of {} failed unexpectedly", req.nodeNames(), e));
   }
 
   private LaunchResult attempt(LaunchRequest req) {
@@ -110,22 +101,13 @@ final class OciLauncher {
       Map<String, Instance> held,
       Map<String, ProviderError> failed,
       Optional<String> computeCluster) {
-    OfferingKey key = req.offering().key();
-    List<Instance> launched =
-        req.nodeNames().stream().filter(held::containsKey).map(held::get).toList();
-    if (failed.isEmpty()) {
-      return LaunchResult.success(launched);
+    if (failed.isEmpty() || !req.allOrNothing()) {
+      return LaunchResult.perNode(req.offering().key(), req.nodeNames(), held, failed);
     }
-    if (req.allOrNothing()) {
-      rollBack(launched);
-      computeCluster.ifPresent(clusters::deleteQuietly);
-      return LaunchResult.failure(key, req.nodeNames(), mostTelling(failed.values()));
-    }
-    Map<ProviderError, List<String>> byError = new LinkedHashMap<>();
-    failed.forEach((node, e) -> byError.computeIfAbsent(e, x -> new ArrayList<>()).add(node));
-    List<LaunchResult.Failure> failures = new ArrayList<>();
-    byError.forEach((e, nodes) -> failures.add(new LaunchResult.Failure(key, nodes, e)));
-    return new LaunchResult(launched, failures);
+    rollBack(List.copyOf(held.values()));
+    computeCluster.ifPresent(clusters::deleteQuietly);
+    return LaunchResult.failure(
+        req.offering().key(), req.nodeNames(), LaunchResult.mostTelling(failed.values()));
   }
 
   private Instance launchOne(LaunchRequest req, String node, Optional<String> computeCluster) {
@@ -214,14 +196,5 @@ final class OciLauncher {
     } catch (ProviderException e) {
       LOG.warn("could not roll back {}: {}; the garbage collector will", instances, e.getMessage());
     }
-  }
-
-  /** Capacity says "try another offering": prefer it over an incidental error. */
-  static ProviderError mostTelling(java.util.Collection<ProviderError> errors) {
-    return errors.stream()
-        .filter(e -> e instanceof ProviderError.InsufficientCapacity)
-        .findFirst()
-        .or(() -> errors.stream().filter(e -> e instanceof ProviderError.QuotaExceeded).findFirst())
-        .orElse(errors.iterator().next());
   }
 }

@@ -124,19 +124,11 @@ final class OciOfferings {
     return id;
   }
 
-  /** The table's price for the shape: this region's row, else any region's (one global list). */
+  /** The table's price; preemptible capacity is half the on-demand list price. */
   static Optional<BigDecimal> listPrice(
       PriceTable prices, String region, String shape, CapacityType capacity) {
     Optional<BigDecimal> onDemand =
-        prices
-            .price(OciSettings.PROVIDER, region, shape, CapacityType.ON_DEMAND)
-            .or(
-                () ->
-                    prices.rows().stream()
-                        .filter(p -> p.provider().equals(OciSettings.PROVIDER))
-                        .filter(p -> p.instanceType().equals(shape))
-                        .findFirst()
-                        .flatMap(p -> p.of(CapacityType.ON_DEMAND)));
+        prices.listPrice(OciSettings.PROVIDER, region, shape, CapacityType.ON_DEMAND);
     return capacity == CapacityType.SPOT
         ? onDemand.map(p -> p.divide(BigDecimal.valueOf(2)))
         : onDemand;
