@@ -37,6 +37,9 @@ public final class OciHarness implements ContractHarness, Throttling {
   public static final String USER = "ocid1.user.oc1..aaaastratuscontroller";
   public static final String FINGERPRINT = "20:3b:97:13:55:1c:5b:0d:d3:37:d8:50:4e:c5:3a:34";
   private final OciModelServer server;
+  private final Map<String, Object> settings;
+  private final Path dir;
+  private final Clock clock;
   private final NodeProvider provider;
   private final Offering offering;
   private int next;
@@ -49,12 +52,21 @@ public final class OciHarness implements ContractHarness, Throttling {
   public OciHarness(Path dir, Map<String, Object> extra, Clock clock) {
     server = new OciModelServer(clock);
     server.model().listLag(Duration.ofSeconds(30));
-    Map<String, Object> settings = new HashMap<>(defaults(server, dir));
+    settings = new HashMap<>(defaults(server, dir));
     settings.putAll(extra);
-    provider =
-        new OciNodeProviderFactory()
-            .create(context(dir, settings, clock), ResilienceSettings.fast());
+    this.dir = dir;
+    this.clock = clock;
+    provider = another(Map.of());
     offering = provider.offerings().get(0);
+  }
+
+  /**
+   * Another provider on the same model, as a restarted controller makes it; the caller closes it.
+   */
+  public NodeProvider another(Map<String, Object> extra) {
+    Map<String, Object> s = new HashMap<>(settings);
+    s.putAll(extra);
+    return new OciNodeProviderFactory().create(context(dir, s, clock), ResilienceSettings.fast());
   }
 
   /** The provider block for {@code server}, with a fresh API key it trusts. */

@@ -47,6 +47,7 @@ public final class OciModel {
   private final Set<String> failingNames = new LinkedHashSet<>();
   final OciComputeModel compute = new OciComputeModel();
   private Duration listLag = Duration.ZERO;
+  private int listLagCalls;
   private Duration provisioning = Duration.ZERO;
   private Duration terminating = Duration.ZERO;
 
@@ -58,6 +59,11 @@ public final class OciModel {
 
   public synchronized void listLag(Duration lag) {
     this.listLag = lag;
+  }
+
+  /** A new instance is left out of its first {@code calls} ListInstances answers. */
+  public synchronized void listLagCalls(int calls) {
+    this.listLagCalls = calls;
   }
 
   public synchronized void lifecycle(Duration provisioning, Duration terminating) {
@@ -150,6 +156,7 @@ public final class OciModel {
             listLag,
             provisioning,
             terminating);
+    vm.listedAfterCalls = listLagCalls;
     vms.put(vm.id, vm);
     compute.place(vm);
     OciReply reply = OciReply.ok(OciJson.instance(vm, clock.instant()));
@@ -164,7 +171,7 @@ public final class OciModel {
     Instant now = clock.instant();
     List<OciVm> listed = new ArrayList<>();
     for (OciVm vm : vms.values()) {
-      if (!vm.listedFrom.isAfter(now)
+      if (vm.listed(now)
           && (!q.containsKey("computeClusterId")
               || q.get("computeClusterId").equals(vm.computeClusterId))
           && (!q.containsKey("availabilityDomain") || q.get("availabilityDomain").equals(vm.ad))

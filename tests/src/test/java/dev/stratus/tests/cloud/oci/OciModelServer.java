@@ -36,6 +36,7 @@ public final class OciModelServer implements AutoCloseable {
   private final OciSignatures signatures = new OciSignatures();
   private final WireMockServer server;
   private final Deque<OciReply> faults = new ArrayDeque<>();
+  private final Map<String, Deque<OciReply>> faultsOf = new java.util.HashMap<>();
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> retryTokens = Collections.synchronizedList(new ArrayList<>());
 
@@ -75,6 +76,26 @@ public final class OciModelServer implements AutoCloseable {
     faults.add(OciReply.error(status, code, message));
   }
 
+  /** The next {@code call} ("METHOD path") fails with this error, changing nothing. */
+  public synchronized void failNext(String call, int status, String code, String message) {
+    faultsOf
+        .computeIfAbsent(call, c -> new ArrayDeque<>())
+        .add(OciReply.error(status, code, message));
+  }
+
+  /** The next {@code n} {@code call}s are throttled. */
+  public synchronized void throttleNext(String call, int n) {
+    for (int i = 0; i < n; i++) {
+      faultsOf
+          .computeIfAbsent(call, c -> new ArrayDeque<>())
+          .add(
+              new OciReply(
+                  429,
+                  "{\"code\":\"TooManyRequests\",\"message\":\"Too many requests for the user.\"}",
+                  Map.of("retry-after", "1")));
+    }
+  }
+
   public List<String> calls() {
     return List.copyOf(calls);
   }
@@ -83,8 +104,10 @@ public final class OciModelServer implements AutoCloseable {
     return List.copyOf(retryTokens);
   }
 
-  private synchronized OciReply fault() {
-    return faults.poll();
+  private synchronized OciReply fault(String call) {
+    Deque<OciReply> of = faultsOf.get(call);
+    OciReply targeted = of == null ? null : of.poll();
+    return targeted != null ? targeted : faults.poll();
   }
 
   @Override
@@ -110,13 +133,17 @@ public final class OciModelServer implements AutoCloseable {
       Request req = event.getRequest();
       String[] url = req.getUrl().split("\\?", 2);
       String path = url[0].replaceFirst("^/20160918", "");
-      calls.add(req.getMethod().getName() + " " + path);
+      String call = req.getMethod().getName() + " " + path;
+      calls.add(call);
+      if (call.equals("POST /instances")) {
+        retryTokens.add(req.getHeader("opc-retry-token"));
+      }
       String refused = signatures.refuse(req);
       OciReply reply;
       if (refused != null) {
         reply = OciReply.error(401, "NotAuthenticated", refused);
       } else {
-        OciReply fault = fault();
+        OciReply fault = fault(call);
         reply = fault != null ? fault : route(req, path, query(url.length > 1 ? url[1] : ""));
       }
       var b =
@@ -140,9 +167,8 @@ public final class OciModelServer implements AutoCloseable {
       try {
         return switch (method + " " + collection + (id == null ? "" : "/{id}")) {
           case "POST instances" -> {
-            String token = req.getHeader("opc-retry-token");
-            retryTokens.add(token);
-            yield model.launch(token, OciReply.JSON.readTree(req.getBodyAsString()));
+            yield model.launch(
+                req.getHeader("opc-retry-token"), OciReply.JSON.readTree(req.getBodyAsString()));
           }
           case "GET instances" -> model.listInstances(q);
           case "GET instances/{id}" -> model.getInstance(id);

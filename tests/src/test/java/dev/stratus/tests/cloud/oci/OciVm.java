@@ -26,6 +26,8 @@ final class OciVm {
   final Duration provisioning;
   final Duration terminating;
   Instant terminatedAt;
+  int listedAfterCalls;
+  private int listCalls;
 
   OciVm(
       String id,
@@ -51,6 +53,11 @@ final class OciVm {
     this.listedFrom = created.plus(listLag);
     this.provisioning = provisioning;
     this.terminating = terminating;
+  }
+
+  /** Whether a ListInstances now shows it: its lag has passed in time and in list calls. */
+  boolean listed(Instant now) {
+    return !listedFrom.isAfter(now) && listCalls++ >= listedAfterCalls;
   }
 
   String state(Instant now) {
