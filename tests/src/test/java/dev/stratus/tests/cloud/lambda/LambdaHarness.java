@@ -29,6 +29,9 @@ import java.util.Map;
 public final class LambdaHarness implements ContractHarness, Throttling {
   public static final String REGION = "us-east-1";
   private final LambdaModelServer server;
+  private final Map<String, Object> settings;
+  private final Path dir;
+  private final Clock clock;
   private final NodeProvider provider;
   private final Offering offering;
   private int next;
@@ -40,12 +43,22 @@ public final class LambdaHarness implements ContractHarness, Throttling {
   public LambdaHarness(Path dir, Map<String, Object> extra, Clock clock) {
     server = new LambdaModelServer(clock);
     server.model().listLag(Duration.ofSeconds(30));
-    Map<String, Object> settings = new HashMap<>(defaults(server, dir));
+    settings = new HashMap<>(defaults(server, dir));
     settings.putAll(extra);
-    provider =
-        new LambdaNodeProviderFactory()
-            .create(context(dir, settings, clock), ResilienceSettings.fast(), Map.of());
+    this.dir = dir;
+    this.clock = clock;
+    provider = another(Map.of());
     offering = provider.offerings().get(0);
+  }
+
+  /**
+   * Another provider on the same model, as a restarted controller makes it; the caller closes it.
+   */
+  public NodeProvider another(Map<String, Object> extra) {
+    Map<String, Object> s = new HashMap<>(settings);
+    s.putAll(extra);
+    return new LambdaNodeProviderFactory()
+        .create(context(dir, s, clock), ResilienceSettings.fast(), Map.of());
   }
 
   /** The provider block for {@code server}, its API key in a file of {@code dir}. */

@@ -33,6 +33,7 @@ public final class LambdaModelServer implements AutoCloseable {
   private final LambdaModel model;
   private final WireMockServer server;
   private final Deque<LambdaReply> faults = new ArrayDeque<>();
+  private final Deque<LambdaReply> afterLaunch = new ArrayDeque<>();
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> launchBodies = Collections.synchronizedList(new ArrayList<>());
 
@@ -65,6 +66,18 @@ public final class LambdaModelServer implements AutoCloseable {
 
   public synchronized void failNextCall(int status, String code, String message) {
     faults.add(LambdaReply.error(status, code, message, null));
+  }
+
+  /**
+   * The next launch lands, but its answer is lost: the caller gets this error instead (a timeout at
+   * a proxy, say), as if it had not launched.
+   */
+  public synchronized void loseNextLaunchAnswer(int status, String code, String message) {
+    afterLaunch.add(LambdaReply.error(status, code, message, null));
+  }
+
+  private synchronized LambdaReply lostAnswer() {
+    return afterLaunch.poll();
   }
 
   public List<String> calls() {
@@ -153,7 +166,9 @@ public final class LambdaModelServer implements AutoCloseable {
         }
         if (method.equals("POST") && path.equals("/instance-operations/launch")) {
           launchBodies.add(req.getBodyAsString());
-          return model.launch(LambdaReply.JSON.readTree(req.getBodyAsString()));
+          LambdaReply reply = model.launch(LambdaReply.JSON.readTree(req.getBodyAsString()));
+          LambdaReply lost = reply.status() == 200 ? lostAnswer() : null;
+          return lost != null ? lost : reply;
         }
         if (method.equals("POST") && path.equals("/instance-operations/terminate")) {
           return model.terminate(LambdaReply.JSON.readTree(req.getBodyAsString()));
