@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * the public key uploaded for {@code keyId} over the signing string. Answers {@code null} when the
  * request passes, else the message OCI's 401 {@code NotAuthenticated} would carry.
  */
-final class OciSignatures {
+public final class OciSignatures {
   private static final Pattern PARAM = Pattern.compile("(\\w+)=\"([^\"]*)\"");
   private static final List<String> ALWAYS = List.of("date", "(request-target)", "host");
   private static final List<String> WITH_BODY =
@@ -36,20 +36,21 @@ final class OciSignatures {
   private final Map<String, PublicKey> keys = new ConcurrentHashMap<>();
   private final Clock wallClock = Clock.systemUTC();
 
-  void trust(String keyId, PublicKey key) {
+  public void trust(String keyId, PublicKey key) {
     keys.put(keyId, key);
   }
 
-  String refuse(Request req) {
+  public String refuse(Request req) {
+    return refuse(req, keys::get);
+  }
+
+  /** With the keys of {@code keyOf} ({@code null}: unknown key id). */
+  public String refuse(Request req, java.util.function.Function<String, PublicKey> keyOf) {
     String auth = req.getHeader("Authorization");
     if (auth == null || !auth.startsWith("Signature ")) {
       return "The required information to complete authentication was not provided.";
     }
-    Map<String, String> p = new java.util.HashMap<>();
-    Matcher m = PARAM.matcher(auth);
-    while (m.find()) {
-      p.put(m.group(1), m.group(2));
-    }
+    Map<String, String> p = params(auth);
     for (String k : List.of("version", "keyId", "algorithm", "headers", "signature")) {
       if (!p.containsKey(k)) {
         return "Missing " + k + " in the Authorization header.";
@@ -72,7 +73,7 @@ final class OciSignatures {
     if (body && !bodyHashMatches(req)) {
       return "The x-content-sha256 header does not match the request body.";
     }
-    PublicKey key = keys.get(p.get("keyId"));
+    PublicKey key = keyOf.apply(p.get("keyId"));
     if (key == null) {
       return "The key " + p.get("keyId") + " is not known.";
     }
@@ -118,7 +119,18 @@ final class OciSignatures {
     return s.toString();
   }
 
-  private static boolean verifies(PublicKey key, String text, String signature) {
+  /** The parameters of a {@code Signature ...} Authorization header. */
+  public static Map<String, String> params(String authorization) {
+    Map<String, String> p = new java.util.HashMap<>();
+    Matcher m = PARAM.matcher(authorization);
+    while (m.find()) {
+      p.put(m.group(1), m.group(2));
+    }
+    return p;
+  }
+
+  /** Whether {@code signature} (base64) is {@code key}'s RSA-SHA256 signature of {@code text}. */
+  public static boolean verifies(PublicKey key, String text, String signature) {
     try {
       Signature v = Signature.getInstance("SHA256withRSA");
       v.initVerify(key);
