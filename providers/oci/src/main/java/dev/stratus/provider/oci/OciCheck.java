@@ -26,6 +26,10 @@ import java.util.stream.Collectors;
  * line names OCI's code and, for a permission error, the policy statement to add.
  */
 final class OciCheck {
+  /** OCI's answers to a request the policy does not allow (it may not say which of the two). */
+  private static final Set<String> POLICY_CODES =
+      Set.of("NotAuthorized", "NotAuthorizedOrNotFound");
+
   private final OciApi api;
   private final OciSettings s;
 
@@ -172,12 +176,17 @@ final class OciCheck {
       return new Result(what, true, call.call());
     } catch (ProviderException e) {
       ProviderError err = e.error();
-      String hint =
-          err instanceof ProviderError.Unauthorized
-              ? " -- add the policy statement: Allow dynamic-group <stratus> to "
-                  + verb
-                  + " in compartment <compartment>"
-              : "";
+      String hint = "";
+      if (POLICY_CODES.contains(err.code())) {
+        hint =
+            " -- add the policy statement: Allow dynamic-group <stratus> to "
+                + verb
+                + " in compartment <compartment>";
+      } else if (err.code().equals("NotAuthenticated")) {
+        hint =
+            " -- OCI refused the request's signature: check the API key and its fingerprint, or"
+                + " that a dynamic group's matching rule names this instance";
+      }
       return new Result(what, false, err.describe() + hint);
     } catch (Exception e) {
       return new Result(what, false, e.getMessage());

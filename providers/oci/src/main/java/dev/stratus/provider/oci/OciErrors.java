@@ -25,13 +25,21 @@ public final class OciErrors {
 
   private OciErrors() {}
 
-  /** Whatever an SDK call threw. Timeouts and other client-side failures are transient. */
+  /**
+   * Whatever an SDK call threw. Timeouts and other client-side failures are transient; credentials
+   * the SDK cannot use are not.
+   */
   public static ProviderError translate(Exception e) {
     if (e instanceof BmcException b) {
       if (b.isTimeout() || b.isClientSide() || b.getStatusCode() <= 0) {
         return new ProviderError.Transient("ClientError", firstLine(b.getMessage()));
       }
       return of(b.getStatusCode(), String.valueOf(b.getServiceCode()), serviceMessage(b));
+    }
+    if (e instanceof IllegalArgumentException) {
+      // The SDK's word for credentials it cannot use (a key file it cannot read, a config file
+      // without the profile): retrying reads the same files, so it is no transient failure.
+      return new ProviderError.Unauthorized("CredentialsUnusable", firstLine(e.getMessage()));
     }
     return new ProviderError.Transient(e.getClass().getSimpleName(), firstLine(e.getMessage()));
   }

@@ -48,4 +48,12 @@ class OciErrorsTest {
 
     assertThat(OciErrors.translate(timeout)).isInstanceOf(ProviderError.Transient.class);
   }
+
+  @org.junit.jupiter.api.Test
+  void credentialsTheSdkCannotUseAreNotRetried() {
+    var e = new IllegalArgumentException("Could not find private key: /etc/stratus/oci.pem");
+
+    assertThat(OciErrors.translate(e)).isInstanceOf(ProviderError.Unauthorized.class);
+    assertThat(OciErrors.translate(e).recovery()).isEqualTo(Recovery.GIVE_UP);
+  }
 }

@@ -69,7 +69,7 @@ class OciCheckTest {
   }
 
   @Test
-  void anUntrustedKeyFailsEveryLineNamingThePolicyStatementToAdd() {
+  void anUntrustedKeyFailsEveryLineSayingTheSignatureWasRefused() {
     h = new OciHarness(dir, Map.of(), Clock.systemUTC());
     h.server()
         .trust(
@@ -81,6 +81,24 @@ class OciCheckTest {
     assertThat(results).allSatisfy(r -> assertThat(r.ok()).isFalse());
     assertThat(results.get(0).detail())
         .startsWith("NotAuthenticated: ")
-        .contains("Allow dynamic-group <stratus> to read instance-family in compartment");
+        .contains("OCI refused the request's signature")
+        .doesNotContain("policy statement");
+  }
+
+  @Test
+  void aCallThePolicyDoesNotAllowFailsItsLineNamingTheStatementToAdd() {
+    h = new OciHarness(dir, Map.of(), Clock.systemUTC());
+    h.server().deny("GET /subnets/{id}");
+
+    var results = ((ProviderCheck) h.provider()).check();
+
+    var subnet = results.stream().filter(r -> r.what().equals("subnet")).findFirst().orElseThrow();
+    assertThat(subnet.ok()).isFalse();
+    assertThat(subnet.detail())
+        .startsWith("NotAuthorizedOrNotFound: ")
+        .contains(
+            "add the policy statement: Allow dynamic-group <stratus> to use virtual-network-family"
+                + " in compartment <compartment>");
+    assertThat(results.stream().filter(r -> r != subnet)).allMatch(ProviderCheck.Result::ok);
   }
 }

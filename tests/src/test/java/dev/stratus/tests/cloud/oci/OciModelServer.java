@@ -39,6 +39,7 @@ public final class OciModelServer implements AutoCloseable {
   private final Map<String, Deque<OciReply>> faultsOf = new java.util.HashMap<>();
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> retryTokens = Collections.synchronizedList(new ArrayList<>());
+  private final java.util.Set<String> denied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public OciModelServer(Clock clock) {
     this.model = new OciModel(clock);
@@ -96,6 +97,14 @@ public final class OciModelServer implements AutoCloseable {
     }
   }
 
+  /**
+   * The policy does not allow {@code call} ("METHOD /collection" or "METHOD /collection/{id}"): OCI
+   * then answers 404 NotAuthorizedOrNotFound, not saying which of the two it is.
+   */
+  public void deny(String call) {
+    denied.add(call);
+  }
+
   public List<String> calls() {
     return List.copyOf(calls);
   }
@@ -144,6 +153,9 @@ public final class OciModelServer implements AutoCloseable {
         reply = OciReply.error(401, "NotAuthenticated", refused);
       } else {
         OciReply fault = fault(call);
+        if (fault == null && denied.contains(shape(call))) {
+          fault = OciReply.notFound();
+        }
         reply = fault != null ? fault : route(req, path, query(url.length > 1 ? url[1] : ""));
       }
       var b =
@@ -157,6 +169,12 @@ public final class OciModelServer implements AutoCloseable {
         b.withBody(reply.body());
       }
       return b.build();
+    }
+
+    /** "GET /subnets/ocid1..." as "GET /subnets/{id}". */
+    private static String shape(String call) {
+      String[] p = call.split("/");
+      return p.length > 2 ? p[0] + "/" + p[1] + "/{id}" : call;
     }
 
     private OciReply route(Request req, String path, Map<String, String> q) {
