@@ -5,6 +5,7 @@ import com.oracle.bmc.core.requests.GetComputeCapacityReservationRequest;
 import com.oracle.bmc.core.requests.GetImageRequest;
 import com.oracle.bmc.core.requests.GetSubnetRequest;
 import com.oracle.bmc.core.requests.ListComputeClustersRequest;
+import com.oracle.bmc.core.requests.ListComputeHostsRequest;
 import com.oracle.bmc.core.requests.ListInstancesRequest;
 import com.oracle.bmc.core.requests.ListShapesRequest;
 import dev.stratus.core.model.Offering;
@@ -20,10 +21,11 @@ import java.util.stream.Collectors;
 /**
  * {@code stratus providers check} for OCI: read-only calls, one line each, each proving the
  * credentials, the region and compartment and the read half of the policy: ListInstances (one
- * item), GetSubnet, GetImage, ListComputeClusters, per availability domain ListShapes (each
- * offering's shape is offered there), per reservation GetComputeCapacityReservation (its AD and
- * free count). OCI has no dry-run launch: "manage instances" is proved only by a launch. A failed
- * line names OCI's code and, for a permission error, the policy statement to add.
+ * item), GetSubnet, GetImage, ListComputeClusters, ListComputeHosts (in the root compartment, for
+ * placement), per availability domain ListShapes (each offering's shape is offered there), per
+ * reservation GetComputeCapacityReservation (its AD and free count). OCI has no dry-run launch:
+ * "manage instances" is proved only by a launch. A failed line names OCI's code and, for a
+ * permission error, the policy statement to add.
  */
 final class OciCheck {
   /** OCI's answers to a request the policy does not allow (it may not say which of the two). */
@@ -97,6 +99,30 @@ final class OciCheck {
                         .getItems()
                         .size()
                     + " on the first page"));
+    results.add(
+        one(
+            "list compute hosts (placement)",
+            "read compute-bare-metal-hosts",
+            () -> {
+              int n =
+                  api.compute(
+                          "ListComputeHosts",
+                          c ->
+                              c.listComputeHosts(
+                                  ListComputeHostsRequest.builder()
+                                      .compartmentId(s.hostCompartmentId())
+                                      .limit(1)
+                                      .build()))
+                      .getComputeHostCollection()
+                      .getItems()
+                      .size();
+              return n
+                  + " on the first page"
+                  + (s.hostsInRoot()
+                      ? ""
+                      : "; OCI lists compute hosts in the root compartment: set hostCompartmentId"
+                          + " to the tenancy OCID, or topology.conf gets no OCI switches");
+            }));
     for (String ad : s.offerings().stream().map(o -> o.key().zone()).distinct().toList()) {
       results.add(shapes(ad));
     }
@@ -181,7 +207,9 @@ final class OciCheck {
         hint =
             " -- add the policy statement: Allow dynamic-group <stratus> to "
                 + verb
-                + " in compartment <compartment>";
+                + (verb.endsWith("compute-bare-metal-hosts")
+                    ? " in tenancy"
+                    : " in compartment <compartment>");
       } else if (err.code().equals("NotAuthenticated")) {
         hint =
             " -- OCI refused the request's signature: check the API key and its fingerprint, or"

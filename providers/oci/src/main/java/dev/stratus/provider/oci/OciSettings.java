@@ -27,7 +27,9 @@ import java.util.Optional;
  *   <li>{@code sshAuthorizedKeys}, {@code bootVolumeSizeGb} (50..32768).
  *   <li>{@code computeClusters} (default true): a multi-node launch of a shape that joins compute
  *       clusters gets one of its own (one RDMA network). {@code hostCompartmentId}: where the
- *       compute hosts are listed for placement (default {@code compartmentId}).
+ *       compute hosts are listed for placement; OCI keeps them in the root compartment, so this is
+ *       the tenancy OCID (default {@code compartmentId}, which gives no placement unless it is the
+ *       root).
  *   <li>{@code auth}: see {@link OciAuth}; {@code pageSize} (1..1000, default 100), {@code
  *       callTimeoutSeconds} (default 60), {@code launchMemorySeconds} (default 600: how long the
  *       provider adds its own launches to {@code list} while OCI's list may not show them yet),
@@ -84,7 +86,7 @@ record OciSettings(
   static OciSettings parse(Map<String, Object> raw, PriceTable prices) {
     SettingsReader s = SettingsReader.of(PROVIDER, KEYS, raw);
     String region = s.requiredString("region");
-    String compartment = ocid(s, "compartmentId", "compartment");
+    String compartment = compartment(s, "compartmentId", s.requiredString("compartmentId"));
     OciOfferings offerings = OciOfferings.parse(s, region, prices);
     return new OciSettings(
         region,
@@ -97,7 +99,9 @@ record OciSettings(
         s.string("sshAuthorizedKeys"),
         s.longInteger("bootVolumeSizeGb", 50, 32768),
         s.bool("computeClusters", true),
-        s.string("hostCompartmentId").orElse(compartment),
+        s.string("hostCompartmentId")
+            .map(c -> compartment(s, "hostCompartmentId", c))
+            .orElse(compartment),
         OciAuth.parse(s.block("auth"), s.name("auth")),
         s.integer("pageSize", 100, 1, 1000),
         Duration.ofSeconds(s.integer("callTimeoutSeconds", 60, 1, 3600)),
@@ -112,6 +116,23 @@ record OciSettings(
 
   boolean wantsCredential() {
     return userData.map(NodeUserData::wantsCredential).orElse(false);
+  }
+
+  /** A compartment OCID, or the tenancy's: the root compartment. */
+  private static String compartment(SettingsReader s, String key, String v) {
+    if (!v.startsWith("ocid1.compartment.") && !v.startsWith("ocid1.tenancy.")) {
+      throw s.error(
+          key,
+          "must be a compartment OCID (ocid1.compartment.…) or the tenancy's (ocid1.tenancy.…: the"
+              + " root compartment), got "
+              + v);
+    }
+    return v;
+  }
+
+  /** True for the tenancy's OCID: the root compartment, where OCI lists compute hosts. */
+  boolean hostsInRoot() {
+    return hostCompartmentId.startsWith("ocid1.tenancy.");
   }
 
   private static String ocid(SettingsReader s, String key, String kind) {

@@ -88,7 +88,20 @@ class OciSettingsTest {
     raw.put("compartmentId", "my-compartment");
 
     assertThatThrownBy(() -> parse(raw))
-        .hasMessageContaining("providers.oci.compartmentId must be a compartment OCID");
+        .hasMessageContaining(
+            "providers.oci.compartmentId must be a compartment OCID (ocid1.compartment.…) or the tenancy's");
+  }
+
+  @Test
+  void theRootCompartmentIsTheTenancyAndHostsAreListedWhereTheSettingsSay() {
+    Map<String, Object> raw = base(List.of());
+    raw.put("compartmentId", "ocid1.tenancy.oc1..aaaa");
+
+    assertThat(parse(raw).hostsInRoot()).isTrue();
+    raw.put("compartmentId", "ocid1.compartment.oc1..aaaa");
+    assertThat(parse(raw).hostsInRoot()).isFalse();
+    raw.put("hostCompartmentId", "ocid1.tenancy.oc1..aaaa");
+    assertThat(parse(raw).hostCompartmentId()).isEqualTo("ocid1.tenancy.oc1..aaaa");
   }
 
   @Test

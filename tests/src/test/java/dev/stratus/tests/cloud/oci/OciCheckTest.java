@@ -101,4 +101,19 @@ class OciCheckTest {
                 + " in compartment <compartment>");
     assertThat(results.stream().filter(r -> r != subnet)).allMatch(ProviderCheck.Result::ok);
   }
+
+  @Test
+  void computeHostsListedOutsideTheRootCompartmentSayWhyPlacementWillBeMissing() {
+    var results = check(Map.of("hostCompartmentId", OciModel.COMPARTMENT));
+
+    var hosts =
+        results.stream()
+            .filter(r -> r.what().equals("list compute hosts (placement)"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(hosts.ok()).isTrue();
+    assertThat(hosts.detail())
+        .startsWith("0 on the first page")
+        .contains("set hostCompartmentId to the tenancy OCID");
+  }
 }

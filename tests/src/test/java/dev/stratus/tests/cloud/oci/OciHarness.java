@@ -93,6 +93,8 @@ public final class OciHarness implements ContractHarness, Throttling {
         REGION,
         "compartmentId",
         OciModel.COMPARTMENT,
+        "hostCompartmentId",
+        OciModel.TENANCY,
         "subnetId",
         OciModel.SUBNET,
         "imageId",

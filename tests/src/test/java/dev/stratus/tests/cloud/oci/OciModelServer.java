@@ -225,8 +225,9 @@ public final class OciModelServer implements AutoCloseable {
     }
 
     private OciReply hosts(Map<String, String> q) {
-      if (!OciModel.COMPARTMENT.equals(q.get("compartmentId"))) {
-        return OciReply.notFound();
+      // OCI keeps compute hosts in the root compartment: another compartment lists none
+      if (!OciModel.TENANCY.equals(q.get("compartmentId"))) {
+        return OciJson.page(List.of(), q, OciJson::host, OciJson::items);
       }
       synchronized (model) {
         return OciJson.page(model.compute.hosts(), q, OciJson::host, OciJson::items);
