@@ -131,21 +131,28 @@ class NodeArchiveContentsIT {
 
   @Test
   void theOnlyCloudSdkJarsAreTheAwsSignerAndCredentialsWithWhatTheyNeed() {
-    String aws = "software.amazon.";
-    assertThat(artifacts.keySet().stream().filter(a -> a.startsWith(aws)))
-        .containsExactlyInAnyOrderElementsOf(AWS_SIGNER_AND_CREDENTIALS);
-    assertThat(usersOf(aws).stream().filter(u -> !u.startsWith(aws)))
-        .as("outside the AWS jars only the agent (its Vault AWS login) uses them")
-        .containsExactly(AGENT);
+    onlyTheAgentsCloudLoginUses("software.amazon.", AWS_SIGNER_AND_CREDENTIALS, "AWS");
   }
 
   @Test
   void theOnlyOciSdkJarsAreTheInstancePrincipalSignerWithItsHttpClient() {
-    String oci = "com.oracle.oci.sdk.";
-    assertThat(artifacts.keySet().stream().filter(a -> a.startsWith(oci)))
-        .containsExactlyInAnyOrderElementsOf(OCI_SIGNER_AND_CREDENTIALS);
-    assertThat(usersOf(oci).stream().filter(u -> !u.startsWith(oci)))
-        .as("outside the OCI jars only the agent (its Vault OCI login) uses them")
+    onlyTheAgentsCloudLoginUses("com.oracle.oci.sdk.", OCI_SIGNER_AND_CREDENTIALS, "OCI");
+  }
+
+  /**
+   * The archive's jars named {@code prefix…} are exactly {@code expected}; only the agent uses
+   * them.
+   */
+  static void onlyTheAgentsCloudLoginUses(String prefix, Set<String> expected, String cloud) {
+    assertThat(artifacts.keySet().stream().filter(a -> a.startsWith(prefix)))
+        .containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(usersOf(prefix).stream().filter(u -> !u.startsWith(prefix)))
+        .as(
+            "outside the "
+                + cloud
+                + " jars only the agent (its Vault "
+                + cloud
+                + " login) uses them")
         .containsExactly(AGENT);
   }
 
