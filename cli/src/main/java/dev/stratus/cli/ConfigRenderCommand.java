@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
         "Render the Slurm include (stratus-slurm.conf), gres.conf, topology.conf and each cloud's"
             + " cloud-init user-data from stratus.yaml.")
 public final class ConfigRenderCommand implements Callable<Integer> {
-  private static final List<String> CLOUDS = List.of("aws", "gcp", "azure");
+  private static final List<String> CLOUDS = List.of("aws", "gcp", "azure", "oci", "lambda");
 
   @Spec CommandSpec spec;
 
@@ -89,6 +89,10 @@ public final class ConfigRenderCommand implements Callable<Integer> {
     } catch (IOException e) {
       spec.commandLine().getErr().println("cannot write into " + dir + ": " + e);
       return 1;
+    } catch (IllegalArgumentException e) {
+      // a setup the user-data cannot serve (Lambda nodes without the controller's vault: block)
+      spec.commandLine().getErr().println(e.getMessage());
+      return 2;
     }
   }
 

@@ -21,7 +21,8 @@ import java.util.Set;
  * message. The slot's text is the provider SPI's (elastic-core's {@code NodeUserData}), which
  * passes it here: the templates know no provider.
  *
- * @param cloud {@code aws}, {@code gcp} or {@code azure}: picks how a node reads its metadata
+ * @param cloud {@code aws}, {@code gcp}, {@code azure}, {@code oci} or {@code lambda}: picks how a
+ *     node reads its name and address (a Lambda node finds its name where the launcher wrote it)
  * @param agentUrl https URL of the agent archive, or "" when a package in {@code packages} installs
  *     {@code <installDir>/lib}
  * @param pools one settings JSON (one line) per pool the cloud serves
@@ -42,7 +43,7 @@ public record CloudInitView(
     String tokenSlot) {
   public static final String NODE_NAME_SLOT = "@NODE_NAME@";
   public static final String ADDRESS_SLOT = "@ADDRESS@";
-  public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure");
+  public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure", "oci", "lambda");
 
   /** The agent settings for the nodes of one pool, as one line of JSON. */
   public record PoolSettings(String pool, String json) {
@@ -105,6 +106,14 @@ public record CloudInitView(
 
   public boolean azure() {
     return cloud.equals("azure");
+  }
+
+  public boolean oci() {
+    return cloud.equals("oci");
+  }
+
+  public boolean lambda() {
+    return cloud.equals("lambda");
   }
 
   @Override

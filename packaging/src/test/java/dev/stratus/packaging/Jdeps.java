@@ -73,8 +73,11 @@ final class Jdeps {
       }
       String user = known(artifactByName, sides[0].strip(), line);
       String target = sides[1].strip();
+      // "JDK removed internal API": jersey-common (under the OCI SDK) names sun.misc classes
       boolean outside =
-          target.equals("not found") || ModuleFinder.ofSystem().find(target).isPresent();
+          target.equals("not found")
+              || target.equals("JDK removed internal API")
+              || ModuleFinder.ofSystem().find(target).isPresent();
       if (!outside) {
         uses.get(user).add(known(artifactByName, target, line));
       }

@@ -54,6 +54,22 @@ class NodeArchiveContentsIT {
               Stream.of("software.amazon.eventstream.eventstream"))
           .collect(Collectors.toSet());
 
+  /**
+   * The OCI SDK jars a node gets: node-bootstrap's OCI login to Vault signs its request with the
+   * instance principal ({@code common}: the instance-principals provider and request signer), which
+   * reaches the metadata service and the federation endpoint through the SDK's HTTP client ({@code
+   * common-httpclient}, {@code -jersey3}); {@code circuitbreaker} is what {@code common} loads
+   * (switched off). No service client.
+   */
+  static final Set<String> OCI_SIGNER_AND_CREDENTIALS =
+      Stream.of(
+              "oci-java-sdk-common",
+              "oci-java-sdk-common-httpclient",
+              "oci-java-sdk-common-httpclient-jersey3",
+              "oci-java-sdk-circuitbreaker")
+          .map(a -> "com.oracle.oci.sdk." + a)
+          .collect(Collectors.toSet());
+
   /** Class-name prefixes of controller-side code and libraries, and what each one is. */
   static final Map<String, String> NOT_ON_A_NODE =
       Map.ofEntries(
@@ -69,7 +85,8 @@ class NodeArchiveContentsIT {
           Map.entry("com/google/api/", "Google's API client"),
           Map.entry("com/azure/", "the Azure SDK"),
           Map.entry("com/microsoft/aad/", "MSAL (Azure identity)"),
-          Map.entry("software/amazon/awssdk/services/", "an AWS service client"));
+          Map.entry("software/amazon/awssdk/services/", "an AWS service client"),
+          Map.entry("com/oracle/bmc/core/", "an OCI service client (Compute)"));
 
   @TempDir static Path installDir;
   static NodeArchive archive;
@@ -114,11 +131,28 @@ class NodeArchiveContentsIT {
 
   @Test
   void theOnlyCloudSdkJarsAreTheAwsSignerAndCredentialsWithWhatTheyNeed() {
-    String aws = "software.amazon.";
-    assertThat(artifacts.keySet().stream().filter(a -> a.startsWith(aws)))
-        .containsExactlyInAnyOrderElementsOf(AWS_SIGNER_AND_CREDENTIALS);
-    assertThat(usersOf(aws).stream().filter(u -> !u.startsWith(aws)))
-        .as("outside the AWS jars only the agent (its Vault AWS login) uses them")
+    onlyTheAgentsCloudLoginUses("software.amazon.", AWS_SIGNER_AND_CREDENTIALS, "AWS");
+  }
+
+  @Test
+  void theOnlyOciSdkJarsAreTheInstancePrincipalSignerWithItsHttpClient() {
+    onlyTheAgentsCloudLoginUses("com.oracle.oci.sdk.", OCI_SIGNER_AND_CREDENTIALS, "OCI");
+  }
+
+  /**
+   * The archive's jars named {@code prefix…} are exactly {@code expected}; only the agent uses
+   * them.
+   */
+  static void onlyTheAgentsCloudLoginUses(String prefix, Set<String> expected, String cloud) {
+    assertThat(artifacts.keySet().stream().filter(a -> a.startsWith(prefix)))
+        .containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(usersOf(prefix).stream().filter(u -> !u.startsWith(prefix)))
+        .as(
+            "outside the "
+                + cloud
+                + " jars only the agent (its Vault "
+                + cloud
+                + " login) uses them")
         .containsExactly(AGENT);
   }
 

@@ -130,6 +130,22 @@ public final class PriceTable {
         .findFirst();
   }
 
+  /**
+   * For clouds that list one price for every region (OCI, Lambda): this region's row, else the
+   * first row of the type in any region.
+   */
+  public Optional<BigDecimal> listPrice(
+      String provider, String region, String instanceType, CapacityType type) {
+    return price(provider, region, instanceType, type)
+        .or(
+            () ->
+                rows.stream()
+                    .filter(p -> p.provider().equals(provider))
+                    .filter(p -> p.instanceType().equals(instanceType))
+                    .findFirst()
+                    .flatMap(p -> p.of(type)));
+  }
+
   public List<Price> rows() {
     return rows;
   }

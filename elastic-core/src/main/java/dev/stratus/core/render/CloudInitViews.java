@@ -15,11 +15,15 @@ import java.util.Map;
 
 /**
  * Pure mapping from the config to one {@link CloudInitView} per cloud ({@code aws}, {@code gcp},
- * {@code azure}) that serves a pool. The node agent's settings follow node-bootstrap's {@code
- * AgentSettings} JSON: the key source is Vault, logged in with the node's cloud identity ({@code
- * aws-iam}, {@code gcp}, {@code azure}) or with AppRole through {@value #WRAPPING_TOKEN_FILE}; GPUs
- * are checked with nvidia-smi against the pool's model and count (MIG types and ECC as the pool
- * says); the node owns the machine (no private namespaces).
+ * {@code azure}, {@code oci}, {@code lambda}) that serves a pool. The node agent's settings follow
+ * node-bootstrap's {@code AgentSettings} JSON: the key source is Vault, logged in with the node's
+ * cloud identity ({@code aws-iam}, {@code gcp}, {@code azure}, {@code oci}: Vault's OCI method with
+ * the instance principal) or with AppRole through {@value #WRAPPING_TOKEN_FILE}. Lambda instances
+ * have no identity Vault can check, so Lambda nodes always log in with AppRole (the controller's
+ * {@code vault:} block issues their wrapping tokens). GPUs are checked with nvidia-smi against the
+ * pool's model and count (MIG types and ECC as the pool says); the node owns the machine (no
+ * private namespaces). OCI and Lambda nodes run no notice watcher: neither cloud announces a
+ * reclaim through a metadata service.
  */
 public final class CloudInitViews {
   /** Where an AppRole node finds its wrapping token (0400); the agent deletes it. */
@@ -28,13 +32,33 @@ public final class CloudInitViews {
   static final String NODE_DIR = "/var/lib/stratus/node";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, String> CLOUD_LOGIN =
-      Map.of("aws", "aws-iam", "gcp", "gcp", "azure", "azure");
+      Map.of("aws", "aws-iam", "gcp", "gcp", "azure", "azure", "oci", "oci");
+  private static final List<String> CLOUDS = List.of("aws", "gcp", "azure", "oci", "lambda");
+  private static final List<String> WATCHED = List.of("aws", "gcp", "azure");
 
   private CloudInitViews() {}
 
+  /**
+   * The AppRole the controller issues secret-ids for; a cloud that needs it without it is named.
+   */
+  private static String controllerRoleId(StratusConfig config, String cloud) {
+    return config
+        .vault()
+        .map(dev.stratus.core.spi.VaultSettings::roleId)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "pools on "
+                        + cloud
+                        + " need the top-level vault: block: "
+                        + cloud
+                        + " nodes have no cloud identity Vault can check, so they log in with"
+                        + " AppRole and a wrapping token the controller issues per node"));
+  }
+
   public static Map<String, CloudInitView> of(StratusConfig config, NodeBootstrap bootstrap) {
     Map<String, CloudInitView> views = new LinkedHashMap<>();
-    for (String cloud : List.of("aws", "gcp", "azure")) {
+    for (String cloud : CLOUDS) {
       List<CloudInitView.PoolSettings> pools = new ArrayList<>();
       for (Pool pool : config.pools()) {
         if (pool.offerings().stream().anyMatch(o -> o.provider().equals(cloud))) {
@@ -56,7 +80,7 @@ public final class CloudInitViews {
     if (!b.agentPackage().isEmpty()) {
       packages.add(b.agentPackage());
     }
-    boolean approle = b.vault().auth() == VaultKey.Auth.APPROLE;
+    boolean approle = approle(b, cloud);
     return new CloudInitView(
         cloud,
         config.cluster(),
@@ -65,7 +89,7 @@ public final class CloudInitViews {
         b.agentSha256(),
         b.installDir(),
         pools,
-        b.noticeUrl(),
+        WATCHED.contains(cloud) ? b.noticeUrl() : "",
         approle ? WRAPPING_TOKEN_FILE : "",
         NodeUserData.WRAPPING_TOKEN_SLOT);
   }
@@ -82,7 +106,7 @@ public final class CloudInitViews {
     }
     root.put("sbinDir", "/usr/sbin");
     root.put("binDir", "/usr/bin");
-    root.set("mungeKeySource", keySource(b.vault(), cloud));
+    root.set("mungeKeySource", keySource(config, b, cloud));
     root.put("mungeSocket", config.slurm().mungeSocket().toString());
     root.put("nodeDir", NODE_DIR);
     // Slurm counts MIG instances as the node's GPUs; the agent's check does too.
@@ -112,16 +136,22 @@ public final class CloudInitViews {
     return check.put("requireEcc", pool.gpuOptions().requireEcc());
   }
 
-  private static ObjectNode keySource(VaultKey v, String cloud) {
+  /** Lambda nodes have no cloud identity: AppRole always. */
+  private static boolean approle(NodeBootstrap b, String cloud) {
+    return b.vault().auth() == VaultKey.Auth.APPROLE || cloud.equals("lambda");
+  }
+
+  private static ObjectNode keySource(StratusConfig config, NodeBootstrap b, String cloud) {
+    VaultKey v = b.vault();
     ObjectNode o = JSON.createObjectNode();
     o.put("type", "vault");
     o.put("address", v.address());
     o.put("kvMount", v.kvMount());
     o.put("kvPath", v.kvPath());
     o.put("field", v.field());
-    if (v.auth() == VaultKey.Auth.APPROLE) {
+    if (approle(b, cloud)) {
       o.put("auth", "approle");
-      o.put("roleId", v.roleId());
+      o.put("roleId", v.roleId().isBlank() ? controllerRoleId(config, cloud) : v.roleId());
       o.put("wrappingTokenFile", WRAPPING_TOKEN_FILE);
     } else {
       o.put("auth", CLOUD_LOGIN.get(cloud));

@@ -15,7 +15,19 @@ public final class NodeUserData {
    */
   public static final String WRAPPING_TOKEN_SLOT = "@STRATUS_WRAPPING_TOKEN@";
 
+  /**
+   * Where the node's own Slurm name goes, for clouds whose nodes cannot read it from a metadata
+   * service (Lambda has none): the provider, which launches one instance per node, writes each
+   * node's name there ({@link #fillNodeName}).
+   */
+  public static final String NODE_NAME_SLOT = "@STRATUS_NODE_NAME@";
+
   private NodeUserData() {}
+
+  /** The user-data with {@link #NODE_NAME_SLOT}, if any, holding {@code nodeName}. */
+  public static String fillNodeName(String userData, String nodeName) {
+    return userData.replace(NODE_NAME_SLOT, nodeName);
+  }
 
   public static boolean wantsCredential(String userData) {
     return userData.contains(WRAPPING_TOKEN_SLOT);

@@ -7,8 +7,9 @@ import java.time.Clock;
 
 /**
  * The cloud identity a Vault login needs: AWS for {@code aws-iam}, GCE for {@code gcp}, Azure IMDS
- * for {@code azure}, none for AppRole. Each is built only when chosen, so the AWS SDK's classes are
- * never loaded on a node that does not log in by AWS IAM.
+ * for {@code azure}, the OCI instance principal for {@code oci}, none for AppRole. Each is built
+ * only when chosen, so the AWS SDK's classes are never loaded on a node that does not log in by AWS
+ * IAM.
  */
 public final class CloudIdentities {
   private CloudIdentities() {}
@@ -23,6 +24,9 @@ public final class CloudIdentities {
     }
     if (login instanceof VaultLogin.Azure az) {
       return new AzureImdsIdentity(az.metadataUrl(), spec.timeout());
+    }
+    if (login instanceof VaultLogin.Oci oci) {
+      return new OciInstanceIdentity(oci.metadataUrl(), oci.federationEndpoint(), spec.timeout());
     }
     return CloudIdentity.none();
   }

@@ -1,5 +1,7 @@
 package dev.stratus.bootstrap.secret;
 
+import java.net.URI;
+
 /**
  * The identity material a cloud gives a VM, for Vault's cloud auth methods. Each method returns
  * short-lived, signed material that proves which machine asks; none of it is a long-lived secret,
@@ -20,6 +22,16 @@ public interface CloudIdentity {
   /** A managed-identity access token for {@code resource} plus the VM's identity (Azure auth). */
   default AzureIdentity azure(String resource) throws KeySourceException {
     throw missing("Azure");
+  }
+
+  /**
+   * The headers of {@code GET <vault>/v1/auth/<mount>/login/<role>} signed by the instance
+   * principal, as Vault's OCI auth method takes them in {@code request_headers} (lower-case names
+   * to lists of values, {@code host} and {@code (request-target)} included).
+   */
+  default java.util.Map<String, java.util.List<String>> ociSignedHeaders(URI vault, String path)
+      throws KeySourceException {
+    throw missing("OCI");
   }
 
   /**

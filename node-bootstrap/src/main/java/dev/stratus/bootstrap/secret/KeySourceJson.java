@@ -45,6 +45,7 @@ public final class KeySourceJson {
           "serverIdHeader",
           "resource",
           "metadataUrl",
+          "federationEndpoint",
           "caCertFile",
           "timeoutSeconds");
 
@@ -82,7 +83,7 @@ public final class KeySourceJson {
     URI metadata = text(n, "metadataUrl").map(s -> uri("metadataUrl", s)).orElse(null);
     if (metadata != null && auth.equals("approle")) {
       throw new IllegalArgumentException(
-          "mungeKeySource.metadataUrl is for auth aws-iam, gcp and azure, not approle");
+          "mungeKeySource.metadataUrl is for auth aws-iam, gcp, azure and oci, not approle");
     }
     VaultLogin login =
         switch (auth) {
@@ -102,9 +103,19 @@ public final class KeySourceJson {
           case "azure" ->
               new VaultLogin.Azure(
                   mount, text(n, "role").orElse(null), text(n, "resource").orElse(null), metadata);
+          case "oci" ->
+              new VaultLogin.Oci(
+                  mount,
+                  text(n, "role").orElse(null),
+                  metadata,
+                  text(n, "federationEndpoint")
+                      .map(s -> uri("federationEndpoint", s))
+                      .orElse(null));
           default ->
               throw new IllegalArgumentException(
-                  "mungeKeySource.auth must be approle, aws-iam, gcp or azure, got '" + auth + "'");
+                  "mungeKeySource.auth must be approle, aws-iam, gcp, azure or oci, got '"
+                      + auth
+                      + "'");
         };
     JsonNode t = n.get("timeoutSeconds");
     if (t != null && !t.canConvertToExactIntegral()) {
@@ -153,6 +164,12 @@ public final class KeySourceJson {
       o.put("auth", "azure");
       o.put("role", az.role());
       o.put("resource", az.resource());
+    } else if (v.login() instanceof VaultLogin.Oci oci) {
+      o.put("auth", "oci");
+      o.put("role", oci.role());
+      if (oci.federationEndpoint() != null) {
+        o.put("federationEndpoint", oci.federationEndpoint().toString());
+      }
     }
     if (v.login() instanceof VaultLogin.CloudLogin c) {
       o.put("metadataUrl", c.metadataUrl().toString());

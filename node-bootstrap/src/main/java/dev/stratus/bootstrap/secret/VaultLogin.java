@@ -108,6 +108,37 @@ public sealed interface VaultLogin {
     }
   }
 
+  /**
+   * Vault's OCI auth method ({@code auth/<mount>/login/<role>}): the instance principal signs
+   * {@code GET /v1/auth/<mount>/login/<role>} and Vault has OCI's identity service check the signed
+   * headers. {@code federationEndpoint} is OCI's auth service; {@code null} lets the SDK derive it
+   * from the instance's region (tests point it at a model).
+   */
+  record Oci(String mount, String role, URI metadataUrl, URI federationEndpoint)
+      implements CloudLogin {
+    public static final URI IMDS = URI.create("http://169.254.169.254");
+
+    public Oci {
+      checkMount(mount);
+      checkRole(role);
+      if (!role.equals(role.toLowerCase(java.util.Locale.ROOT))) {
+        throw new IllegalArgumentException(
+            "mungeKeySource.role must be lower case for auth oci (Vault's OCI roles are), got '"
+                + role
+                + "'");
+      }
+      metadataUrl = checkUrl(metadataUrl, IMDS);
+      if (federationEndpoint != null) {
+        federationEndpoint =
+            checkUrl(federationEndpoint, URI.create("https://auth.us-ashburn-1.oraclecloud.com"));
+      }
+    }
+
+    public Oci(String mount, String role) {
+      this(mount, role, null, null);
+    }
+  }
+
   /** {@code null} = the default; else an http(s) URL with a host and no path. */
   private static URI checkUrl(URI url, URI fallback) {
     if (url == null) {

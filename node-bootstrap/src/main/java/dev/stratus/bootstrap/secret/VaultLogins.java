@@ -39,7 +39,39 @@ final class VaultLogins {
       String jwt = remember(identity.gcpJwt(g.role()));
       return post(g.mount(), Json.object().add("role", g.role()).add("jwt", jwt));
     }
+    if (login instanceof VaultLogin.Oci oci) {
+      return oci(oci);
+    }
     return azure((VaultLogin.Azure) login);
+  }
+
+  /**
+   * Vault's OCI auth method: {@code POST /v1/auth/<mount>/login/<role>} with the headers of the
+   * same path's GET, signed by the instance principal, in {@code request_headers}. The signature
+   * and the security token inside it are remembered as secrets.
+   */
+  private String oci(VaultLogin.Oci oci) throws KeySourceException {
+    String path = "/v1/auth/" + oci.mount() + "/login/" + oci.role();
+    java.util.Map<String, java.util.List<String>> headers =
+        identity.ociSignedHeaders(java.net.URI.create(clients.spec().baseAddress()), path);
+    JsonObject signed = Json.object();
+    headers.forEach(
+        (name, values) -> {
+          io.github.jopenlibs.vault.json.JsonArray list =
+              new io.github.jopenlibs.vault.json.JsonArray();
+          values.forEach(
+              v -> {
+                if (name.equalsIgnoreCase("authorization")) {
+                  remember(v);
+                }
+                list.add(v);
+              });
+          signed.add(name, list);
+        });
+    return post(
+        oci.mount() + " login",
+        oci.mount() + "/login/" + oci.role(),
+        Json.object().add("request_headers", signed));
   }
 
   /** Unwrap ({@code POST sys/wrapping/unwrap}, the wrapping token as X-Vault-Token), then login. */
@@ -132,11 +164,15 @@ final class VaultLogins {
 
   /** {@code POST /v1/auth/<mount>/login} with a JSON body (the driver has no Azure login). */
   private String post(String mount, JsonObject body) throws KeySourceException {
-    String step = mount + " login";
+    return post(mount + " login", mount + "/login", body);
+  }
+
+  /** {@code POST /v1/auth/<authPath>}; {@code step} names it in a failure. */
+  private String post(String step, String authPath, JsonObject body) throws KeySourceException {
     try {
       RestResponse r =
           new Rest()
-              .url(clients.spec().baseAddress() + "/v1/auth/" + mount + "/login")
+              .url(clients.spec().baseAddress() + "/v1/auth/" + authPath)
               .header("X-Vault-Request", "true")
               .body(body.toString().getBytes(StandardCharsets.UTF_8))
               .connectTimeoutSeconds(clients.seconds())

@@ -107,7 +107,27 @@ class KeySourceJsonTest {
                         base
                             + "\"roleId\":\"r\",\"wrappingToken\":\"w\","
                             + "\"metadataUrl\":\"http://127.0.0.1\"}")))
-        .hasMessageContaining("metadataUrl is for auth aws-iam, gcp and azure, not approle");
+        .hasMessageContaining("metadataUrl is for auth aws-iam, gcp, azure and oci, not approle");
+  }
+
+  @Test
+  void anOciLoginTakesItsLowerCaseRoleTheMetadataServiceAndAFederationEndpointAndWritesBack()
+      throws Exception {
+    String base = "{\"type\":\"vault\",\"address\":\"http://127.0.0.1:8200\",\"kvPath\":\"m\",";
+    KeySourceSpec oci =
+        KeySourceJson.parse(
+            json(
+                base
+                    + "\"auth\":\"oci\",\"role\":\"gpu-nodes\","
+                    + "\"federationEndpoint\":\"http://127.0.0.1:82\"}"));
+
+    var login = (VaultLogin.Oci) ((KeySourceSpec.VaultSource) oci).login();
+    assertThat(login.mount()).isEqualTo("oci");
+    assertThat(login.metadataUrl()).hasToString("http://169.254.169.254");
+    assertThat(login.federationEndpoint()).hasToString("http://127.0.0.1:82");
+    assertThat(KeySourceJson.parse(KeySourceJson.write(oci))).isEqualTo(oci);
+    assertThatThrownBy(() -> KeySourceJson.parse(json(base + "\"auth\":\"oci\",\"role\":\"GPU\"}")))
+        .hasMessageContaining("mungeKeySource.role must be lower case for auth oci");
   }
 
   @Test

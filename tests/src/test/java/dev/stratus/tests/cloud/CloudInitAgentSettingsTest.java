@@ -23,6 +23,17 @@ import org.junit.jupiter.api.io.TempDir;
  * with the Vault login of that cloud and an nvidia-smi GPU check.
  */
 class CloudInitAgentSettingsTest {
+  /** The controller's vault: block (AppRole nodes get their wrapping tokens through it). */
+  static final String CONTROLLER_VAULT =
+      """
+      vault:
+        address: https://vault.example.com:8200
+        kvPath: stratus/munge
+        roleName: stratus-node
+        roleId: 6f1c2c1e
+        controllerTokenFile: /etc/stratus/vault-token
+      """;
+
   static final String YAML =
       """
       cluster: gpu
@@ -51,13 +62,8 @@ class CloudInitAgentSettingsTest {
           maxNodes: 2
           offerings: [{provider: azure, region: eastus, instanceType: Standard_ND96isr_H100_v5, pricePerHour: 98}]
       providers: {aws: {}, gcp: {}, azure: {}}
-      vault:
-        address: https://vault.example.com:8200
-        kvPath: stratus/munge
-        roleName: stratus-node
-        roleId: 6f1c2c1e
-        controllerTokenFile: /etc/stratus/vault-token
-      """;
+      """
+          + CONTROLLER_VAULT;
 
   @TempDir Path dir;
 

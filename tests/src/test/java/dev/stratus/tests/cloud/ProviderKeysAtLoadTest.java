@@ -48,6 +48,10 @@ class ProviderKeysAtLoadTest {
         "gcp offering|gcp: {offerings: [{machineType: a2-highgpu-8g, gpuCount: 8}]}"
             + "|providers.gcp.offerings[0]|gpuCount",
         "azure top level|azure: {resourcegroup: rg}|providers.azure|resourcegroup",
+        "oci offering|oci: {offerings: [{shape: BM.GPU.H100.8, zone: AD-1}]}"
+            + "|providers.oci.offerings[0]|zone",
+        "oci auth|oci: {auth: {type: api_key, keyFile: k.pem}}|providers.oci.auth|keyFile",
+        "lambda top level|lambda: {apiKey: secret}|providers.lambda|apiKey",
         "local top level|local: {brigde: stratus0}|providers.local|brigde",
         "local offering|local: {offerings: [{instanceType: t, gpus: 8}]}"
             + "|providers.local.offerings[0]|gpus"

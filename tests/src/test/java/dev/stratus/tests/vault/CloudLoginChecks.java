@@ -24,6 +24,7 @@ final class CloudLoginChecks {
   private PublicKey google;
   private PublicKey entra;
   private String azureResource = "https://management.azure.com/";
+  private java.util.function.Function<String, PublicKey> ociSessions = token -> null;
 
   /** STS knows the instance's credentials, and the mount's server-id header value. */
   synchronized void trustAws(SigV4Check sts) {
@@ -37,6 +38,46 @@ final class CloudLoginChecks {
   synchronized void trustEntra(PublicKey key, String resource) {
     this.entra = key;
     this.azureResource = resource;
+  }
+
+  /** OCI's identity service knows the session key of each security token it issued. */
+  synchronized void trustOci(java.util.function.Function<String, PublicKey> sessions) {
+    this.ociSessions = sessions;
+  }
+
+  /**
+   * OCI: the {@code request_headers} of {@code GET /v1/auth/oci/login/<role>}, signed by an
+   * instance principal: {@code (request-target)} names that request, the signed headers include
+   * date, (request-target) and host, the key id is {@code ST$<security token>}, and the signature
+   * verifies with the token's session key (what AuthenticateClient checks for Vault).
+   */
+  synchronized String oci(String role, JsonNode b) {
+    JsonNode h = b.path("request_headers");
+    String target = h.path("(request-target)").path(0).asText("");
+    if (!target.equals("get /v1/auth/oci/login/" + role)) {
+      return "incorrect (request-target) specified in header";
+    }
+    java.util.Map<String, String> p =
+        dev.stratus.tests.cloud.oci.OciSignatures.params(
+            h.path("authorization").path(0).asText(""));
+    String keyId = p.getOrDefault("keyId", "");
+    PublicKey session = keyId.startsWith("ST$") ? ociSessions.apply(keyId.substring(3)) : null;
+    java.util.List<String> signed = java.util.List.of(p.getOrDefault("headers", "").split(" "));
+    if (session == null
+        || !signed.containsAll(java.util.List.of("date", "(request-target)", "host"))) {
+      return "unable to authenticate the request: unknown principal";
+    }
+    StringBuilder text = new StringBuilder();
+    for (String name : signed) {
+      text.append(text.length() == 0 ? "" : "\n")
+          .append(name)
+          .append(": ")
+          .append(h.path(name).path(0).asText(""));
+    }
+    return dev.stratus.tests.cloud.oci.OciSignatures.verifies(
+            session, text.toString(), p.get("signature"))
+        ? null
+        : "unable to authenticate the request: the signature does not verify";
   }
 
   synchronized String aws(JsonNode b, Instant now) throws java.io.IOException {

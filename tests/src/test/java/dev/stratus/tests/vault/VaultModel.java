@@ -41,6 +41,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id");
   private static final Pattern KV_READ = Pattern.compile("/v1/([^/]+)/data/(.+)");
   private static final Pattern CLOUD_LOGIN = Pattern.compile("/v1/auth/(aws|gcp|azure)/login");
+  private static final Pattern OCI_LOGIN = Pattern.compile("/v1/auth/oci/login/([a-z0-9_.-]+)");
   private static final Pattern DESTROY =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id-accessor/destroy");
 
@@ -183,6 +184,15 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       }
       if (method.equals("POST") && (m = CLOUD_LOGIN.matcher(path)).matches()) {
         return cloudLogin(m.group(1), JSON.readTree(req.getBodyAsString()));
+      }
+      if (method.equals("POST") && (m = OCI_LOGIN.matcher(path)).matches()) {
+        String role = m.group(1);
+        String policy = cloudRoles.get("oci:" + role);
+        if (policy == null) {
+          return error(400, "Role is not found");
+        }
+        String refused = cloud.oci(role, JSON.readTree(req.getBodyAsString()));
+        return refused == null ? issue(Set.of(policy), role) : error(401, refused);
       }
       if (method.equals("POST") && path.equals("/v1/auth/token/revoke-self")) {
         Token t = tokens.remove(req.getHeader("X-Vault-Token"));

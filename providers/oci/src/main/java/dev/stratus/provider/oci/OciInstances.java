@@ -1,0 +1,45 @@
+package dev.stratus.provider.oci;
+
+import com.oracle.bmc.core.model.Instance.LifecycleState;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.OfferingKey;
+import java.time.Instant;
+import java.util.Map;
+
+/** OCI's view of an instance to ours: pure mapping. */
+final class OciInstances {
+  private OciInstances() {}
+
+  /**
+   * The address is left empty: it lives on the VNIC attachment, one more call per instance, and the
+   * node registers with its own address.
+   */
+  static Instance toInstance(String region, com.oracle.bmc.core.model.Instance i) {
+    CapacityType capacity =
+        i.getPreemptibleInstanceConfig() != null ? CapacityType.SPOT : CapacityType.ON_DEMAND;
+    Map<String, String> tags = i.getFreeformTags() == null ? Map.of() : i.getFreeformTags();
+    return new Instance(
+        i.getId(),
+        new OfferingKey(
+            OciSettings.PROVIDER, region, i.getAvailabilityDomain(), i.getShape(), capacity),
+        state(i.getLifecycleState()),
+        i.getTimeCreated() == null ? Instant.EPOCH : i.getTimeCreated().toInstant(),
+        "",
+        tags);
+  }
+
+  /** TERMINATING is as good as gone (it costs nothing more); STOPPED is not alive. */
+  static InstanceState state(LifecycleState s) {
+    if (s == null) {
+      return InstanceState.PENDING;
+    }
+    return switch (s) {
+      case Running, CreatingImage -> InstanceState.RUNNING;
+      case Stopping, Stopped -> InstanceState.STOPPING;
+      case Terminating, Terminated -> InstanceState.TERMINATED;
+      default -> InstanceState.PENDING;
+    };
+  }
+}
