@@ -40,7 +40,7 @@ class BareMetalCloudInitTest {
         - name: oci-h100
           gpu: {model: h100, count: 8}
           cpus: 224
-          memoryMiB: 2000000
+          memoryMiB: 1900000
           maxNodes: 4
           offerings: [{provider: oci, region: us-ashburn-1, zone: "Uocm:US-ASHBURN-AD-1", instanceType: BM.GPU.H100.8, pricePerHour: 80}]
         - name: lam-h100

@@ -69,7 +69,7 @@ final class OciInstanceQueries {
                           .build()));
       r.getItems().stream()
           .map(i -> OciInstances.toInstance(settings.region(), i))
-          .filter(i -> i.state().alive() || i.state() == InstanceState.STOPPING)
+          .filter(i -> i.state().alive() || i.state() == InstanceState.STOPPED)
           .forEach(all::add);
       page = r.getOpcNextPage();
     } while (page != null && !page.isEmpty());

@@ -30,14 +30,18 @@ final class OciInstances {
         tags);
   }
 
-  /** TERMINATING is as good as gone (it costs nothing more); STOPPED is not alive. */
+  /**
+   * TERMINATING is as good as gone (it costs nothing more); a stopped instance still costs (its
+   * boot volume, and a bare-metal GPU shape itself), so it is listed STOPPED for the garbage
+   * collector.
+   */
   static InstanceState state(LifecycleState s) {
     if (s == null) {
       return InstanceState.PENDING;
     }
     return switch (s) {
       case Running, CreatingImage -> InstanceState.RUNNING;
-      case Stopping, Stopped -> InstanceState.STOPPING;
+      case Stopping, Stopped -> InstanceState.STOPPED;
       case Terminating, Terminated -> InstanceState.TERMINATED;
       default -> InstanceState.PENDING;
     };
