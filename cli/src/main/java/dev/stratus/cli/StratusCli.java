@@ -31,6 +31,11 @@ public final class StratusCli implements Runnable {
 
   public static void main(String[] args) {
     System.setProperty("java.awt.headless", "true"); // simulate --chart draws without a display
+    var badFormat = LogFormat.problem(System.getProperties(), System.getenv());
+    if (badFormat.isPresent()) {
+      System.err.println("stratus: " + badFormat.get());
+      System.exit(2);
+    }
     System.exit(new CommandLine(new StratusCli()).execute(args));
   }
 }
