@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "stratus",
     mixinStandardHelpOptions = true,
-    version = "stratus 0.1.0",
+    versionProvider = Version.class,
     description = "Elastic GPU capacity for Slurm on any cloud.",
     subcommands = {
       ControllerCommand.class,
@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
       ProvidersCommand.class,
       DemoCommand.class,
       LocalCommand.class,
-      SimulateCommand.class
+      SimulateCommand.class,
+      HooksCommand.class
     })
 public final class StratusCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
