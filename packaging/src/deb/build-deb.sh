@@ -17,15 +17,12 @@ rm -rf "$root"
 install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/stratus" "$root/usr/lib/stratus/hooks" \
   "$root/lib/systemd/system" "$root/etc/stratus" "$root/etc/default" "$root/usr/share/doc/stratus"
 
-cp -R "$dist/bin" "$dist/lib" "$root/usr/share/stratus/"
+cp -R "$dist/bin" "$dist/lib" "$dist/prometheus" "$dist/grafana" "$root/usr/share/stratus/"
 ln -s ../share/stratus/bin/stratus "$root/usr/bin/stratus"
 install -m 0644 "$dist"/systemd/*.service "$root/lib/systemd/system/"
 install -m 0644 "$dist/etc/stratus.yaml.example" "$root/etc/stratus/"
 install -m 0644 "$dist/etc/default/stratus" "$root/etc/default/stratus"
 install -m 0644 "$dist"/doc/* "$root/usr/share/doc/stratus/"
-for optional in prometheus grafana; do
-  if [ -d "$dist/$optional" ]; then cp -R "$dist/$optional" "$root/usr/share/stratus/"; fi
-done
 
 install -m 0755 "$debsrc/postinst" "$debsrc/prerm" "$debsrc/postrm" "$root/DEBIAN/"
 install -m 0644 "$debsrc/conffiles" "$root/DEBIAN/"

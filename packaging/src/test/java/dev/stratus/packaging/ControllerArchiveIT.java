@@ -56,6 +56,28 @@ class ControllerArchiveIT {
   }
 
   @Test
+  void theRulesAndTheDashboardAreDeploysAndTheShippedRulesPassTheirUnitTests() throws Exception {
+    Path deploy = Path.of("../deploy").toAbsolutePath().normalize();
+    for (String file :
+        List.of(
+            "prometheus/stratus-rules.yml",
+            "prometheus/prometheus.yml",
+            "prometheus/tests/stratus-rules-test.yml",
+            "grafana/stratus.json")) {
+      assertThat(Files.mismatch(home.resolve(file), deploy.resolve(file))).as(file).isEqualTo(-1);
+    }
+
+    Run test =
+        Run.of(
+            "promtool",
+            "test",
+            "rules",
+            home.resolve("prometheus/tests/stratus-rules-test.yml").toString());
+
+    assertThat(test.exit()).as(test.out() + test.err()).isZero();
+  }
+
+  @Test
   void theLauncherIsExecutableAndTheRestIsNot() throws Exception {
     assertThat(
             PosixFilePermissions.toString(

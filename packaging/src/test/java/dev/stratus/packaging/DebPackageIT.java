@@ -68,7 +68,11 @@ class DebPackageIT {
         .anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith("./usr/share/stratus/bin/stratus"))
         .anyMatch(l -> l.startsWith("drwxr-xr-x") && l.endsWith("./usr/lib/stratus/hooks/"))
         .anyMatch(l -> l.endsWith("./etc/stratus/stratus.yaml.example"))
-        .anyMatch(l -> l.endsWith("./usr/share/doc/stratus/README.md"));
+        .anyMatch(l -> l.endsWith("./usr/share/doc/stratus/README.md"))
+        .anyMatch(l -> l.endsWith("./usr/share/doc/stratus/deploy.md"))
+        .anyMatch(l -> l.endsWith("./usr/share/stratus/prometheus/stratus-rules.yml"))
+        .anyMatch(l -> l.endsWith("./usr/share/stratus/prometheus/tests/stratus-rules-test.yml"))
+        .anyMatch(l -> l.endsWith("./usr/share/stratus/grafana/stratus.json"));
     for (String unit : UNITS) {
       assertThat(contents)
           .anyMatch(l -> l.startsWith("-rw-r--r--") && l.endsWith("./lib/systemd/system/" + unit));
