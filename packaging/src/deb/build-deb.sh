@@ -24,6 +24,14 @@ install -m 0644 "$dist/etc/stratus.yaml.example" "$root/etc/stratus/"
 install -m 0644 "$dist/etc/default/stratus" "$root/etc/default/stratus"
 install -m 0644 "$dist"/doc/* "$root/usr/share/doc/stratus/"
 
+# A native package's changelog: one entry for this build, dated like the files.
+{
+  printf 'stratus (%s) unstable; urgency=medium\n\n' "$debversion"
+  printf '  * Built from the Stratus source tree, version %s.\n\n' "$version"
+  printf ' -- Stratus maintainers <stratus@example.org>  %s\n' "$(date -u -R -d "@$epoch")"
+} | gzip -9n > "$root/usr/share/doc/stratus/changelog.gz"
+chmod 0644 "$root/usr/share/doc/stratus/changelog.gz"
+
 install -m 0755 "$debsrc/postinst" "$debsrc/prerm" "$debsrc/postrm" "$root/DEBIAN/"
 install -m 0644 "$debsrc/conffiles" "$root/DEBIAN/"
 (cd "$root" && find usr lib -type f | LC_ALL=C sort | xargs md5sum) > "$root/DEBIAN/md5sums"
