@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "stratus",
     mixinStandardHelpOptions = true,
-    version = "stratus 0.1.0",
+    versionProvider = Version.class,
     description = "Elastic GPU capacity for Slurm on any cloud.",
     subcommands = {
       ControllerCommand.class,
@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
       LocalCommand.class,
       SimulateCommand.class,
       dev.stratus.cli.money.CostCommand.class,
-      dev.stratus.cli.money.BudgetCommand.class
+      dev.stratus.cli.money.BudgetCommand.class,
+      HooksCommand.class
     })
 public final class StratusCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -33,6 +34,11 @@ public final class StratusCli implements Runnable {
 
   public static void main(String[] args) {
     System.setProperty("java.awt.headless", "true"); // simulate --chart draws without a display
+    var badFormat = LogFormat.problem(System.getProperties(), System.getenv());
+    if (badFormat.isPresent()) {
+      System.err.println("stratus: " + badFormat.get());
+      System.exit(2);
+    }
     System.exit(new CommandLine(new StratusCli()).execute(args));
   }
 }

@@ -16,6 +16,16 @@ record Run(int exit, String out, String err) {
   }
 
   static Run of(List<String> argv) throws IOException, InterruptedException {
+    return of(java.time.Duration.ofSeconds(60), argv);
+  }
+
+  static Run of(java.time.Duration limit, String... argv) throws IOException, InterruptedException {
+    return of(limit, List.of(argv));
+  }
+
+  /** The same with another time limit (apt-get waits for the dpkg lock). */
+  static Run of(java.time.Duration limit, List<String> argv)
+      throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(argv).redirectInput(new File("/dev/null"));
     pb.environment().clear();
     pb.environment().put("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
@@ -24,9 +34,9 @@ record Run(int exit, String out, String err) {
       pb.redirectError(err.toFile());
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
         p.destroyForcibly();
-        throw new IllegalStateException(argv + " ran past 60 s");
+        throw new IllegalStateException(argv + " ran past " + limit);
       }
       return new Run(p.exitValue(), out, Files.readString(err));
     } finally {

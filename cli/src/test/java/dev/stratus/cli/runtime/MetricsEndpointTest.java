@@ -2,17 +2,10 @@ package dev.stratus.cli.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.controller.Controller;
-import dev.stratus.core.controller.ControllerFixture;
-import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -24,28 +17,14 @@ import org.junit.jupiter.api.Test;
  * The controller's HTTP server as a node and Prometheus see it: a notice POSTed over loopback, the
  * controller acting on it, then {@code GET /metrics} scraped and read back sample by sample.
  */
-class MetricsEndpointTest extends ControllerFixture {
-  final HttpClient http = HttpClient.newHttpClient();
-  final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-
-  @Override
-  protected Controller newController() {
-    return newController(NodeCredentials.NONE, new StratusMetrics(registry));
-  }
-
+class MetricsEndpointTest extends ScrapedControllerFixture {
   @Test
   void aScrapeShowsTheNoticeTheReclaimTheRequeueAndItsLatency() throws Exception {
-    try (NoticeServer server =
-        new NoticeServer(
-            "127.0.0.1:0",
-            controller::receive,
-            controller.notices()::state,
-            () -> {},
-            registry::scrape)) {
-      URI base = URI.create("http://127.0.0.1:" + server.address().getPort());
+    try (NoticeServer server = serve()) {
+      URI base = base(server);
       reclaimWithNoticeOver(base);
 
-      assertThat(scrape(base))
+      assertThat(samples(base))
           .containsEntry("stratus_spot_notices_total{kind=\"reclaim\"}", 1.0)
           .containsEntry("stratus_spot_reclaims_total{notice=\"true\"}", 1.0)
           .containsEntry("stratus_spot_jobs_signalled_total", 1.0)
@@ -86,14 +65,9 @@ class MetricsEndpointTest extends ControllerFixture {
    * The samples of a text exposition, keyed by name and labels as written: {@code name{labels}
    * value}; comments skipped. Enough for the label values used here (no spaces or braces in them).
    */
-  Map<String, Double> scrape(URI base) throws Exception {
-    var r =
-        http.send(
-            HttpRequest.newBuilder(base.resolve("/metrics")).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(r.statusCode()).isEqualTo(200);
+  Map<String, Double> samples(URI base) throws Exception {
     Map<String, Double> samples = new HashMap<>();
-    r.body()
+    scrape(base)
         .lines()
         .filter(l -> !l.isBlank() && !l.startsWith("#"))
         .forEach(

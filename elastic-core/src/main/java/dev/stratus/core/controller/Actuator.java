@@ -159,12 +159,17 @@ final class Actuator {
   }
 
   private void launch(Action.Launch launch, Set<String> keepRequests) {
+    java.time.Instant start = clock.instant();
     LaunchExecutor.Outcome outcome = launcher.run(launch);
+    java.time.Duration took = java.time.Duration.between(start, clock.instant());
     if (outcome instanceof LaunchExecutor.Outcome.Launched ok) {
+      metrics.launchFinished(launch.pool(), "launched", took);
       metrics.nodesLaunched(ok.instances().size());
     } else if (outcome instanceof LaunchExecutor.Outcome.Deferred) {
+      metrics.launchFinished(launch.pool(), "deferred", took);
       keepRequests.add(launch.requestId());
     } else if (outcome instanceof LaunchExecutor.Outcome.Failed f) {
+      metrics.launchFinished(launch.pool(), "failed", took);
       metrics.launchFailed();
       setDown(launch.nodes(), Reasons.of(downReason(f.lastError())));
     }

@@ -171,6 +171,7 @@ public final class Controller {
     ResourceSweeps.run(providers.values(), config.cluster(), instances, unlisted);
     spotInstances.observe(instances);
     topology.ifPresent(t -> t.update(instances, unlisted));
+    metrics.passObserved(snapshot, actions);
     return actions;
   }
 

@@ -75,7 +75,8 @@ public final class HookLaunchers {
         .replace("@@KIND@@", kind.cliName());
   }
 
-  private static String slurmKey(HookKind kind) {
+  /** The slurm.conf key that names the launcher of {@code kind}, e.g. {@code ResumeProgram}. */
+  public static String slurmKey(HookKind kind) {
     return switch (kind) {
       case RESUME -> "ResumeProgram";
       case SUSPEND -> "SuspendProgram";

@@ -26,10 +26,36 @@ import java.util.Locale;
  *       without its instance is requeued by Slurm, not counted here);
  *   <li>{@code stratus_spot_gpu_seconds_lost_total{notice}}: see {@link GpuSeconds#lost};
  *   <li>{@code stratus_spot_notice_to_requeue_seconds}: notice received by the controller → {@code
- *       scontrol requeue} issued, grace included (count, sum, max and buckets).
+ *       scontrol requeue} issued, grace included (count, sum, max and buckets);
+ *   <li>{@code stratus_launch_duration_seconds{pool,outcome}}: one launch (all its offerings tried,
+ *       each try's provider call) from start to {@code outcome} = {@code launched}, {@code
+ *       deferred} or {@code failed};
+ *   <li>fed by {@link #passObserved} at the end of each pass ({@link PassGauges}): {@code
+ *       stratus_instances}, {@code stratus_instance_gpus} {@code {pool,capacity_type,provider}},
+ *       {@code stratus_pending_gpus}, {@code stratus_pending_jobs} {@code {partition,state}},
+ *       {@code stratus_nodes_powering_up}, {@code stratus_nodes_stuck_powering_up} {@code {pool}},
+ *       {@code stratus_orphan_instances}, {@code stratus_orphans_terminated_total}, {@code
+ *       stratus_node_power_up_seconds{pool}}.
  * </ul>
+ *
+ * Counters with a fixed set of label values are registered at 0 for each, so every series exists
+ * from the start and {@code rate()} sees the first increment.
  */
 public final class StratusMetrics {
+  /** Launch times: a provider call takes seconds; a local node boots within the call. */
+  public static final java.util.List<String> LAUNCH_OUTCOMES =
+      java.util.List.of("launched", "deferred", "failed");
+
+  private static final Duration[] LAUNCH_BUCKETS = {
+    Duration.ofSeconds(1),
+    Duration.ofSeconds(5),
+    Duration.ofSeconds(15),
+    Duration.ofSeconds(30),
+    Duration.ofSeconds(60),
+    Duration.ofSeconds(120),
+    Duration.ofSeconds(300)
+  };
+
   private final MeterRegistry registry;
   private final Counter passes;
   private final Counter failedPasses;
@@ -40,6 +66,7 @@ public final class StratusMetrics {
   private final Counter signalled;
   private final Counter requeued;
   private final Timer noticeToRequeue;
+  private final PassGauges passGauges;
 
   /** Meters kept in memory only (tests, one-shot commands). */
   public StratusMetrics() {
@@ -70,6 +97,14 @@ public final class StratusMetrics {
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(120))
             .register(registry);
+    for (InterruptionNotice.Kind kind : InterruptionNotice.Kind.values()) {
+      notices(kind);
+    }
+    for (boolean withNotice : new boolean[] {true, false}) {
+      reclaims(withNotice);
+      gpuSecondsLost(withNotice);
+    }
+    passGauges = new PassGauges(registry);
   }
 
   public MeterRegistry registry() {
@@ -101,17 +136,11 @@ public final class StratusMetrics {
   }
 
   public void noticeReceived(InterruptionNotice.Kind kind) {
-    String tag = kind.name().toLowerCase(Locale.ROOT);
-    counter("stratus.spot.notices", "notices received, once per instance", "kind", tag).increment();
+    notices(kind).increment();
   }
 
   public void reclaimed(boolean withNotice) {
-    counter(
-            "stratus.spot.reclaims",
-            "instances lost: with a notice, or found gone by the reconcile pass",
-            "notice",
-            Boolean.toString(withNotice))
-        .increment();
+    reclaims(withNotice).increment();
   }
 
   public void jobSignalled() {
@@ -126,12 +155,34 @@ public final class StratusMetrics {
 
   /** See {@link GpuSeconds#lost}. */
   public void gpuSecondsLost(double gpuSeconds, boolean withNotice) {
-    counter(
-            "stratus.spot.gpu.seconds.lost",
-            "GPUs x seconds since the job's last start when a reclaim cut its run (upper bound)",
-            "notice",
-            Boolean.toString(withNotice))
-        .increment(gpuSeconds);
+    gpuSecondsLost(withNotice).increment(gpuSeconds);
+  }
+
+  /** One launch of {@code pool} took {@code took} and ended {@code launched|deferred|failed}. */
+  public void launchFinished(String pool, String outcome, Duration took) {
+    launchTimer(pool, outcome).record(took);
+  }
+
+  /**
+   * The end of a pass: what it observed ({@code snapshot}) and planned ({@code plan}) feed the pass
+   * gauges ({@link PassGauges}). Called by the controller once per pass, after acting.
+   */
+  public void passObserved(
+      dev.stratus.core.plan.Snapshot snapshot, java.util.List<dev.stratus.core.plan.Action> plan) {
+    passGauges.observe(snapshot, plan);
+    for (dev.stratus.core.model.Pool pool : snapshot.pools()) {
+      for (String outcome : LAUNCH_OUTCOMES) {
+        launchTimer(pool.name(), outcome);
+      }
+    }
+  }
+
+  private Timer launchTimer(String pool, String outcome) {
+    return Timer.builder("stratus.launch.duration")
+        .description("one launch, every offering tried, to its outcome")
+        .tags("pool", pool, "outcome", outcome)
+        .serviceLevelObjectives(LAUNCH_BUCKETS)
+        .register(registry);
   }
 
   public long nodesLaunched() {
@@ -140,6 +191,27 @@ public final class StratusMetrics {
 
   public Timer noticeToRequeue() {
     return noticeToRequeue;
+  }
+
+  private Counter notices(InterruptionNotice.Kind kind) {
+    String tag = kind.name().toLowerCase(Locale.ROOT);
+    return counter("stratus.spot.notices", "notices received, once per instance", "kind", tag);
+  }
+
+  private Counter reclaims(boolean withNotice) {
+    return counter(
+        "stratus.spot.reclaims",
+        "instances lost: with a notice, or found gone by the reconcile pass",
+        "notice",
+        Boolean.toString(withNotice));
+  }
+
+  private Counter gpuSecondsLost(boolean withNotice) {
+    return counter(
+        "stratus.spot.gpu.seconds.lost",
+        "GPUs x seconds since the job's last start when a reclaim cut its run (upper bound)",
+        "notice",
+        Boolean.toString(withNotice));
   }
 
   /** Registers once; later calls with the same name and tags return the same counter. */

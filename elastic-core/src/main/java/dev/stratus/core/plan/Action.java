@@ -41,8 +41,16 @@ public sealed interface Action {
 
   /** Terminate these instances (grouped by provider by the actuator). */
   record Terminate(List<String> instanceIds, String reason) implements Action {
+    /** The reason of the garbage collector's terminations of orphans (counted in metrics). */
+    public static final String ORPHAN_REASON = "orphan: no powered-up Slurm node is bound to it";
+
     public Terminate {
       instanceIds = List.copyOf(instanceIds);
+    }
+
+    /** True when these instances are orphans: bound to no node that wants one. */
+    public boolean orphans() {
+      return reason.equals(ORPHAN_REASON);
     }
   }
 

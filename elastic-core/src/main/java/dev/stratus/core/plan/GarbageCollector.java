@@ -126,7 +126,7 @@ final class GarbageCollector {
       }
     }
     if (!orphans.isEmpty()) {
-      out.add(new Action.Terminate(orphans, "orphan: no powered-up Slurm node is bound to it"));
+      out.add(new Action.Terminate(orphans, Action.Terminate.ORPHAN_REASON));
     }
   }
 

@@ -54,6 +54,24 @@ public final class Snapshots {
             "t"));
   }
 
+  /** A quiet cluster: no requests, notices, reports or unavailable offerings. */
+  public static Snapshot of(
+      Instant now,
+      List<Pool> pools,
+      List<SlurmNode> nodes,
+      List<SlurmJob> jobs,
+      List<Instance> instances,
+      Map<String, Instant> poweringUpSince) {
+    Snapshots s = new Snapshots();
+    s.now = now;
+    s.pools.addAll(pools);
+    s.nodes.addAll(nodes);
+    s.jobs.addAll(jobs);
+    s.instances.addAll(instances);
+    s.poweringUpSince.putAll(poweringUpSince);
+    return s.build();
+  }
+
   public Snapshot build() {
     return new Snapshot(
         now,

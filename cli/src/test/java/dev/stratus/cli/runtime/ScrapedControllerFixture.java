@@ -1,0 +1,53 @@
+package dev.stratus.cli.runtime;
+
+import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerFixture;
+import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.spi.NodeCredentials;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/**
+ * A controller on the in-memory cloud and Slurm counting into a Prometheus registry, and its HTTP
+ * endpoint as nodes and Prometheus reach it over loopback: notices in, {@code GET /metrics} out.
+ */
+public abstract class ScrapedControllerFixture extends ControllerFixture {
+  protected final HttpClient http = HttpClient.newHttpClient();
+  protected final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  @Override
+  protected Controller newController() {
+    return newController(NodeCredentials.NONE, new StratusMetrics(registry));
+  }
+
+  /** The controller's endpoint on a free loopback port (close it when done). */
+  protected NoticeServer serve() throws Exception {
+    return new NoticeServer(
+        "127.0.0.1:0",
+        controller::receive,
+        controller.notices()::state,
+        () -> {},
+        registry::scrape);
+  }
+
+  protected static URI base(NoticeServer server) {
+    return URI.create("http://127.0.0.1:" + server.address().getPort());
+  }
+
+  /** {@code GET /metrics}: the text exposition, after checking the answer is 200. */
+  protected String scrape(URI base) throws Exception {
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(base.resolve("/metrics")).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 200) {
+      throw new AssertionError("GET /metrics answered " + r.statusCode() + ": " + r.body());
+    }
+    return r.body();
+  }
+}

@@ -1,0 +1,210 @@
+package dev.stratus.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.config.ConfigLoader;
+import dev.stratus.core.config.StratusConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Debian package as dpkg sees it, without installing it (DebInstallIT does that, as root):
+ * control fields, file list and modes, the units checked by systemd-analyze and for their
+ * hardening, and the same bytes again from the same tree.
+ */
+class DebPackageIT {
+  static final List<String> UNITS =
+      List.of(
+          "stratus-controller.service", "stratus-agent.service", "stratus-spot-watcher.service");
+
+  @TempDir static Path dir;
+  static Path deb;
+  static Path root;
+  static List<String> contents;
+
+  @BeforeAll
+  static void extract() throws Exception {
+    deb = Built.deb();
+    root = dir.resolve("root");
+    Run x = Run.of("dpkg-deb", "-x", deb.toString(), root.toString());
+    Run c = Run.of("dpkg-deb", "-c", deb.toString());
+    assertThat(x.exit() + c.exit()).as(x.err() + c.err()).isZero();
+    contents = c.out().lines().toList();
+  }
+
+  static String field(String name) throws Exception {
+    Run f = Run.of("dpkg-deb", "-f", deb.toString(), name);
+    assertThat(f.exit()).as(f.err()).isZero();
+    return f.out().strip();
+  }
+
+  static Unit unit(String name) throws Exception {
+    return Unit.read(root.resolve("lib/systemd/system").resolve(name));
+  }
+
+  @Test
+  void theControlFileNamesTheVersionTheArchitectureAndJava17() throws Exception {
+    assertThat(deb.getFileName().toString())
+        .isEqualTo("stratus_" + Built.debVersion() + "_all.deb");
+    assertThat(field("Package")).isEqualTo("stratus");
+    assertThat(field("Version")).isEqualTo(Built.debVersion());
+    assertThat(field("Architecture")).isEqualTo("all");
+    assertThat(field("Depends"))
+        .contains("openjdk-17-jre-headless | java17-runtime-headless")
+        .contains("adduser");
+    assertThat(Integer.parseInt(field("Installed-Size"))).isGreaterThan(10_000);
+  }
+
+  @Test
+  void everyFileIsRootsAndTheLauncherIsLinkedIntoUsrBin() {
+    assertThat(contents).allMatch(line -> line.contains(" root/root "));
+    assertThat(contents)
+        .anyMatch(l -> l.endsWith("./usr/bin/stratus -> ../share/stratus/bin/stratus"))
+        .anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith("./usr/share/stratus/bin/stratus"))
+        .anyMatch(l -> l.startsWith("drwxr-xr-x") && l.endsWith("./usr/lib/stratus/hooks/"))
+        .anyMatch(l -> l.endsWith("./etc/stratus/stratus.yaml.example"))
+        .anyMatch(l -> l.endsWith("./usr/share/doc/stratus/README.md"))
+        .anyMatch(l -> l.endsWith("./usr/share/doc/stratus/deploy.md"))
+        .anyMatch(l -> l.endsWith("./usr/share/stratus/prometheus/stratus-rules.yml"))
+        .anyMatch(l -> l.endsWith("./usr/share/stratus/prometheus/tests/stratus-rules-test.yml"))
+        .anyMatch(l -> l.endsWith("./usr/share/stratus/grafana/stratus.json"));
+    for (String unit : UNITS) {
+      assertThat(contents)
+          .anyMatch(l -> l.startsWith("-rw-r--r--") && l.endsWith("./lib/systemd/system/" + unit));
+    }
+    assertThat(contents)
+        .filteredOn(l -> l.contains("./usr/share/stratus/lib/"))
+        .filteredOn(l -> l.endsWith(".jar"))
+        .allMatch(l -> l.startsWith("-rw-r--r--"));
+  }
+
+  @Test
+  void theConfigFilesAreConffilesSoAnUpgradeKeepsAnOperatorsEdits() throws Exception {
+    Path control = dir.resolve("control");
+    assertThat(Run.of("dpkg-deb", "-e", deb.toString(), control.toString()).exit()).isZero();
+
+    assertThat(Files.readAllLines(control.resolve("conffiles")))
+        .containsExactlyInAnyOrder("/etc/stratus/stratus.yaml.example", "/etc/default/stratus");
+    for (String script : List.of("postinst", "prerm", "postrm")) {
+      Run syntax = Run.of("sh", "-n", control.resolve(script).toString());
+      assertThat(syntax.exit()).as(script + ": " + syntax.err()).isZero();
+    }
+  }
+
+  @Test
+  void theJarsAreTheControllerArchivesJars() throws Exception {
+    Path archiveLib = Built.existing("stratus.controllerDir").resolve("lib");
+
+    assertThat(Jars.bySha256(root.resolve("usr/share/stratus/lib")).keySet())
+        .isEqualTo(Jars.bySha256(archiveLib).keySet());
+  }
+
+  /**
+   * systemd-analyze verify reads each unit as systemd would and checks that its programs exist: it
+   * exits 0 and prints nothing (an unknown or misspelt key is only a warning, so any output fails).
+   * The controller's /usr/bin/stratus is pointed at the extracted package's (the same link).
+   */
+  @Test
+  void everyUnitPassesSystemdAnalyzeVerifyWithoutAWord() throws Exception {
+    Path copies = Files.createDirectories(dir.resolve("units"));
+    for (String name : UNITS) {
+      String text = Files.readString(root.resolve("lib/systemd/system").resolve(name));
+      Path copy =
+          Files.writeString(
+              copies.resolve(name), text.replace("/usr/bin/stratus", root + "/usr/bin/stratus"));
+
+      Run verify = Run.of("systemd-analyze", "verify", copy.toString());
+
+      assertThat(verify.exit()).as(name + ": " + verify.err()).isZero();
+      assertThat(verify.out() + verify.err()).as(name).isEmpty();
+    }
+  }
+
+  @Test
+  void theControllerRunsAsItsOwnUserInAReadOnlySystemWritingOnlyItsStateAndSpool()
+      throws Exception {
+    Unit controller = unit("stratus-controller.service");
+    StratusConfig example = ConfigLoader.load(root.resolve("etc/stratus/stratus.yaml.example"));
+
+    assertThat(controller.get("User")).isEqualTo("stratus");
+    assertThat(controller.get("ExecStart"))
+        .isEqualTo("/usr/bin/stratus controller --config /etc/stratus/stratus.yaml");
+    assertHardened(controller);
+    List<String> writable = List.of(controller.get("ReadWritePaths").split(" "));
+    assertThat(writable)
+        .containsExactlyInAnyOrder(example.stateDir().toString(), example.spoolDir().toString());
+    // What SlurmUser runs must not be the controller's to change.
+    assertThat(writable).noneMatch(w -> example.powerSave().hookDir().startsWith(w));
+    assertThat(controller.get("Restart")).isEqualTo("on-failure");
+    assertThat(controller.get("RestartPreventExitStatus")).isEqualTo("2");
+  }
+
+  @Test
+  void theSpotWatcherRunsAsTheSameUserHardenedWithNothingWritable() throws Exception {
+    Unit watcher = unit("stratus-spot-watcher.service");
+
+    assertThat(watcher.get("User")).isEqualTo("stratus");
+    assertThat(watcher.get("ExecStart"))
+        .contains(
+            "dev.stratus.spot.WatcherMain --cloud ${STRATUS_CLOUD} --sink ${STRATUS_NOTICE_URL}");
+    assertHardened(watcher);
+    assertThat(watcher.get("ReadWritePaths")).isEmpty();
+    assertThat(watcher.get("Restart")).isEqualTo("always");
+  }
+
+  /**
+   * The agent starts munged and slurmd, so every job inherits its sandbox: it must have none, or
+   * jobs lose /tmp, writable file systems and setuid programs (the unit says so).
+   */
+  @Test
+  void theAgentRunsAsRootWithoutASandboxItsJobsWouldInherit() throws Exception {
+    Unit agent = unit("stratus-agent.service");
+
+    assertThat(agent.get("User")).isEmpty();
+    assertThat(agent.service().keySet())
+        .doesNotContain("ProtectSystem", "PrivateTmp", "NoNewPrivileges", "PrivateDevices");
+    assertThat(agent.get("KillMode")).isEqualTo("process");
+    assertThat(agent.get("ExecStart"))
+        .contains("dev.stratus.bootstrap.AgentMain --settings /etc/stratus/agent.json");
+  }
+
+  @Test
+  void buildingAgainFromTheSameTreeGivesTheSameBytes() throws Exception {
+    Path again = Files.createDirectories(dir.resolve("again"));
+
+    Run build =
+        Run.of(
+            Built.existing("stratus.debSource").resolve("build-deb.sh").toString(),
+            Built.existing("stratus.controllerDir").toString(),
+            Built.existing("stratus.debSource").toString(),
+            Built.version(),
+            Built.property("stratus.timestamp"),
+            again.toString());
+
+    assertThat(build.exit()).as(build.err()).isZero();
+    assertThat(Jars.sha256(again.resolve(deb.getFileName()))).isEqualTo(Jars.sha256(deb));
+  }
+
+  static void assertHardened(Unit unit) {
+    assertThat(
+            Map.of(
+                "ProtectSystem", unit.get("ProtectSystem"),
+                "NoNewPrivileges", unit.get("NoNewPrivileges"),
+                "PrivateTmp", unit.get("PrivateTmp"),
+                "ProtectHome", unit.get("ProtectHome"),
+                "CapabilityBoundingSet", unit.get("CapabilityBoundingSet")))
+        .as(unit.name())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "ProtectSystem", "strict",
+                "NoNewPrivileges", "yes",
+                "PrivateTmp", "yes",
+                "ProtectHome", "yes",
+                "CapabilityBoundingSet", ""));
+  }
+}
