@@ -1,6 +1,12 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.secret.KeySourceException;
 import dev.stratus.bootstrap.secret.MungeKeySource;
+import dev.stratus.bootstrap.secret.NodeKeySource;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
+import dev.stratus.wire.ControllerTrust;
+import dev.stratus.wire.KeyFiles;
+import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,14 +15,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The bootstrap steps, in order: hostname, munge-socket, munge-key, munged, controller-auth, gpus,
- * slurmd. Each step appends one status line; the first failure stops the agent, so slurmd is never
- * started on a node whose munge key slurmctld refuses or whose GPUs are not what Slurm was told.
+ * The bootstrap steps, in order: hostname, node-key (when the settings name one), munge-socket,
+ * munge-key, munged, controller-auth, gpus, slurmd. Each step appends one status line; the first
+ * failure stops the agent, so slurmd is never started on a node whose munge key slurmctld refuses,
+ * whose GPUs are not what Slurm was told, or that has no key to sign its notices with. The node key
+ * comes early so every later step's report to the controller can be signed.
  */
 final class Agent {
   /** The PATH every started program gets; slurmctld gives hooks none, so nothing relies on ours. */
@@ -53,6 +62,7 @@ final class Agent {
   private final StatusReporter status;
   private final MungeOwner mungeOwner;
   private final Optional<StatusUploader> uploader;
+  private final Optional<NodeKeySource> nodeKey;
   private final Clock clock;
   private final Pause pause;
 
@@ -65,7 +75,22 @@ final class Agent {
       Namespaces namespaces,
       Clock clock,
       Pause pause) {
+    this(settings, tools, runner, keys, Optional.empty(), gpus, namespaces, clock, pause);
+  }
+
+  /** {@code nodeKey}: where the node's signing key comes from, when the settings name one. */
+  Agent(
+      AgentSettings settings,
+      Tools tools,
+      CommandRunner runner,
+      MungeKeySource keys,
+      Optional<NodeKeySource> nodeKey,
+      GpuVerifier gpus,
+      Namespaces namespaces,
+      Clock clock,
+      Pause pause) {
     this.settings = settings;
+    this.nodeKey = nodeKey;
     this.tools = tools;
     this.runner = runner;
     this.keys = keys;
@@ -74,7 +99,7 @@ final class Agent {
     this.clock = clock;
     this.pause = pause;
     this.mungeOwner = new MungeOwner(settings.mungeUser(), tools.setpriv());
-    this.uploader = settings.reportUrl().map(u -> new StatusUploader(u, settings.nodeName()));
+    this.uploader = settings.reportUrl().flatMap(u -> uploader(settings, u));
     this.status =
         new StatusReporter(
             settings.statusFile(), clock, line -> uploader.ifPresent(u -> u.send(line)));
@@ -98,6 +123,7 @@ final class Agent {
 
   private boolean steps() {
     return step("hostname", this::hostname)
+        && (nodeKey.isEmpty() || step("node-key", this::nodeKey))
         && step("munge-socket", this::mungeSocket)
         && step("munge-key", this::mungeKey)
         && step("munged", this::munged)
@@ -130,6 +156,47 @@ final class Agent {
               + " unshare --uts)");
     }
     expectZero(command(List.of(tools.hostname(), settings.nodeName()), log("agent-commands.log")));
+  }
+
+  /**
+   * Fetches the node's signing key, installs it 0400 where the watcher reads it (unless it is there
+   * already) and hands it to the uploader; the key bytes are zeroed after.
+   */
+  private void nodeKey() throws StepFailedException, IOException {
+    byte[] key;
+    try {
+      key = nodeKey.orElseThrow().fetch();
+    } catch (KeySourceException e) {
+      throw new StepFailedException(e.getMessage());
+    }
+    try {
+      if (!(settings.nodeKey().orElseThrow() instanceof NodeKeySpec.FileKey)) {
+        KeyFiles.write(settings.nodeKeyFile(), key);
+      }
+      RequestSigner signer = new RequestSigner(settings.nodeName(), key, clock);
+      uploader.ifPresent(u -> u.signWith(signer));
+    } finally {
+      Arrays.fill(key, (byte) 0);
+    }
+  }
+
+  /** The uploader, trusting {@code controllerCaFile} when set; none when that file is unusable. */
+  private static Optional<StatusUploader> uploader(AgentSettings settings, java.net.URI url) {
+    if (settings.nodeKey().isEmpty()) {
+      System.err.println(
+          "reportUrl " + url + " is not used: without a nodeKey the controller refuses reports");
+      return Optional.empty();
+    }
+    try {
+      Optional<javax.net.ssl.SSLContext> tls =
+          settings.controllerCaFile().isPresent()
+              ? Optional.of(ControllerTrust.trusting(settings.controllerCaFile().get()))
+              : Optional.empty();
+      return Optional.of(new StatusUploader(url, settings.nodeName(), tls));
+    } catch (IOException e) {
+      System.err.println("status reports are not sent: " + e.getMessage());
+      return Optional.empty();
+    }
   }
 
   private void mungeSocket() throws StepFailedException, IOException {

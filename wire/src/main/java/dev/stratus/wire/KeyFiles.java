@@ -46,16 +46,22 @@ public final class KeyFiles {
     return Files.readAllBytes(file);
   }
 
-  /** Writes {@code key} to {@code file} (mode 0400), creating its directory with mode 0700. */
+  /** Writes {@code key} to {@code file} (mode 0400), in a directory of mode 0700. */
   public static void write(Path file, byte[] key) throws IOException {
     if (key.length != NodeKeys.KEY_BYTES) {
       throw new IllegalArgumentException("a key is " + NodeKeys.KEY_BYTES + " bytes");
     }
+    writeSecret(file, key);
+  }
+
+  /**
+   * Writes any secret (a munge key, too) to {@code file} with mode 0400, atomically, and makes its
+   * directory (created if missing) mode 0700; file and directory are synced to disk.
+   */
+  public static void writeSecret(Path file, byte[] secret) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
-    if (!Files.isDirectory(dir)) {
-      Files.createDirectories(
-          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    }
+    Files.createDirectories(dir);
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
     Path temp = dir.resolve("." + file.getFileName() + ".tmp");
     Files.deleteIfExists(temp);
     try (FileChannel ch =
@@ -63,7 +69,7 @@ public final class KeyFiles {
             temp,
             EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
             PosixFilePermissions.asFileAttribute(OWNER_ONLY))) {
-      ByteBuffer buf = ByteBuffer.wrap(key);
+      ByteBuffer buf = ByteBuffer.wrap(secret);
       while (buf.hasRemaining()) {
         ch.write(buf);
       }
@@ -71,5 +77,8 @@ public final class KeyFiles {
     }
     Files.setPosixFilePermissions(temp, EnumSet.of(PosixFilePermission.OWNER_READ));
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+      d.force(true);
+    }
   }
 }

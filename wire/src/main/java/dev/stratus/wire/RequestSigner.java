@@ -53,6 +53,12 @@ public final class RequestSigner {
     return headers;
   }
 
+  /** What is signed of {@code uri}: its path and query as sent, still percent-encoded. */
+  public static String target(java.net.URI uri) {
+    String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+    return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+  }
+
   @Override
   public String toString() {
     return "RequestSigner[" + signer + "]";

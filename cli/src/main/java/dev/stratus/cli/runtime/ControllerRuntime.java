@@ -36,7 +36,9 @@ public final class ControllerRuntime implements AutoCloseable {
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
-    this.providers = ProviderRegistry.create(config, clock);
+    ControllerSecret secret =
+        ControllerSecret.loadOrCreate(config.controller().secretFile(), config.cluster());
+    this.providers = ProviderRegistry.create(config, clock, secret);
     providers.values().forEach(NodeProvider::start);
     Spool spool = new Spool(config.spoolDir(), clock);
     RequestSource requests =
@@ -60,7 +62,10 @@ public final class ControllerRuntime implements AutoCloseable {
           }
         };
     NodeCredentials credentials =
-        config.vault().<NodeCredentials>map(VaultNodeCredentials::new).orElse(NodeCredentials.NONE);
+        config
+            .vault()
+            .<NodeCredentials>map(v -> new VaultNodeCredentials(v, secret))
+            .orElse(NodeCredentials.NONE);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     this.controller =
         new Controller(
@@ -71,15 +76,15 @@ public final class ControllerRuntime implements AutoCloseable {
     this.notices =
         listen.isEmpty()
             ? null
-            : new NoticeServer(
+            : Endpoint.start(
+                config,
                 listen,
-                controller::receive,
-                controller.notices()::state,
+                clock,
+                secret,
+                controller,
+                providers,
                 daemon::wake,
                 registry::scrape);
-    if (notices != null) {
-      notices.acceptBootstrapReports(controller.bootstrapReports()::add, daemon::wake, clock);
-    }
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",

@@ -7,18 +7,24 @@ import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.testing.Fixtures;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
+import dev.stratus.wire.RequestSigner;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The controller's HTTP server as a node and Prometheus see it: a notice POSTed over loopback, the
@@ -33,13 +39,20 @@ class MetricsEndpointTest extends ControllerFixture {
     return newController(NodeCredentials.NONE, new StratusMetrics(registry));
   }
 
+  @TempDir Path dir;
+  ControllerSecret secret;
+
   @Test
   void aScrapeShowsTheNoticeTheReclaimTheRequeueAndItsLatency() throws Exception {
+    secret = ControllerSecret.loadOrCreate(dir.resolve("keys/controller.secret"), "test");
     try (NoticeServer server =
-        new NoticeServer(
+        Endpoint.start(
+            Fixtures.config(List.of(Fixtures.pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
             "127.0.0.1:0",
-            controller::receive,
-            controller.notices()::state,
+            clock,
+            secret,
+            controller,
+            Map.of("fake", cloud),
             () -> {},
             registry::scrape)) {
       URI base = URI.create("http://127.0.0.1:" + server.address().getPort());
@@ -60,7 +73,11 @@ class MetricsEndpointTest extends ControllerFixture {
     }
   }
 
-  /** Job 42 has run 5 min when its node's watcher POSTs a notice; signal, 30 s grace, requeue. */
+  /**
+   * Job 42 has run 5 min when its node's watcher POSTs a notice, signed with the key of the node's
+   * launch (the endpoint finds the instance, launched since the last pass listed, in a fresh list
+   * of the provider); signal, 30 s grace, requeue.
+   */
   void reclaimWithNoticeOver(URI base) throws Exception {
     Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(5));
     String notice =
@@ -70,12 +87,14 @@ class MetricsEndpointTest extends ControllerFixture {
                 InterruptionNotice.Kind.RECLAIM,
                 clock.instant().plusSeconds(120),
                 clock.instant()));
-    var posted =
-        http.send(
-            HttpRequest.newBuilder(base.resolve("/v1/notices"))
-                .POST(HttpRequest.BodyPublishers.ofString(notice))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpRequest.Builder post =
+        HttpRequest.newBuilder(base.resolve("/v1/notices"))
+            .POST(HttpRequest.BodyPublishers.ofString(notice));
+    new RequestSigner(
+            "gpu-001", secret.keyFor("gpu-001", spot.clientToken().orElseThrow()).get(), clock)
+        .headers("POST", "/v1/notices", notice.getBytes(StandardCharsets.UTF_8))
+        .forEach(post::header);
+    var posted = http.send(post.build(), HttpResponse.BodyHandlers.ofString());
     assertThat(posted.statusCode()).isEqualTo(202);
     controller.runPass();
     clock.add(Duration.ofSeconds(30));

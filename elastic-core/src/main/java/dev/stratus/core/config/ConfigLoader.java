@@ -57,7 +57,8 @@ public final class ConfigLoader {
             "providers",
             "spot",
             "vault",
-            "bootstrap");
+            "bootstrap",
+            "controller");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
@@ -77,7 +78,8 @@ public final class ConfigLoader {
                     pools.pools(),
                     providers,
                     spot(root),
-                    VaultReader.read(root)));
+                    VaultReader.read(root),
+                    ControllerReader.read(root, stateDir)));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

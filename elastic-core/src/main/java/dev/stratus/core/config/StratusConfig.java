@@ -15,7 +15,8 @@ import java.util.Set;
  * Everything in stratus.yaml, validated. {@code spoolDir} holds hook requests; {@code stateDir} is
  * the controller's scratch (provider files, logs). {@code providers} maps a provider name to its
  * own settings block. {@code mungeKeyFile} is the munge key of this host (a 0400 file), which nodes
- * also read unless {@code vault} says where they get it instead.
+ * also read unless {@code vault} says where they get it instead. {@code controller}: the secret the
+ * nodes' signing keys derive from, and the endpoint's TLS ({@link ControllerSettings}).
  */
 public record StratusConfig(
     String cluster,
@@ -28,7 +29,8 @@ public record StratusConfig(
     List<Pool> pools,
     Map<String, Map<String, Object>> providers,
     dev.stratus.core.notice.SpotSettings spot,
-    Optional<dev.stratus.core.spi.VaultSettings> vault) {
+    Optional<dev.stratus.core.spi.VaultSettings> vault,
+    ControllerSettings controller) {
   public StratusConfig {
     slurmName("cluster", cluster);
     notNull("slurm", slurm);
@@ -39,6 +41,7 @@ public record StratusConfig(
     notNull("mungeKeyFile", mungeKeyFile);
     notNull("spot", spot);
     vault = vault == null ? Optional.empty() : vault;
+    controller = controller == null ? ControllerSettings.defaults(stateDir) : controller;
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {
@@ -62,6 +65,34 @@ public record StratusConfig(
     }
   }
 
+  /** A config with the {@code controller:} defaults. */
+  public StratusConfig(
+      String cluster,
+      SlurmSettings slurm,
+      PowerSave powerSave,
+      Timeouts timeouts,
+      Path spoolDir,
+      Path stateDir,
+      Path mungeKeyFile,
+      List<Pool> pools,
+      Map<String, Map<String, Object>> providers,
+      dev.stratus.core.notice.SpotSettings spot,
+      Optional<dev.stratus.core.spi.VaultSettings> vault) {
+    this(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        vault,
+        null);
+  }
+
   /** The same config, with nodes reading the munge key from Vault as {@code vault} says. */
   public StratusConfig withVault(dev.stratus.core.spi.VaultSettings vault) {
     return new StratusConfig(
@@ -75,7 +106,8 @@ public record StratusConfig(
         pools,
         providers,
         spot,
-        Optional.of(vault));
+        Optional.of(vault),
+        controller);
   }
 
   public Optional<Pool> pool(String name) {

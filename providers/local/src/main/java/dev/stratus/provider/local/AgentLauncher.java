@@ -7,11 +7,15 @@ import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.StatusLine;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeKeyIssuer;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.wire.KeyFiles;
+import dev.stratus.wire.NodeKeys;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -35,9 +39,12 @@ import java.util.concurrent.TimeUnit;
  * agent.log}; it starts munged and {@code slurmd -b}, which daemonize and stay in the namespace,
  * and then exits.
  *
- * <p>With Vault the node's "user-data" is its settings file plus a 0400 file holding only its
- * single-use wrapping token, which the agent reads and shreds; the launcher removes the file too if
- * the agent never got that far.
+ * <p>With Vault the node's "user-data" is its settings file plus 0400 files holding only its
+ * single-use wrapping tokens (one for the munge key's secret-id, one for its signing key), which
+ * the agent reads and shreds; the launcher removes them too if the agent never got that far.
+ * Without Vault the node's signing key is written straight into its private {@code keys/} directory
+ * (0400), as a cloud would put it on the instance's disk; either way the agent installs it at
+ * {@code keys/node.key}, where the node's watcher reads it ({@link #nodeKeyFile}).
  */
 final class AgentLauncher {
   private static final List<String> JVM_OPTIONS =
@@ -50,9 +57,11 @@ final class AgentLauncher {
   private final Path nodesDir;
   private final boolean checkController;
   private final String confServer;
+  private final NodeKeyIssuer nodeKeys;
 
   /** Steps whose failure is the node's own, reported as {@link ProviderError.BootstrapFailed}. */
-  private static final Set<String> NODE_STEPS = Set.of("munge-key", "controller-auth", "gpus");
+  private static final Set<String> NODE_STEPS =
+      Set.of("node-key", "munge-key", "controller-auth", "gpus");
 
   AgentLauncher(
       BootstrapSettings bootstrap,
@@ -61,8 +70,10 @@ final class AgentLauncher {
       Duration timeout,
       Path stateDir,
       boolean checkController,
-      String confServer) {
+      String confServer,
+      NodeKeyIssuer nodeKeys) {
     this.bootstrap = bootstrap;
+    this.nodeKeys = nodeKeys;
     this.deviceDir = deviceDir;
     this.gpuCount = gpuCount;
     this.timeout = timeout;
@@ -73,6 +84,11 @@ final class AgentLauncher {
 
   Path nodeDir(String netns) {
     return nodesDir.resolve(netns);
+  }
+
+  /** Where the node's signing key is once its agent ran (the watcher signs with it). */
+  Path nodeKeyFile(String netns) {
+    return nodeDir(netns).resolve("keys").resolve("node.key");
   }
 
   /** Deletes the node's copy of the munge key (the agent writes it under keys/). */
@@ -108,7 +124,11 @@ final class AgentLauncher {
     Files.deleteIfExists(status);
     Path tokenFile = dir.resolve("wrapping-token");
     Files.deleteIfExists(tokenFile);
+    Path keyTokenFile = dir.resolve("node-key-wrap");
+    Files.deleteIfExists(keyTokenFile);
+    Files.deleteIfExists(nodeKeyFile(node.netns()));
     KeySourceSpec keySource = keySource(node, credential, tokenFile);
+    Optional<NodeKeySpec> nodeKey = nodeKey(node, credential, keyTokenFile);
     AgentSettings settings =
         new AgentSettings(
             node.nodeName(),
@@ -131,14 +151,51 @@ final class AgentLauncher {
             Optional.empty(),
             // munged runs as root in the node's namespaces, like the node's other daemons.
             "",
-            confServer);
+            confServer,
+            nodeKey,
+            Optional.empty());
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
     try {
       return run(node, settingsFile, status, dir.resolve("agent.log"));
     } finally {
       Files.deleteIfExists(tokenFile);
+      Files.deleteIfExists(keyTokenFile);
     }
+  }
+
+  /**
+   * Where the node gets its signing key: the wrapping token the controller issued with its Vault
+   * credential, or (without Vault) the key itself, derived here and written 0400 into the node's
+   * {@code keys/}. Empty when the controller hands out no keys (provider tests).
+   */
+  private Optional<NodeKeySpec> nodeKey(
+      InstanceRecord node, Optional<NodeCredential> credential, Path keyTokenFile)
+      throws IOException {
+    if (credential.isPresent() && !credential.get().nodeKeyToken().isEmpty()) {
+      writeOwnerOnly(keyTokenFile, credential.get().nodeKeyToken());
+      return Optional.of(new NodeKeySpec.Wrapped(keyTokenFile.toAbsolutePath()));
+    }
+    Optional<byte[]> key = nodeKeys.keyFor(node.nodeName(), node.clientToken());
+    if (key.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      KeyFiles.write(nodeKeyFile(node.netns()), key.get());
+    } finally {
+      java.util.Arrays.fill(key.get(), (byte) 0);
+    }
+    return Optional.of(new NodeKeySpec.FileKey(nodeKeyFile(node.netns()).toAbsolutePath()));
+  }
+
+  private static void writeOwnerOnly(Path file, String token) throws IOException {
+    Files.createFile(
+        file,
+        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(file, token, StandardCharsets.US_ASCII);
+    Files.setPosixFilePermissions(
+        file, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
   }
 
   private KeySourceSpec keySource(
@@ -155,13 +212,7 @@ final class AgentLauncher {
                         + node.nodeName()
                         + ": the munge key comes from Vault but the launch carries no bootstrap"
                         + " credential for this node"));
-    Files.createFile(
-        tokenFile,
-        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(tokenFile, c.wrappingToken(), StandardCharsets.US_ASCII);
-    Files.setPosixFilePermissions(
-        tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
+    writeOwnerOnly(tokenFile, c.wrappingToken());
     return new KeySourceSpec.VaultSource(
         v.address(),
         v.kvMount(),
@@ -239,14 +290,15 @@ final class AgentLauncher {
   }
 
   /**
-   * The agent's own jar, Jackson's three and the Vault driver (its key source): a small class path
-   * starts the JVM faster.
+   * The agent's own jar, the wire module (keys, signing), Jackson's three and the Vault driver (its
+   * key source): a small class path starts the JVM faster.
    */
   static String agentClassPath() {
     Set<String> entries = new LinkedHashSet<>();
     for (Class<?> c :
         List.of(
             AgentMain.class,
+            NodeKeys.class,
             ObjectMapper.class,
             JsonFactory.class,
             com.fasterxml.jackson.annotation.JsonProperty.class,
