@@ -25,14 +25,16 @@ import java.util.regex.Pattern;
  * A small stateful Vault behind WireMock, with the HTTP shapes of Vault's API docs: AppRole ({@code
  * auth/approle/role/<r>/secret-id} with the request's {@code num_uses} and {@code ttl} (rules in
  * {@link AppRoleModel}), optionally response-wrapped by {@code X-Vault-Wrap-TTL}; {@code
- * auth/approle/login}), {@code sys/wrapping/unwrap} (a wrapping token unwraps once, within its TTL,
- * else 400 "wrapping token is not valid or does not exist"), KV v2 reads with a per-token policy
- * (403 "permission denied"), {@code auth/token/revoke-self} (204), {@code
- * auth/token/revoke-accessor} (204; 400 "invalid accessor" for one not known or already spent),
- * {@code auth/approle/role/<r>/secret-id-accessor/destroy} (204), {@code auth/aws/login} (checks
- * the signed-STS request's shape) and a sealed mode (503 "Vault is sealed" everywhere). Time comes
- * from {@link #advance}, so TTL tests never sleep. {@link #interceptNextWrappingTokens} plays an
- * attacker who read a node's user-data and unwrapped its token first.
+ * auth/approle/login}), {@code sys/wrapping/wrap} (only as a response-wrapping request, else 400
+ * "endpoint requires response wrapping to be used") and {@code sys/wrapping/unwrap} (a wrapping
+ * token unwraps once, within its TTL, else 400 "wrapping token is not valid or does not exist":
+ * {@link WrappingModel}), KV v2 reads with a per-token policy (403 "permission denied"), {@code
+ * auth/token/revoke-self} (204), {@code auth/token/revoke-accessor} (204; 400 "invalid accessor"
+ * for one not known or already spent), {@code auth/approle/role/<r>/secret-id-accessor/destroy}
+ * (204), {@code auth/aws/login} (checks the signed-STS request's shape) and a sealed mode (503
+ * "Vault is sealed" everywhere). Time comes from {@link #advance}, so TTL tests never sleep. {@link
+ * #interceptNextWrappingTokens} plays an attacker who read a node's user-data and unwrapped its
+ * token first.
  */
 public final class VaultModel implements ResponseDefinitionTransformerV2 {
   public static final String ROOT_TOKEN = "hvs.root-token-of-the-model";
@@ -44,13 +46,11 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private static final Pattern DESTROY =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id-accessor/destroy");
 
-  private record Wrapped(JsonNode data, Instant expires, String accessor) {}
-
   private record Token(Set<String> readablePaths) {}
 
   private final SecureRandom random = new SecureRandom();
   private final AppRoleModel appRole = new AppRoleModel();
-  private final Map<String, Wrapped> wrapping = new HashMap<>();
+  private final WrappingModel wrapping = new WrappingModel(this::hex);
   private final Map<String, Token> tokens = new HashMap<>();
   private final Map<String, Map<String, String>> kv = new HashMap<>();
 
@@ -66,7 +66,6 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private final List<JsonNode> secretIdRequests = Collections.synchronizedList(new ArrayList<>());
   private Instant now = Instant.parse("2026-11-21T12:00:00Z");
   private boolean sealed;
-  private int intercept;
   private int secretIdQuota = Integer.MAX_VALUE;
 
   @Override
@@ -109,7 +108,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
 
   /** The next {@code n} wrapping tokens are unwrapped by someone else as soon as they exist. */
   public synchronized void interceptNextWrappingTokens(int n) {
-    intercept = n;
+    wrapping.interceptNext(n);
   }
 
   /** After {@code allowed} more secret-id requests, answer 429 like a Vault rate-limit quota. */
@@ -119,7 +118,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
 
   /** Wrapping tokens issued and neither unwrapped, revoked nor expired. */
   public synchronized int liveWrappingTokens() {
-    return (int) wrapping.values().stream().filter(w -> now.isBefore(w.expires())).count();
+    return wrapping.live(now);
   }
 
   /** Secret-ids issued and neither used up nor destroyed. */
@@ -178,6 +177,9 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       if (method.equals("POST") && path.equals("/v1/sys/wrapping/unwrap")) {
         return unwrap(req);
       }
+      if (method.equals("POST") && path.equals("/v1/sys/wrapping/wrap")) {
+        return wrap(req);
+      }
       if (method.equals("POST") && path.equals("/v1/auth/approle/login")) {
         return appRoleLogin(req);
       }
@@ -234,22 +236,32 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     if (wrapTtl == null) {
       return ok(envelope().set("data", data));
     }
-    long seconds = Long.parseLong(wrapTtl.replace("s", ""));
-    String token = "hvs.wrap." + hex(16);
-    String accessor = hex(12);
-    if (intercept > 0) {
-      intercept--; // unwrapped by someone else at once: the node will find it spent
-    } else {
-      wrapping.put(token, new Wrapped(data, now.plusSeconds(seconds), accessor));
+    ObjectNode info =
+        wrapping.wrap(
+            data,
+            wrapTtl,
+            "auth/approle/role/" + role + "/secret-id",
+            data.get("secret_id_accessor").asText(),
+            now);
+    issued.add(info.get("token").asText());
+    return ok(envelope().set("wrap_info", info));
+  }
+
+  /** {@code sys/wrapping/wrap}: the request's JSON object, wrapped; the controller's token only. */
+  private ResponseDefinition wrap(Request req) throws java.io.IOException {
+    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return error(403, "permission denied");
     }
-    issued.add(token);
-    ObjectNode info = JSON.createObjectNode();
-    info.put("token", token);
-    info.put("accessor", accessor);
-    info.put("ttl", seconds);
-    info.put("creation_time", now.toString());
-    info.put("creation_path", "auth/approle/role/" + role + "/secret-id");
-    info.put("wrapped_accessor", data.get("secret_id_accessor").asText());
+    if (!req.containsHeader("X-Vault-Wrap-TTL")) {
+      return error(400, "endpoint requires response wrapping to be used");
+    }
+    JsonNode data = JSON.readTree(req.getBodyAsString());
+    if (data == null || !data.isObject()) {
+      return error(400, "failed to parse JSON input: expected an object");
+    }
+    ObjectNode info =
+        wrapping.wrap(data, req.getHeader("X-Vault-Wrap-TTL"), "sys/wrapping/wrap", "", now);
+    issued.add(info.get("token").asText());
     return ok(envelope().set("wrap_info", info));
   }
 
@@ -262,11 +274,11 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
         token = body.get("token").asText();
       }
     }
-    Wrapped w = token == null ? null : wrapping.remove(token);
-    if (w == null || !now.isBefore(w.expires())) {
-      return error(400, "wrapping token is not valid or does not exist");
+    JsonNode data = wrapping.unwrap(token, now);
+    if (data == null) {
+      return error(400, WrappingModel.INVALID);
     }
-    return ok(envelope().set("data", w.data()));
+    return ok(envelope().set("data", data));
   }
 
   private ResponseDefinition revokeAccessor(Request req) throws java.io.IOException {
@@ -274,8 +286,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       return error(403, "permission denied");
     }
     String accessor = JSON.readTree(req.getBodyAsString()).path("accessor").asText("");
-    boolean removed = wrapping.values().removeIf(w -> w.accessor().equals(accessor));
-    if (!removed) {
+    if (!wrapping.revoke(accessor)) {
       return error(400, "invalid accessor");
     }
     revoked.add("accessor:" + accessor);
