@@ -29,6 +29,9 @@ public final class AgentMain {
   /** nvidia-smi can take tens of seconds on a cold 8-GPU machine (driver load, persistence off). */
   private static final Duration NVIDIA_SMI_TIMEOUT = Duration.ofSeconds(90);
 
+  /** A node key in Vault's KV appears once the controller lists the new instance. */
+  private static final Duration WAIT_FOR_NODE_KEY = Duration.ofMinutes(5);
+
   private AgentMain() {}
 
   public static void main(String[] args) {
@@ -75,7 +78,13 @@ public final class AgentMain {
         settings.mungeKeySource() instanceof KeySourceSpec.VaultSource vault
             ? CloudIdentities.forSource(vault, clock)
             : CloudIdentity.none();
-    return new NodeKeySource(spec, settings.mungeKeySource(), identity, settings.nodeName());
+    return new NodeKeySource(
+        spec,
+        settings.mungeKeySource(),
+        identity,
+        settings.nodeName(),
+        WAIT_FOR_NODE_KEY,
+        d -> Thread.sleep(d.toMillis()));
   }
 
   static GpuVerifier gpuVerifier(AgentSettings settings) {

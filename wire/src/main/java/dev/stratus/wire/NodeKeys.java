@@ -20,6 +20,15 @@ public final class NodeKeys {
 
   private NodeKeys() {}
 
+  /**
+   * Where, under the KV v2 mount, the controller files the key of a node that reads it from Vault
+   * after a cloud login: {@code stratus/node-keys/<cluster>/<instance>}, {@code <instance>} being
+   * the name the login knows the instance by (a templated policy lets each read its own path only).
+   */
+  public static String vaultPath(String cluster, String instance) {
+    return "stratus/node-keys/" + cluster + "/" + instance;
+  }
+
   public static byte[] node(byte[] secret, String cluster, String node, String clientToken) {
     check(secret);
     return Hmac.sign(

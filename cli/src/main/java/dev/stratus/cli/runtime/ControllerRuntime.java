@@ -16,6 +16,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +34,7 @@ public final class ControllerRuntime implements AutoCloseable {
   private final AutoCloseable watch;
   private final SlurmClient slurm;
   private final NoticeServer notices;
+  private final Optional<KeyPublishing> keyPublishing;
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
@@ -85,6 +87,7 @@ public final class ControllerRuntime implements AutoCloseable {
                 providers,
                 daemon::wake,
                 registry::scrape);
+    this.keyPublishing = KeyPublishing.start(config.vault(), secret, controller, providers);
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
@@ -126,6 +129,7 @@ public final class ControllerRuntime implements AutoCloseable {
 
   @Override
   public void close() {
+    keyPublishing.ifPresent(KeyPublishing::close);
     if (notices != null) {
       notices.close();
     }

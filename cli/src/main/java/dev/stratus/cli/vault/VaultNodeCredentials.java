@@ -59,6 +59,12 @@ public final class VaultNodeCredentials implements NodeCredentials {
   @Override
   public Map<String, NodeCredential> issue(List<String> nodeNames, String clientToken)
       throws CredentialException {
+    if (settings.roleName().isEmpty()) {
+      throw new CredentialException(
+          "vault: vault.roleName is not set, so no AppRole secret-id can be issued for "
+              + nodeNames,
+          false);
+    }
     Vault client = vault.client();
     Map<String, NodeCredential> issued = new LinkedHashMap<>();
     try {

@@ -6,6 +6,7 @@ import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultException;
 import io.github.jopenlibs.vault.json.JsonObject;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
@@ -14,24 +15,49 @@ import java.util.Map;
  * Fetches the node's signing key ({@link NodeKeySpec}): {@link NodeKeys#KEY_BYTES} bytes the caller
  * owns and zeroes. Each failure is a {@link KeySourceException} naming the step and the place,
  * never a token or key byte; a spent or expired wrapping token says so and is not retried (it works
- * once: the controller's next launch issues a new one).
+ * once: the controller's next launch issues a new one). A key in Vault's KV is written by the
+ * controller once it lists the new instance, which may be after the node boots: a missing one is
+ * read again, every {@link #POLL}, for up to {@code waitForKey}.
  */
 public final class NodeKeySource {
+  static final Duration POLL = Duration.ofSeconds(5);
+
+  /** Waits between reads; a seam so tests never sleep. */
+  @FunctionalInterface
+  public interface Pause {
+    void pause(Duration d) throws InterruptedException;
+  }
+
   private final NodeKeySpec spec;
   private final KeySourceSpec vault;
   private final CloudIdentity identity;
   private final String nodeName;
+  private final Duration waitForKey;
+  private final Pause pause;
 
   /**
    * {@code vault}: the munge key's source, whose Vault (address, CA, timeout, and for {@link
    * NodeKeySpec.VaultKv} its cloud login and KV mount) the wrapped and Vault forms use.
    */
   public NodeKeySource(
-      NodeKeySpec spec, KeySourceSpec vault, CloudIdentity identity, String nodeName) {
+      NodeKeySpec spec,
+      KeySourceSpec vault,
+      CloudIdentity identity,
+      String nodeName,
+      Duration waitForKey,
+      Pause pause) {
     this.spec = spec;
     this.vault = vault;
     this.identity = identity;
     this.nodeName = nodeName;
+    this.waitForKey = waitForKey;
+    this.pause = pause;
+  }
+
+  /** A source that does not wait for a key that is not there yet. */
+  public NodeKeySource(
+      NodeKeySpec spec, KeySourceSpec vault, CloudIdentity identity, String nodeName) {
+    this(spec, vault, identity, nodeName, Duration.ZERO, d -> {});
   }
 
   public byte[] fetch() throws KeySourceException {
@@ -91,8 +117,7 @@ public final class NodeKeySource {
     String token = new VaultLogins(clients, identity, secrets).login(v.login());
     Vault client = clients.client(token);
     try {
-      Map<String, String> data =
-          VaultKv.read(client, v.baseAddress(), v.kvMount(), kv.kvPath(), secrets);
+      Map<String, String> data = awaitKey(client, v, kv, secrets);
       String node = data.get("node");
       if (!nodeName.equals(node)) {
         throw new KeySourceException(
@@ -108,6 +133,38 @@ public final class NodeKeySource {
       return decode(data.get("key"), "read " + v.kvMount() + "/data/" + kv.kvPath());
     } finally {
       VaultKv.revokeQuietly(client);
+    }
+  }
+
+  /** The secret at the node's path, read again while it is not there, up to {@code waitForKey}. */
+  private Map<String, String> awaitKey(
+      Vault client, KeySourceSpec.VaultSource v, NodeKeySpec.VaultKv kv, Redactor secrets)
+      throws KeySourceException {
+    long waited = 0;
+    while (true) {
+      Map<String, String> data =
+          VaultKv.readIfPresent(client, v.baseAddress(), v.kvMount(), kv.kvPath(), secrets);
+      if (data != null) {
+        return data;
+      }
+      if (waited >= waitForKey.toMillis()) {
+        throw new KeySourceException(
+            "vault read "
+                + v.kvMount()
+                + "/data/"
+                + kv.kvPath()
+                + ": no node key is stored there after "
+                + waitForKey.toSeconds()
+                + " s; the controller writes it once it lists this instance (is its vault: block"
+                + " set, and may its token write there?)");
+      }
+      try {
+        pause.pause(POLL);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new KeySourceException("node key: interrupted while waiting for it in Vault");
+      }
+      waited += POLL.toMillis();
     }
   }
 

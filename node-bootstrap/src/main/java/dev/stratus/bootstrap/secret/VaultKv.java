@@ -16,6 +16,23 @@ final class VaultKv {
   static Map<String, String> read(
       Vault vault, String address, String kvMount, String kvPath, Redactor secrets)
       throws KeySourceException {
+    Map<String, String> data = readIfPresent(vault, address, kvMount, kvPath, secrets);
+    if (data == null) {
+      throw VaultFailure.of(
+          "read " + kvMount + "/data/" + kvPath,
+          address,
+          404,
+          new byte[0],
+          "no secret is stored there",
+          secrets);
+    }
+    return data;
+  }
+
+  /** As {@link #read}, but null when nothing is stored there (404). */
+  static Map<String, String> readIfPresent(
+      Vault vault, String address, String kvMount, String kvPath, Redactor secrets)
+      throws KeySourceException {
     String dataPath = kvMount + "/data/" + kvPath;
     String step = "read " + dataPath;
     String hint = "the role's policy must allow read on " + dataPath;
@@ -27,14 +44,11 @@ final class VaultKv {
     }
     // The driver does not throw on 403 or 404 here: the status decides.
     int status = r.getRestResponse().getStatus();
+    if (status == 404) {
+      return null;
+    }
     if (status != 200) {
-      throw VaultFailure.of(
-          step,
-          address,
-          status,
-          r.getRestResponse().getBody(),
-          status == 404 ? "no secret is stored there" : hint,
-          secrets);
+      throw VaultFailure.of(step, address, status, r.getRestResponse().getBody(), hint, secrets);
     }
     Map<String, String> data = r.getData();
     return data == null ? Map.of() : data;

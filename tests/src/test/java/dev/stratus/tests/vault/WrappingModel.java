@@ -3,9 +3,12 @@ package dev.stratus.tests.vault;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -89,5 +92,55 @@ final class WrappingModel {
       case 'h' -> n * 3600;
       default -> n;
     };
+  }
+
+  /** {@code sys/wrapping/wrap}: the request's JSON object, wrapped; the controller's token only. */
+  ResponseDefinition wrapRoute(Request req, Instant now, Consumer<String> issued)
+      throws java.io.IOException {
+    if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return VaultReplies.error(403, "permission denied");
+    }
+    if (!req.containsHeader("X-Vault-Wrap-TTL")) {
+      return VaultReplies.error(400, "endpoint requires response wrapping to be used");
+    }
+    JsonNode data = JSON.readTree(req.getBodyAsString());
+    if (data == null || !data.isObject()) {
+      return VaultReplies.error(400, "failed to parse JSON input: expected an object");
+    }
+    ObjectNode info = wrap(data, req.getHeader("X-Vault-Wrap-TTL"), "sys/wrapping/wrap", "", now);
+    issued.accept(info.get("token").asText());
+    return VaultReplies.ok(VaultReplies.envelope().set("wrap_info", info));
+  }
+
+  /**
+   * {@code sys/wrapping/unwrap} with the token as {@code X-Vault-Token} or in the body. Single use:
+   * the token is gone after the first attempt, whatever its outcome.
+   */
+  ResponseDefinition unwrapRoute(Request req, Instant now) throws java.io.IOException {
+    String token = req.getHeader("X-Vault-Token");
+    if (req.getBodyAsString() != null && !req.getBodyAsString().isBlank()) {
+      JsonNode body = JSON.readTree(req.getBodyAsString());
+      if (body.hasNonNull("token")) {
+        token = body.get("token").asText();
+      }
+    }
+    JsonNode data = unwrap(token, now);
+    if (data == null) {
+      return VaultReplies.error(400, INVALID);
+    }
+    return VaultReplies.ok(VaultReplies.envelope().set("data", data));
+  }
+
+  /** {@code auth/token/revoke-accessor}: 400 "invalid accessor" for one not live. */
+  ResponseDefinition revokeRoute(Request req, Consumer<String> revoked) throws java.io.IOException {
+    if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return VaultReplies.error(403, "permission denied");
+    }
+    String accessor = JSON.readTree(req.getBodyAsString()).path("accessor").asText("");
+    if (!revoke(accessor)) {
+      return VaultReplies.error(400, "invalid accessor");
+    }
+    revoked.accept("accessor:" + accessor);
+    return VaultReplies.noContent();
   }
 }
