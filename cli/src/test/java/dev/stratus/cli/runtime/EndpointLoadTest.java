@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Slow clients and a flood, each from its own loopback address (127.0.0.2 and up), never stop a
  * node's signed notice from 127.0.0.1: it is accepted while they go on, and they lose their
- * connections or get 429. Behaviour only; {@code NoticeLatencyUnderLoad} prints the latencies.
+ * connections or get 429. Behaviour only; the tests module's {@code NoticeLatencyUnderLoad}
+ * benchmark prints the latencies.
  */
 class EndpointLoadTest {
   static final EndpointLimits LIMITS =
