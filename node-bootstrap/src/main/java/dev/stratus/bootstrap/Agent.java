@@ -1,12 +1,7 @@
 package dev.stratus.bootstrap;
 
-import dev.stratus.bootstrap.secret.KeySourceException;
 import dev.stratus.bootstrap.secret.MungeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySource;
-import dev.stratus.bootstrap.secret.NodeKeySpec;
-import dev.stratus.wire.ControllerTrust;
-import dev.stratus.wire.KeyFiles;
-import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -99,7 +93,7 @@ final class Agent {
     this.clock = clock;
     this.pause = pause;
     this.mungeOwner = new MungeOwner(settings.mungeUser(), tools.setpriv());
-    this.uploader = settings.reportUrl().flatMap(u -> uploader(settings, u));
+    this.uploader = settings.reportUrl().flatMap(u -> NodeKeyStep.uploader(settings, u));
     this.status =
         new StatusReporter(
             settings.statusFile(), clock, line -> uploader.ifPresent(u -> u.send(line)));
@@ -158,45 +152,8 @@ final class Agent {
     expectZero(command(List.of(tools.hostname(), settings.nodeName()), log("agent-commands.log")));
   }
 
-  /**
-   * Fetches the node's signing key, installs it 0400 where the watcher reads it (unless it is there
-   * already) and hands it to the uploader; the key bytes are zeroed after.
-   */
   private void nodeKey() throws StepFailedException, IOException {
-    byte[] key;
-    try {
-      key = nodeKey.orElseThrow().fetch();
-    } catch (KeySourceException e) {
-      throw new StepFailedException(e.getMessage());
-    }
-    try {
-      if (!(settings.nodeKey().orElseThrow() instanceof NodeKeySpec.FileKey)) {
-        KeyFiles.write(settings.nodeKeyFile(), key);
-      }
-      RequestSigner signer = new RequestSigner(settings.nodeName(), key, clock);
-      uploader.ifPresent(u -> u.signWith(signer));
-    } finally {
-      Arrays.fill(key, (byte) 0);
-    }
-  }
-
-  /** The uploader, trusting {@code controllerCaFile} when set; none when that file is unusable. */
-  private static Optional<StatusUploader> uploader(AgentSettings settings, java.net.URI url) {
-    if (settings.nodeKey().isEmpty()) {
-      System.err.println(
-          "reportUrl " + url + " is not used: without a nodeKey the controller refuses reports");
-      return Optional.empty();
-    }
-    try {
-      Optional<javax.net.ssl.SSLContext> tls =
-          settings.controllerCaFile().isPresent()
-              ? Optional.of(ControllerTrust.trusting(settings.controllerCaFile().get()))
-              : Optional.empty();
-      return Optional.of(new StatusUploader(url, settings.nodeName(), tls));
-    } catch (IOException e) {
-      System.err.println("status reports are not sent: " + e.getMessage());
-      return Optional.empty();
-    }
+    NodeKeyStep.run(nodeKey.orElseThrow(), settings, uploader, clock);
   }
 
   private void mungeSocket() throws StepFailedException, IOException {

@@ -116,10 +116,18 @@ public final class NoticeRoutes extends Handler.Abstract {
             (body, failure) -> {
               if (failure != null) {
                 Replies.text(response, callback, 413, "body larger than " + maxBody + " bytes");
-              } else if (request.getHttpURI().getPath().equals(NOTICES)) {
-                notice(request, response, callback, body);
-              } else {
-                bootstrap(request, response, callback, body);
+                return;
+              }
+              try {
+                if (request.getHttpURI().getPath().equals(NOTICES)) {
+                  notice(request, response, callback, body);
+                } else {
+                  bootstrap(request, response, callback, body);
+                }
+              } catch (RuntimeException e) {
+                // the controller's side failed: say so, and keep the connection from hanging
+                log.error("handling {} failed", request.getHttpURI().getPath(), e);
+                Replies.text(response, callback, 500, "the controller could not take it");
               }
             }));
   }

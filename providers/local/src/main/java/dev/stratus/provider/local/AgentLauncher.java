@@ -8,13 +8,10 @@ import dev.stratus.bootstrap.StatusLine;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
-import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.NodeKeyIssuer;
 import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.VaultSettings;
-import dev.stratus.wire.KeyFiles;
 import dev.stratus.wire.NodeKeys;
 import java.io.File;
 import java.io.IOException;
@@ -57,7 +54,7 @@ final class AgentLauncher {
   private final Path nodesDir;
   private final boolean checkController;
   private final String confServer;
-  private final NodeKeyIssuer nodeKeys;
+  private final NodeSecrets secrets;
 
   /** Steps whose failure is the node's own, reported as {@link ProviderError.BootstrapFailed}. */
   private static final Set<String> NODE_STEPS =
@@ -73,7 +70,7 @@ final class AgentLauncher {
       String confServer,
       NodeKeyIssuer nodeKeys) {
     this.bootstrap = bootstrap;
-    this.nodeKeys = nodeKeys;
+    this.secrets = new NodeSecrets(bootstrap, nodeKeys);
     this.deviceDir = deviceDir;
     this.gpuCount = gpuCount;
     this.timeout = timeout;
@@ -88,22 +85,12 @@ final class AgentLauncher {
 
   /** Where the node's signing key is once its agent ran (the watcher signs with it). */
   Path nodeKeyFile(String netns) {
-    return nodeDir(netns).resolve("keys").resolve("node.key");
+    return NodeSecrets.keyFile(nodeDir(netns));
   }
 
-  /** Deletes the node's copy of the munge key (the agent writes it under keys/). */
+  /** Deletes the node's keys (the agent writes them under keys/). */
   void forgetKey(String netns) {
-    Path keys = nodeDir(netns).resolve("keys");
-    try (var files = Files.list(keys)) {
-      for (Path f : files.toList()) {
-        Files.deleteIfExists(f);
-      }
-      Files.deleteIfExists(keys);
-    } catch (java.nio.file.NoSuchFileException e) {
-      // never written: the agent failed before the key step
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot delete " + keys, e);
-    }
+    NodeSecrets.forget(nodeDir(netns));
   }
 
   /**
@@ -122,13 +109,9 @@ final class AgentLauncher {
     }
     Path status = dir.resolve("status.jsonl");
     Files.deleteIfExists(status);
-    Path tokenFile = dir.resolve("wrapping-token");
-    Files.deleteIfExists(tokenFile);
-    Path keyTokenFile = dir.resolve("node-key-wrap");
-    Files.deleteIfExists(keyTokenFile);
-    Files.deleteIfExists(nodeKeyFile(node.netns()));
-    KeySourceSpec keySource = keySource(node, credential, tokenFile);
-    Optional<NodeKeySpec> nodeKey = nodeKey(node, credential, keyTokenFile);
+    NodeSecrets.clear(dir);
+    KeySourceSpec keySource = secrets.mungeKeySource(node, credential, dir);
+    Optional<NodeKeySpec> nodeKey = secrets.nodeKey(node, credential, dir);
     AgentSettings settings =
         new AgentSettings(
             node.nodeName(),
@@ -159,68 +142,8 @@ final class AgentLauncher {
     try {
       return run(node, settingsFile, status, dir.resolve("agent.log"));
     } finally {
-      Files.deleteIfExists(tokenFile);
-      Files.deleteIfExists(keyTokenFile);
+      NodeSecrets.removeTokens(dir);
     }
-  }
-
-  /**
-   * Where the node gets its signing key: the wrapping token the controller issued with its Vault
-   * credential, or (without Vault) the key itself, derived here and written 0400 into the node's
-   * {@code keys/}. Empty when the controller hands out no keys (provider tests).
-   */
-  private Optional<NodeKeySpec> nodeKey(
-      InstanceRecord node, Optional<NodeCredential> credential, Path keyTokenFile)
-      throws IOException {
-    if (credential.isPresent() && !credential.get().nodeKeyToken().isEmpty()) {
-      writeOwnerOnly(keyTokenFile, credential.get().nodeKeyToken());
-      return Optional.of(new NodeKeySpec.Wrapped(keyTokenFile.toAbsolutePath()));
-    }
-    Optional<byte[]> key = nodeKeys.keyFor(node.nodeName(), node.clientToken());
-    if (key.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      KeyFiles.write(nodeKeyFile(node.netns()), key.get());
-    } finally {
-      java.util.Arrays.fill(key.get(), (byte) 0);
-    }
-    return Optional.of(new NodeKeySpec.FileKey(nodeKeyFile(node.netns()).toAbsolutePath()));
-  }
-
-  private static void writeOwnerOnly(Path file, String token) throws IOException {
-    Files.createFile(
-        file,
-        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(file, token, StandardCharsets.US_ASCII);
-    Files.setPosixFilePermissions(
-        file, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
-  }
-
-  private KeySourceSpec keySource(
-      InstanceRecord node, Optional<NodeCredential> credential, Path tokenFile) throws IOException {
-    if (bootstrap.vault().isEmpty()) {
-      return new KeySourceSpec.FileSource(bootstrap.mungeKeyFile().toAbsolutePath());
-    }
-    VaultSettings v = bootstrap.vault().get();
-    NodeCredential c =
-        credential.orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "node "
-                        + node.nodeName()
-                        + ": the munge key comes from Vault but the launch carries no bootstrap"
-                        + " credential for this node"));
-    writeOwnerOnly(tokenFile, c.wrappingToken());
-    return new KeySourceSpec.VaultSource(
-        v.address(),
-        v.kvMount(),
-        v.kvPath(),
-        v.field(),
-        new VaultLogin.AppRole(v.authMount(), v.roleId(), null, tokenFile.toAbsolutePath()),
-        v.caCertFile(),
-        v.timeout());
   }
 
   private Optional<ProviderError> run(InstanceRecord node, Path settingsFile, Path status, Path log)
