@@ -19,18 +19,26 @@ resource "vault_approle_auth_backend_role" "nodes" {
 }
 
 # The controller's policy from the README: create secret-ids for the node role, destroy one by
-# accessor, revoke a wrapping token by accessor.
+# accessor, revoke a wrapping token by accessor, wrap each node's signing key (node_keys.tf adds the
+# node-key paths for cloud logins there).
 resource "vault_policy" "controller" {
-  count  = local.approle ? 1 : 0
   name   = "stratus-${var.cluster}-controller"
-  policy = <<-EOT
-    path "auth/${vault_approle_auth_backend_role.nodes[0].backend}/role/${var.node_role_name}/secret-id" {
+  policy = local.approle ? local.controller_approle_policy : local.controller_node_keys_policy
+}
+
+locals {
+  approle_backend           = local.approle ? vault_approle_auth_backend_role.nodes[0].backend : "approle"
+  controller_approle_policy = <<-EOT
+    path "auth/${local.approle_backend}/role/${var.node_role_name}/secret-id" {
       capabilities = ["update"]
     }
-    path "auth/${vault_approle_auth_backend_role.nodes[0].backend}/role/${var.node_role_name}/secret-id-accessor/destroy" {
+    path "auth/${local.approle_backend}/role/${var.node_role_name}/secret-id-accessor/destroy" {
       capabilities = ["update"]
     }
     path "auth/token/revoke-accessor" {
+      capabilities = ["update"]
+    }
+    path "sys/wrapping/wrap" {
       capabilities = ["update"]
     }
   EOT

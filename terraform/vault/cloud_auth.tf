@@ -22,7 +22,9 @@ resource "vault_aws_auth_backend_role" "nodes" {
   role                     = var.node_role_name
   auth_type                = "iam"
   bound_iam_principal_arns = [var.aws.node_role_arn]
-  token_policies           = [vault_policy.node.name]
+  inferred_entity_type     = "ec2_instance"
+  inferred_aws_region      = var.aws.region
+  token_policies           = [vault_policy.node.name, vault_policy.node_keys[0].name]
   token_ttl                = var.node_token_ttl
   token_max_ttl            = var.node_token_ttl
 }
@@ -43,7 +45,7 @@ resource "vault_gcp_auth_backend_role" "nodes" {
   type                   = "gce"
   bound_projects         = [var.gcp.project]
   bound_service_accounts = [var.gcp.node_service_account]
-  token_policies         = [vault_policy.node.name]
+  token_policies         = [vault_policy.node.name, vault_policy.node_keys[0].name]
   token_ttl              = var.node_token_ttl
   token_max_ttl          = var.node_token_ttl
 }
@@ -70,7 +72,7 @@ resource "vault_azure_auth_backend_role" "nodes" {
   role                   = var.node_role_name
   bound_subscription_ids = [var.azure.subscription_id]
   bound_resource_groups  = [var.azure.node_resource_group]
-  token_policies         = [vault_policy.node.name]
+  token_policies         = [vault_policy.node.name, vault_policy.node_keys[0].name]
   token_ttl              = var.node_token_ttl
   token_max_ttl          = var.node_token_ttl
 }

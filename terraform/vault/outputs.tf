@@ -31,8 +31,8 @@ output "controller_vault" {
 }
 
 output "controller_policy" {
-  description = "Name of the controller's policy (node_auth = approle): issue its token with `vault token create -policy=<this> -period=24h -orphan`."
-  value       = local.approle ? vault_policy.controller[0].name : null
+  description = "Name of the controller's policy (approle: issue secret-ids, wrap node keys; cloud: file the node keys): issue its token with `vault token create -policy=<this> -period=24h -orphan`."
+  value       = vault_policy.controller.name
 }
 
 output "node_policy" {

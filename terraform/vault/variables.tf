@@ -85,6 +85,9 @@ variable "aws" {
   type = object({
     node_role_arn    = string
     server_id_header = optional(string)
+    # the region Vault looks the instance up in; it infers the instance from the login's session
+    # name, which puts the instance id (inferred_entity_id) on the login's alias for node keys
+    region = optional(string, "us-east-1")
   })
   default = null
 }

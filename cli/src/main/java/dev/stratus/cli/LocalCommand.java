@@ -1,5 +1,6 @@
 package dev.stratus.cli;
 
+import dev.stratus.cli.runtime.ControllerSecret;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
@@ -35,8 +36,11 @@ public final class LocalCommand implements Runnable {
 
   /**
    * Reclaims a node's instance as a cloud reclaims a spot VM: a notice on its metadata endpoint,
-   * then SIGKILL when the notice runs out. Waits until the instance is gone. Exit 0 when it was
-   * reclaimed, 1 when the node has no instance or its provider cannot reclaim, 2 for bad input.
+   * then SIGKILL when the notice runs out. Waits until the instance is gone. The notice is signed
+   * as the operator with the node's key, derived from the controller's secret, so this runs on the
+   * controller machine as the user that may read {@code controller.secretFile}. Exit 0 when it was
+   * reclaimed, 1 when the node has no instance or its provider cannot reclaim, 2 for bad input or
+   * an unreadable secret.
    */
   @Command(
       name = "reclaim",
@@ -61,16 +65,25 @@ public final class LocalCommand implements Runnable {
     public Integer call() {
       Duration wait;
       StratusConfig cfg;
+      ControllerSecret secret;
       try {
         wait = notice.strip().equals("0") ? Duration.ZERO : Durations.parse(notice);
         cfg = ConfigLoader.load(config);
+        secret = ControllerSecret.read(cfg.controller().secretFile(), cfg.cluster());
       } catch (IllegalArgumentException | dev.stratus.core.config.ConfigException e) {
         System.err.println("stratus: " + e.getMessage());
+        return 2;
+      } catch (java.io.IOException e) {
+        System.err.println(
+            "stratus: cannot read the controller's secret ("
+                + e.getMessage()
+                + "); the operator's requests are signed with it: run this on the controller"
+                + " machine, as the user that runs the controller");
         return 2;
       }
       // Not closed: closing a local provider deletes the bridge once no node is left, and the
       // running controller (and its notice endpoint on the bridge address) still needs it.
-      Map<String, NodeProvider> providers = ProviderRegistry.create(cfg, Clock.systemUTC());
+      Map<String, NodeProvider> providers = ProviderRegistry.create(cfg, Clock.systemUTC(), secret);
       return reclaim(providers, cfg.cluster(), node, wait, System.out, System.err);
     }
   }

@@ -15,6 +15,8 @@ import dev.stratus.core.spi.Reclaimable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class LocalCommandTest {
@@ -144,22 +147,50 @@ class LocalCommandTest {
         .contains("node gpu-001 runs on provider aws, which cannot reclaim instances");
   }
 
-  @Test
-  void aBadNoticeIsRefusedWithExitTwoNamingTheText() {
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+  /** Runs {@code stratus ARGS}; its exit status, with what it wrote to stderr in {@link #err}. */
+  int stratus(String... args) {
     PrintStream saved = System.err;
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    int rc;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
-      rc =
-          new CommandLine(new StratusCli())
-              .execute(
-                  "local", "reclaim", "gpu-001", "--notice", "soon", "--config", "/nonexistent");
+      return new CommandLine(new StratusCli()).execute(args);
     } finally {
       System.setErr(saved);
     }
+  }
+
+  @Test
+  void aBadNoticeIsRefusedWithExitTwoNamingTheText() {
+    int rc = stratus("local", "reclaim", "gpu-001", "--notice", "soon", "--config", "/nonexistent");
 
     assertThat(rc).isEqualTo(2);
-    assertThat(captured.toString(StandardCharsets.UTF_8)).contains("soon");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("soon");
+  }
+
+  @Test
+  void withoutTheControllersSecretNothingIsReclaimedAndItSaysWhereToRunIt(@TempDir Path dir)
+      throws Exception {
+    Path config = dir.resolve("stratus.yaml");
+    Files.writeString(
+        config,
+        """
+        cluster: c1
+        stateDir: ./state
+        pools:
+          - name: gpu
+            gpu: {model: h100, count: 8}
+            cpus: 8
+            memoryMiB: 64000
+            maxNodes: 2
+            offerings:
+              - {provider: local, region: local, instanceType: t, pricePerHour: 1}
+        providers: {local: {bridge: stnone0}}
+        """);
+    int rc = stratus("local", "reclaim", "gpu-001", "--config", config.toString());
+
+    assertThat(rc).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("cannot read the controller's secret")
+        .contains(dir.resolve("state/keys/controller.secret").toString())
+        .contains("run this on the controller machine");
   }
 }

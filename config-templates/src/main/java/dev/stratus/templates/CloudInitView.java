@@ -13,13 +13,17 @@ import java.util.Set;
  * where the settings say {@value #NODE_NAME_SLOT} and {@value #ADDRESS_SLOT}, then runs the
  * settings of its pool ({@code <pool>-NNN} → {@code /etc/stratus/agent-<pool>.json}).
  *
- * <p>No secret goes in: with a cloud-identity login there is none; with AppRole the only credential
- * is a single-use, short-lived Vault wrapping token written to {@code wrappingTokenFile} (0400, the
- * agent deletes it after reading). {@code stratus config render} writes {@code tokenSlot} there,
- * the only place the slot appears whole in the rendered file; the provider that launches a node
- * replaces it with that node's fresh token, and a node that still finds the slot stops with that
- * message. The slot's text is the provider SPI's (elastic-core's {@code NodeUserData}), which
- * passes it here: the templates know no provider.
+ * <p>No secret goes in: with a cloud-identity login there is none (the node reads its signing key
+ * from Vault after its login, at a path named by {@value #INSTANCE_SLOT}, which the start script
+ * fills with the instance's name in the metadata service); with AppRole the only credentials are
+ * two single-use, short-lived Vault wrapping tokens, written to {@code wrappingTokenFile} and
+ * {@code nodeKeyTokenFile} (0400, the agent deletes them after reading). {@code stratus config
+ * render} writes {@code tokenSlot} and {@code nodeKeyTokenSlot} there, the only places the slots
+ * appear whole in the rendered file; the provider that launches a node replaces them with that
+ * node's fresh tokens, and a node that still finds a slot stops with that message. The slots' text
+ * is the provider SPI's (elastic-core's {@code NodeUserData}), which passes it here: the templates
+ * know no provider. The controller's CA certificate, when its endpoint speaks TLS, is public and
+ * goes in whole ({@code controllerCa}, one line of PEM per element).
  *
  * @param cloud {@code aws}, {@code gcp}, {@code azure}, {@code oci} or {@code lambda}: picks how a
  *     node reads its name and address (a Lambda node finds its name where the launcher wrote it)
@@ -29,6 +33,11 @@ import java.util.Set;
  * @param noticeUrl the controller's notice endpoint for the watcher, or "" for no watcher
  * @param wrappingTokenFile "" unless the nodes log in with AppRole
  * @param tokenSlot the text a provider replaces with a node's wrapping token
+ * @param nodeKeyTokenFile "" unless the nodes log in with AppRole: where the wrapping token of the
+ *     node's signing key goes
+ * @param nodeKeyTokenSlot the text a provider replaces with that token
+ * @param controllerCa the PEM lines of the CA the nodes trust for an https {@code noticeUrl}; empty
+ *     for none
  */
 public record CloudInitView(
     String cloud,
@@ -40,9 +49,20 @@ public record CloudInitView(
     List<PoolSettings> pools,
     String noticeUrl,
     String wrappingTokenFile,
-    String tokenSlot) {
+    String tokenSlot,
+    String nodeKeyTokenFile,
+    String nodeKeyTokenSlot,
+    List<String> controllerCa) {
   public static final String NODE_NAME_SLOT = "@NODE_NAME@";
   public static final String ADDRESS_SLOT = "@ADDRESS@";
+  public static final String INSTANCE_SLOT = "@INSTANCE@";
+
+  /** Where a node keeps its signing key once its agent has it; the watcher reads it there. */
+  public static final String NODE_KEY_FILE = "/var/lib/stratus/node/keys/node.key";
+
+  /** Where the controller's CA certificate goes on the nodes. */
+  public static final String CONTROLLER_CA_FILE = "/etc/stratus/controller-ca.pem";
+
   public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure", "oci", "lambda");
 
   /** The agent settings for the nodes of one pool, as one line of JSON. */
@@ -72,6 +92,15 @@ public record CloudInitView(
     if (tokenSlot.length() < 2) {
       throw new IllegalArgumentException("tokenSlot must be cut in two, got '" + tokenSlot + "'");
     }
+    text("nodeKeyTokenFile", nodeKeyTokenFile);
+    word("nodeKeyTokenSlot", nodeKeyTokenSlot);
+    if (nodeKeyTokenSlot.length() < 2
+        || nodeKeyTokenFile.isEmpty() != wrappingTokenFile.isEmpty()) {
+      throw new IllegalArgumentException(
+          "nodeKeyTokenFile comes with wrappingTokenFile, and its slot must be cut in two");
+    }
+    controllerCa = List.copyOf(controllerCa);
+    controllerCa.forEach(line -> text("controllerCa", line));
   }
 
   /** For the templates: the placeholders a node fills in and checks. */
@@ -81,6 +110,19 @@ public record CloudInitView(
 
   public String addressSlot() {
     return ADDRESS_SLOT;
+  }
+
+  public String instanceSlot() {
+    return INSTANCE_SLOT;
+  }
+
+  public String nodeKeyFile() {
+    return NODE_KEY_FILE;
+  }
+
+  /** The CA file's path on the nodes, or "" when there is none. */
+  public String controllerCaFile() {
+    return controllerCa.isEmpty() ? "" : CONTROLLER_CA_FILE;
   }
 
   /**
@@ -93,6 +135,14 @@ public record CloudInitView(
 
   public String tokenSlotTail() {
     return tokenSlot.substring(tokenSlot.length() / 2);
+  }
+
+  public String nodeKeyTokenSlotHead() {
+    return nodeKeyTokenSlot.substring(0, nodeKeyTokenSlot.length() / 2);
+  }
+
+  public String nodeKeyTokenSlotTail() {
+    return nodeKeyTokenSlot.substring(nodeKeyTokenSlot.length() / 2);
   }
 
   /** Which cloud's part the template includes ({@code cloud-init-<cloud>.mustache}). */

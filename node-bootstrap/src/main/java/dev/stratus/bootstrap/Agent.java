@@ -1,6 +1,7 @@
 package dev.stratus.bootstrap;
 
 import dev.stratus.bootstrap.secret.MungeKeySource;
+import dev.stratus.bootstrap.secret.NodeKeySource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +15,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The bootstrap steps, in order: hostname, munge-socket, munge-key, munged, controller-auth, gpus,
- * slurmd. Each step appends one status line; the first failure stops the agent, so slurmd is never
- * started on a node whose munge key slurmctld refuses or whose GPUs are not what Slurm was told.
+ * The bootstrap steps, in order: hostname, node-key (when the settings name one), munge-socket,
+ * munge-key, munged, controller-auth, gpus, slurmd. Each step appends one status line; the first
+ * failure stops the agent, so slurmd is never started on a node whose munge key slurmctld refuses,
+ * whose GPUs are not what Slurm was told, or that has no key to sign its notices with. The node key
+ * comes early so every later step's report to the controller can be signed.
  */
 final class Agent {
   /** The PATH every started program gets; slurmctld gives hooks none, so nothing relies on ours. */
@@ -53,6 +56,7 @@ final class Agent {
   private final StatusReporter status;
   private final MungeOwner mungeOwner;
   private final Optional<StatusUploader> uploader;
+  private final Optional<NodeKeySource> nodeKey;
   private final Clock clock;
   private final Pause pause;
 
@@ -65,7 +69,22 @@ final class Agent {
       Namespaces namespaces,
       Clock clock,
       Pause pause) {
+    this(settings, tools, runner, keys, Optional.empty(), gpus, namespaces, clock, pause);
+  }
+
+  /** {@code nodeKey}: where the node's signing key comes from, when the settings name one. */
+  Agent(
+      AgentSettings settings,
+      Tools tools,
+      CommandRunner runner,
+      MungeKeySource keys,
+      Optional<NodeKeySource> nodeKey,
+      GpuVerifier gpus,
+      Namespaces namespaces,
+      Clock clock,
+      Pause pause) {
     this.settings = settings;
+    this.nodeKey = nodeKey;
     this.tools = tools;
     this.runner = runner;
     this.keys = keys;
@@ -74,7 +93,7 @@ final class Agent {
     this.clock = clock;
     this.pause = pause;
     this.mungeOwner = new MungeOwner(settings.mungeUser(), tools.setpriv());
-    this.uploader = settings.reportUrl().map(u -> new StatusUploader(u, settings.nodeName()));
+    this.uploader = settings.reportUrl().flatMap(u -> NodeKeyStep.uploader(settings, u));
     this.status =
         new StatusReporter(
             settings.statusFile(), clock, line -> uploader.ifPresent(u -> u.send(line)));
@@ -98,6 +117,7 @@ final class Agent {
 
   private boolean steps() {
     return step("hostname", this::hostname)
+        && (nodeKey.isEmpty() || step("node-key", this::nodeKey))
         && step("munge-socket", this::mungeSocket)
         && step("munge-key", this::mungeKey)
         && step("munged", this::munged)
@@ -130,6 +150,10 @@ final class Agent {
               + " unshare --uts)");
     }
     expectZero(command(List.of(tools.hostname(), settings.nodeName()), log("agent-commands.log")));
+  }
+
+  private void nodeKey() throws StepFailedException, IOException {
+    NodeKeyStep.run(nodeKey.orElseThrow(), settings, uploader, clock);
   }
 
   private void mungeSocket() throws StepFailedException, IOException {

@@ -3,9 +3,12 @@ package dev.stratus.bootstrap;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.gpu.NvidiaSmiGpuVerifier;
 import dev.stratus.bootstrap.identity.CloudIdentities;
+import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.FileMungeKeySource;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.MungeKeySource;
+import dev.stratus.bootstrap.secret.NodeKeySource;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultMungeKeySource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +28,9 @@ import java.util.Optional;
 public final class AgentMain {
   /** nvidia-smi can take tens of seconds on a cold 8-GPU machine (driver load, persistence off). */
   private static final Duration NVIDIA_SMI_TIMEOUT = Duration.ofSeconds(90);
+
+  /** A node key in Vault's KV appears once the controller lists the new instance. */
+  private static final Duration WAIT_FOR_NODE_KEY = Duration.ofMinutes(5);
 
   private AgentMain() {}
 
@@ -50,6 +56,7 @@ public final class AgentMain {
             new Agent.Tools(tool("hostname"), tool("mount"), tool("setpriv")),
             new ProcessCommandRunner(tool("perl")),
             keySource(settings.mungeKeySource(), Clock.systemUTC()),
+            settings.nodeKey().map(k -> nodeKeySource(settings, k, Clock.systemUTC())),
             gpuVerifier(settings),
             Namespaces.fromProc(),
             Clock.systemUTC(),
@@ -63,6 +70,21 @@ public final class AgentMain {
       return new VaultMungeKeySource(vault, CloudIdentities.forSource(vault, clock));
     }
     return new FileMungeKeySource(((KeySourceSpec.FileSource) spec).path());
+  }
+
+  /** The node key's source; a Vault one uses the munge key source's Vault and identity. */
+  static NodeKeySource nodeKeySource(AgentSettings settings, NodeKeySpec spec, Clock clock) {
+    CloudIdentity identity =
+        settings.mungeKeySource() instanceof KeySourceSpec.VaultSource vault
+            ? CloudIdentities.forSource(vault, clock)
+            : CloudIdentity.none();
+    return new NodeKeySource(
+        spec,
+        settings.mungeKeySource(),
+        identity,
+        settings.nodeName(),
+        WAIT_FOR_NODE_KEY,
+        d -> Thread.sleep(d.toMillis()));
   }
 
   static GpuVerifier gpuVerifier(AgentSettings settings) {

@@ -3,6 +3,7 @@ package dev.stratus.bootstrap;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceJson;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -38,6 +39,12 @@ import java.util.Optional;
  *     SlurmctldParameters=enable_configless}), or "" to start slurmd from {@code slurmConf}.
  *     Exactly one of the two is given. See {@link Configless} for what else configless mode changes
  *     on the node
+ * @param nodeKey where the node's signing key comes from ({@link NodeKeySpec}); the agent installs
+ *     it at {@link #nodeKeyFile} (0400), signs its reports with it and the node's watcher signs its
+ *     notices with it. Empty: nothing is signed, so nothing is uploaded (the controller would
+ *     refuse it)
+ * @param controllerCaFile PEM certificate(s) the agent trusts for an https {@code reportUrl};
+ *     empty: the JVM's trust store
  */
 public record AgentSettings(
     String nodeName,
@@ -57,7 +64,9 @@ public record AgentSettings(
     boolean checkController,
     Optional<java.net.URI> reportUrl,
     String mungeUser,
-    String confServer) {
+    String confServer,
+    Optional<NodeKeySpec> nodeKey,
+    Optional<Path> controllerCaFile) {
   public AgentSettings {
     AgentSettingsRules.nodeName(nodeName);
     address = address == null ? "" : address;
@@ -81,6 +90,34 @@ public record AgentSettings(
     reportUrl.ifPresent(AgentSettingsRules::reportUrl);
     mungeUser = mungeUser == null ? "" : mungeUser;
     AgentSettingsRules.mungeUser(mungeUser);
+    nodeKey = nodeKey == null ? Optional.empty() : nodeKey;
+    controllerCaFile = controllerCaFile == null ? Optional.empty() : controllerCaFile;
+    controllerCaFile.ifPresent(p -> AgentSettingsRules.absolute("controllerCaFile", p));
+  }
+
+  /** The same settings with the node's signing key taken from {@code nodeKey}. */
+  public AgentSettings withNodeKey(NodeKeySpec nodeKey) {
+    return new AgentSettings(
+        nodeName,
+        address,
+        slurmConf,
+        sbinDir,
+        binDir,
+        mungeKeySource,
+        mungeSocket,
+        nodeDir,
+        gpuCount,
+        deviceDir,
+        statusFile,
+        mungeTimeout,
+        privateNamespaces,
+        gpuCheck,
+        checkController,
+        reportUrl,
+        mungeUser,
+        confServer,
+        Optional.of(nodeKey),
+        controllerCaFile);
   }
 
   /**
@@ -119,7 +156,9 @@ public record AgentSettings(
         true,
         Optional.empty(),
         "",
-        "");
+        "",
+        Optional.empty(),
+        Optional.empty());
   }
 
   /** Parses the settings JSON ({@link AgentSettingsJson}); unknown keys are refused. */
@@ -158,6 +197,17 @@ public record AgentSettings(
   /** Where the agent writes the node's copy of the munge key (directory 0700, file 0400). */
   public Path keyFile() {
     return nodeDir.resolve("keys").resolve("munge.key");
+  }
+
+  /**
+   * Where the node's signing key is once the agent has it (0400): the given file for {@link
+   * NodeKeySpec.FileKey}, else {@code <nodeDir>/keys/node.key}. The watcher reads it there.
+   */
+  public Path nodeKeyFile() {
+    return nodeKey
+        .filter(k -> k instanceof NodeKeySpec.FileKey)
+        .map(k -> ((NodeKeySpec.FileKey) k).path())
+        .orElse(nodeDir.resolve("keys").resolve("node.key"));
   }
 
   /** This node's own munged socket directory, bind-mounted over {@code mungeSocket}'s directory. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.gpu.GpuCheckJson;
 import dev.stratus.bootstrap.secret.KeySourceJson;
+import dev.stratus.bootstrap.secret.NodeKeyJson;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,7 +41,9 @@ final class AgentSettingsJson {
           "checkController",
           "reportUrl",
           "mungeUser",
-          "confServer");
+          "confServer",
+          "nodeKey",
+          "controllerCaFile");
 
   private AgentSettingsJson() {}
 
@@ -83,7 +86,11 @@ final class AgentSettingsJson {
         !root.has("checkController") || bool(root, "checkController"),
         text(root, "reportUrl").map(AgentSettingsJson::uri),
         text(root, "mungeUser").orElse(""),
-        text(root, "confServer").orElse(""));
+        text(root, "confServer").orElse(""),
+        root.has("nodeKey")
+            ? Optional.of(NodeKeyJson.parse(root.get("nodeKey")))
+            : Optional.empty(),
+        text(root, "controllerCaFile").map(Path::of));
   }
 
   static String write(AgentSettings s) {
@@ -111,6 +118,8 @@ final class AgentSettingsJson {
     if (!s.mungeUser().isEmpty()) {
       root.put("mungeUser", s.mungeUser());
     }
+    s.nodeKey().ifPresent(k -> root.set("nodeKey", NodeKeyJson.write(k)));
+    s.controllerCaFile().ifPresent(p -> root.put("controllerCaFile", p.toString()));
     if (!(s.gpuCheck() instanceof GpuCheck.DeviceFiles)) {
       root.set("gpuCheck", GpuCheckJson.write(s.gpuCheck()));
     }

@@ -3,15 +3,10 @@ package dev.stratus.bootstrap;
 import dev.stratus.bootstrap.secret.FileMungeKeySource;
 import dev.stratus.bootstrap.secret.KeySourceException;
 import dev.stratus.bootstrap.secret.MungeKeySource;
+import dev.stratus.wire.KeyFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -70,26 +65,6 @@ final class MungeKeyInstaller {
   }
 
   private static void writeAtomically(Path target, byte[] key) throws IOException {
-    Path dir = target.getParent();
-    Files.createDirectories(dir);
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-    Path temp = dir.resolve("." + target.getFileName() + ".tmp");
-    Files.deleteIfExists(temp);
-    try (FileChannel ch =
-        FileChannel.open(
-            temp,
-            EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            PosixFilePermissions.asFileAttribute(OWNER_READ_WRITE))) {
-      ByteBuffer buf = ByteBuffer.wrap(key);
-      while (buf.hasRemaining()) {
-        ch.write(buf);
-      }
-      ch.force(true);
-    }
-    Files.setPosixFilePermissions(temp, OWNER_READ);
-    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-      d.force(true);
-    }
+    KeyFiles.writeSecret(target, key);
   }
 }

@@ -1,62 +1,76 @@
 package dev.stratus.bootstrap;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stratus.wire.BootstrapReportCodec;
+import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /**
- * POSTs each status line, with the node's name, to the controller's bootstrap endpoint: {@code
- * {"node":"gpu-001","step":"gpus","ok":false,"at":"...","message":"gpu: found 7 of 8 h100; ..."}}.
- * Best effort and off the boot's path: lines are sent in order on a thread of their own, two tries
- * each; {@link #finish} gives what is still queued a few seconds at the end. A controller that
- * cannot be told is written to the agent's output and the node still times out on the controller's
- * side, as it would without this. Status lines never carry a secret (the key sources' messages are
- * redacted).
+ * POSTs each status line, with the node's name, to the controller's bootstrap endpoint in the form
+ * {@link BootstrapReportCodec} reads, signed with the node's key: the controller takes reports only
+ * from the node they are about. The key arrives with the node-key step ({@link #signWith}); lines
+ * before it wait, in order, and are sent then. Best effort and off the boot's path: lines go out on
+ * a thread of their own, two tries each; {@link #finish} gives what is still queued a few seconds
+ * at the end, and drops it when no key ever came. A controller that cannot be told is written to
+ * the agent's output and the node still times out on the controller's side, as it would without
+ * this. Status lines never carry a secret (the key sources' messages are redacted).
  */
 final class StatusUploader {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration FINISH = Duration.ofSeconds(10);
   private static final int TRIES = 2;
 
   private final URI url;
   private final String nodeName;
-  private static final Duration FINISH = Duration.ofSeconds(10);
-
   private final HttpClient http;
-  private final java.util.concurrent.ExecutorService queue =
-      java.util.concurrent.Executors.newSingleThreadExecutor(
+  private final CompletableFuture<RequestSigner> signer = new CompletableFuture<>();
+  private final ExecutorService queue =
+      Executors.newSingleThreadExecutor(
           r -> {
             Thread t = new Thread(r, "status-upload");
             t.setDaemon(true);
             return t;
           });
 
-  StatusUploader(URI url, String nodeName) {
+  /** {@code tls}: the controller's CA for an https {@code url}; empty: the JVM's trust. */
+  StatusUploader(URI url, String nodeName, Optional<SSLContext> tls) {
     this.url = url;
     this.nodeName = nodeName;
-    // The controller's endpoint is HTTP/1.1 (the JDK server): no h2c upgrade attempt.
-    this.http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(TIMEOUT)
-            .build();
+    // The controller's endpoint speaks HTTP/1.1: no h2c upgrade attempt.
+    HttpClient.Builder b =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT);
+    tls.ifPresent(b::sslContext);
+    this.http = b.build();
   }
 
-  /** Queues the line; it is sent after the ones before it. */
+  /** The node's key is installed: queued lines and all later ones go out signed with it. */
+  void signWith(RequestSigner nodeSigner) {
+    signer.complete(nodeSigner);
+  }
+
+  /** Queues the line; it is sent after the ones before it, once there is a key. */
   void send(StatusLine line) {
     queue.execute(() -> upload(line));
   }
 
   /** Waits up to a few seconds for what is queued, then gives up on the rest. */
   void finish() {
+    signer.completeExceptionally(new IllegalStateException("no node key"));
     queue.shutdown();
     try {
-      if (!queue.awaitTermination(FINISH.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      if (!queue.awaitTermination(FINISH.toMillis(), TimeUnit.MILLISECONDS)) {
         System.err.println("status reports to " + url + " still unsent after " + FINISH);
         queue.shutdownNow();
       }
@@ -66,18 +80,29 @@ final class StatusUploader {
   }
 
   private void upload(StatusLine line) {
-    String body = body(nodeName, line);
+    RequestSigner key;
+    try {
+      key = signer.get();
+    } catch (ExecutionException e) {
+      System.err.println(
+          "not reporting step " + line.step() + " to " + url + ": no node key to sign it with");
+      return;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    byte[] body = body(nodeName, line).getBytes(StandardCharsets.UTF_8);
+    String target = RequestSigner.target(url);
     String last = "";
     for (int i = 0; i < TRIES; i++) {
       try {
-        HttpResponse<String> r =
-            http.send(
-                HttpRequest.newBuilder(url)
-                    .timeout(TIMEOUT)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpRequest.Builder request =
+            HttpRequest.newBuilder(url)
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        key.headers("POST", target, body).forEach(request::header);
+        HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() / 100 == 2) {
           return;
         }
@@ -93,13 +118,6 @@ final class StatusUploader {
   }
 
   static String body(String nodeName, StatusLine line) {
-    try {
-      ObjectNode o = (ObjectNode) JSON.readTree(line.toJson());
-      ObjectNode out = JSON.createObjectNode().put("node", nodeName);
-      out.setAll(o);
-      return out.toString();
-    } catch (IOException e) {
-      throw new IllegalStateException("a status line is always JSON", e);
-    }
+    return BootstrapReportCodec.write(nodeName, line.step(), line.ok(), line.at(), line.message());
   }
 }

@@ -27,6 +27,7 @@ abstract class AgentHarness {
   Function<Command, Integer> exitCodes = c -> 0;
   Optional<String> gpuProblem = Optional.empty();
   boolean privateNamespaces = true;
+  Optional<dev.stratus.bootstrap.secret.NodeKeySource> nodeKey = Optional.empty();
   static final Instant START = Instant.parse("2026-11-21T12:00:00Z");
   final MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
 
@@ -87,6 +88,7 @@ abstract class AgentHarness {
             new Agent.Tools("/bin/hostname", "/bin/mount", "/usr/bin/setpriv", dir.resolve("run")),
             runner,
             new FileMungeKeySource(key),
+            nodeKey,
             n -> gpuProblem,
             ns,
             clock,

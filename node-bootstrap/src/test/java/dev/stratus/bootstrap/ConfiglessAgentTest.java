@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,9 @@ class ConfiglessAgentTest extends AgentHarness {
             s.checkController(),
             s.reportUrl(),
             s.mungeUser(),
-            SERVER);
+            SERVER,
+            Optional.empty(),
+            Optional.empty());
   }
 
   Command first(String program) {

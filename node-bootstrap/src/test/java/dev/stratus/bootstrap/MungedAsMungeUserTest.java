@@ -80,7 +80,9 @@ class MungedAsMungeUserTest {
             false,
             Optional.empty(),
             "munge",
-            "");
+            "",
+            Optional.empty(),
+            Optional.empty());
 
     boolean ok =
         new Agent(

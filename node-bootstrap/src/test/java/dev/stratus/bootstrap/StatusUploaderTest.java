@@ -5,22 +5,36 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.stratus.wire.NodeKeys;
+import dev.stratus.wire.RequestSigner;
+import dev.stratus.wire.RequestVerifier;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Status lines reach the controller's bootstrap endpoint over loopback HTTP. */
+/** Status lines reach the controller's bootstrap endpoint over loopback HTTP, signed. */
 class StatusUploaderTest {
+  static final byte[] KEY = NodeKeys.node(new byte[32], "c1", "gpu-003", "st-token-3");
   HttpServer server;
   final List<String> bodies = new CopyOnWriteArrayList<>();
+  final List<RequestVerifier.Verdict> verdicts = new CopyOnWriteArrayList<>();
+  final Clock clock = Clock.systemUTC();
+  final RequestVerifier verifier =
+      new RequestVerifier(
+          s -> s.equals("gpu-003") ? Optional.of(KEY) : Optional.empty(),
+          clock,
+          RequestVerifier.DEFAULT_WINDOW,
+          100);
   volatile int status = 202;
 
   @BeforeEach
@@ -30,7 +44,10 @@ class StatusUploaderTest {
         "/v1/bootstrap",
         ex -> {
           try (ex) {
-            bodies.add(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] body = ex.getRequestBody().readAllBytes();
+            verdicts.add(
+                verifier.verify("POST", "/v1/bootstrap", body, ex.getRequestHeaders()::getFirst));
+            bodies.add(new String(body, StandardCharsets.UTF_8));
             ex.sendResponseHeaders(status, -1);
           }
         });
@@ -46,10 +63,15 @@ class StatusUploaderTest {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1/bootstrap");
   }
 
+  StatusUploader uploader() {
+    return new StatusUploader(url(), "gpu-003", Optional.empty());
+  }
+
   @Test
-  void stepsArriveInOrderWithTheNodesNameAndAFailuresMessage() throws Exception {
-    StatusUploader uploader = new StatusUploader(url(), "gpu-003");
+  void stepsArriveInOrderWithTheNodesNameAndAFailuresMessageSignedWithItsKey() throws Exception {
+    StatusUploader uploader = uploader();
     uploader.send(StatusLine.ok("munged", Instant.parse("2026-11-21T11:59:59Z")));
+    uploader.signWith(new RequestSigner("gpu-003", KEY, clock));
     uploader.send(
         StatusLine.failed("gpus", Instant.parse("2026-11-21T12:00:00Z"), "gpu: found 7 of 8 h100"));
     uploader.finish();
@@ -62,6 +84,24 @@ class StatusUploaderTest {
     assertThat(n.get("ok").asBoolean()).isFalse();
     assertThat(n.get("message").asText()).isEqualTo("gpu: found 7 of 8 h100");
     assertThat(n.get("at").asText()).isEqualTo("2026-11-21T12:00:00Z");
+    assertThat(verdicts).containsOnly(new RequestVerifier.Verdict.Accepted("gpu-003"));
+  }
+
+  @Test
+  void withoutAKeyNothingIsSentAndTheAgentSaysWhy() {
+    PrintStream old = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      StatusUploader uploader = uploader();
+      uploader.send(StatusLine.failed("node-key", Instant.now(), "vault unwrap failed"));
+      uploader.finish();
+    } finally {
+      System.setErr(old);
+    }
+
+    assertThat(bodies).isEmpty();
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no node key to sign it with");
   }
 
   @Test
@@ -71,7 +111,8 @@ class StatusUploaderTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
-      StatusUploader uploader = new StatusUploader(url(), "gpu-003");
+      StatusUploader uploader = uploader();
+      uploader.signWith(new RequestSigner("gpu-003", KEY, clock));
       uploader.send(StatusLine.ok("munged", Instant.now()));
       uploader.finish();
     } finally {

@@ -3,27 +3,37 @@ package dev.stratus.spot;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.NoticeState;
+import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
 
 /**
- * POSTs each notice as JSON ({@link NoticeJsonCodec}) to the controller. Any 2xx answer means
- * accepted; anything else, or no answer within the timeout, is a refusal (the watcher tries again).
- * {@link #state} asks {@code GET <url>/<instanceId>}: a JSON answer with 200 (acting, released) or
- * 404 (unknown); any other answer, or none, is a failure (never a release).
+ * POSTs each notice as JSON ({@link NoticeJsonCodec}) to the controller, signed with the node's key
+ * ({@link RequestSigner}: the controller refuses anything else). Any 2xx answer means accepted;
+ * anything else, or no answer within the timeout, is a refusal (the watcher tries again; a 401
+ * names why in the error). {@link #state} asks {@code GET <url>/<instanceId>}, signed the same way:
+ * a JSON answer with 200 (acting, released) or 404 (unknown); any other answer, or none, is a
+ * failure (never a release).
  */
 public final class HttpNoticeSink implements NoticeSink {
   private final URI url;
   private final Duration timeout;
-  private final MetadataHttp http = new MetadataHttp();
+  private final RequestSigner signer;
+  private final MetadataHttp http;
 
-  public HttpNoticeSink(URI url, Duration timeout) {
+  /** {@code tls}: the controller's CA for an https {@code url}; empty: the JVM's trust. */
+  public HttpNoticeSink(URI url, Duration timeout, RequestSigner signer, Optional<SSLContext> tls) {
     this.url = url;
     this.timeout = timeout;
+    this.signer = signer;
+    this.http = new MetadataHttp(tls);
   }
 
   @Override
@@ -61,8 +71,14 @@ public final class HttpNoticeSink implements NoticeSink {
 
   private MetadataHttp.Response call(
       String method, URI uri, Map<String, String> headers, String body) throws IOException {
+    Map<String, String> all = new LinkedHashMap<>(headers);
+    all.putAll(
+        signer.headers(
+            method,
+            RequestSigner.target(uri),
+            body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8)));
     try {
-      return http.send(method, uri, headers, body, timeout);
+      return http.send(method, uri, all, body, timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while calling " + uri, e);

@@ -24,12 +24,22 @@ final class MetadataHttp {
     }
   }
 
-  private final HttpClient client =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(CONNECT_TIMEOUT)
-          .followRedirects(HttpClient.Redirect.NEVER)
-          .build();
+  private final HttpClient client;
+
+  MetadataHttp() {
+    this(Optional.empty());
+  }
+
+  /** {@code tls}: the trust for an https endpoint (the controller's CA file); empty: the JVM's. */
+  MetadataHttp(Optional<javax.net.ssl.SSLContext> tls) {
+    HttpClient.Builder b =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(CONNECT_TIMEOUT)
+            .followRedirects(HttpClient.Redirect.NEVER);
+    tls.ifPresent(b::sslContext);
+    this.client = b.build();
+  }
 
   Response get(URI uri, Map<String, String> headers) throws IOException, InterruptedException {
     return send("GET", uri, headers, null, REQUEST_TIMEOUT);

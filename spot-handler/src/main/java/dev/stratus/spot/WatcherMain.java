@@ -1,7 +1,12 @@
 package dev.stratus.spot;
 
+import dev.stratus.wire.ControllerTrust;
 import dev.stratus.wire.Durations;
+import dev.stratus.wire.KeyFiles;
+import dev.stratus.wire.RequestSigner;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -11,9 +16,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Entry point the node-bootstrap agent starts on each spot node: {@code WatcherMain --cloud
- * aws|gcp|azure --sink URL [--metadata URL] [--instance ID] [--interval 5s] [--sink-timeout 10s]}.
- * Runs until killed. Exit status 2 for bad arguments. See {@code spot-handler/README.md}.
+ * Entry point each spot node runs once its agent is done: {@code WatcherMain --cloud aws|gcp|azure
+ * --sink URL --node NAME --key-file FILE [--ca-file PEM] [--metadata URL] [--instance ID]
+ * [--interval 5s] [--sink-timeout 10s]}. Every request to the controller is signed with the node's
+ * key, which the agent wrote to {@code --key-file} (mode 0400). Runs until killed. Exit status 2
+ * for bad arguments or an unusable key or CA file. See {@code spot-handler/README.md}.
  */
 @Command(
     name = "stratus-spot-watcher",
@@ -34,6 +41,23 @@ public final class WatcherMain implements Callable<Integer> {
 
   @Option(names = "--sink", required = true, description = "controller URL notices are POSTed to")
   URI sink;
+
+  @Option(
+      names = "--node",
+      required = true,
+      description = "this node's Slurm name: the controller checks the signature against it")
+  String node;
+
+  @Option(
+      names = "--key-file",
+      required = true,
+      description = "the node's signing key (0400), written by the node's agent")
+  Path keyFile;
+
+  @Option(
+      names = "--ca-file",
+      description = "PEM certificate(s) to trust for an https sink (default: the JVM's CAs)")
+  Path caFile;
 
   @Option(
       names = "--metadata",
@@ -66,16 +90,31 @@ public final class WatcherMain implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    NoticeWatcher watcher = watcher(Clock.systemUTC());
+    NoticeSink out;
+    try {
+      out = sink(Clock.systemUTC());
+    } catch (IOException | IllegalArgumentException e) {
+      System.err.println("stratus-spot-watcher: " + e.getMessage());
+      return 2;
+    }
+    NoticeWatcher watcher = watcher(Clock.systemUTC(), out);
     new WatcherLoop(watcher, d -> Thread.sleep(d.toMillis()), Duration.ofSeconds(30)).run();
     return 0;
   }
 
-  /** The watcher these arguments describe. */
-  NoticeWatcher watcher(Clock clock) {
+  /** The controller as these arguments name it, signing as {@code --node}. */
+  NoticeSink sink(Clock clock) throws IOException {
+    return new HttpNoticeSink(
+        sink,
+        sinkTimeout,
+        new RequestSigner(node, KeyFiles.read(keyFile), clock),
+        caFile == null ? Optional.empty() : Optional.of(ControllerTrust.trusting(caFile)));
+  }
+
+  /** The watcher these arguments describe, reporting to {@code out}. */
+  NoticeWatcher watcher(Clock clock, NoticeSink out) {
     URI base = metadata == null ? URI.create("http://169.254.169.254") : metadata;
     Optional<String> id = Optional.ofNullable(instance);
-    NoticeSink out = new HttpNoticeSink(sink, sinkTimeout);
     switch (cloud) {
       case aws:
         return new AwsImdsWatcher(base, id, out, clock, orDefault(AwsImdsWatcher.DEFAULT_INTERVAL));

@@ -16,12 +16,15 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.NoticeState;
+import dev.stratus.wire.RequestVerifier;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class HttpNoticeSinkTest {
   static final InterruptionNotice NOTICE =
@@ -43,9 +46,34 @@ class HttpNoticeSinkTest {
     controller.stop();
   }
 
+  final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+
   HttpNoticeSink sink() {
     return new HttpNoticeSink(
-        URI.create("http://127.0.0.1:" + controller.port() + "/v1/notices"), Duration.ofSeconds(2));
+        URI.create("http://127.0.0.1:" + controller.port() + "/v1/notices"),
+        Duration.ofSeconds(2),
+        Signatures.signer(clock),
+        Optional.empty());
+  }
+
+  @Test
+  void theNoticeAndTheStateQuestionAreSignedWithTheNodesKey() throws IOException {
+    controller.stubFor(post("/v1/notices").willReturn(aResponse().withStatus(202)));
+    controller.stubFor(
+        get("/v1/notices/zone-a%2Fvm-1")
+            .willReturn(okJson("{\"instanceId\":\"zone-a/vm-1\",\"state\":\"acting\"}")));
+
+    sink().report(NOTICE);
+    sink().state("zone-a/vm-1");
+
+    var received = controller.getAllServeEvents().stream().map(e -> e.getRequest()).toList();
+    assertThat(received).hasSize(2);
+    assertThat(received)
+        .allSatisfy(
+            r ->
+                assertThat(Signatures.verify(r, clock))
+                    .isEqualTo(new RequestVerifier.Verdict.Accepted("gpu-001")));
   }
 
   @Test

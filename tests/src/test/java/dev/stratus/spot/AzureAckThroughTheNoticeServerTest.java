@@ -2,28 +2,54 @@ package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.cli.runtime.ControllerSecret;
+import dev.stratus.cli.runtime.EndpointLimits;
+import dev.stratus.cli.runtime.MetricsRoute;
+import dev.stratus.cli.runtime.NoticeRoutes;
 import dev.stratus.cli.runtime.NoticeServer;
+import dev.stratus.cli.runtime.Signers;
+import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.Tags;
 import dev.stratus.core.notice.NoticeInbox;
+import dev.stratus.wire.RequestSigner;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.threeten.extra.MutableClock;
 
 /**
- * The Azure watcher with the real {@link HttpNoticeSink} against the controller's real {@link
- * NoticeServer} and {@link NoticeInbox} on loopback: the Preempt is acknowledged only once the
- * inbox says the job was requeued (or the notice is done).
+ * The Azure watcher with the real {@link HttpNoticeSink}, signing as its node, against the
+ * controller's real {@link NoticeServer} (which checks the signature against the instance bound to
+ * the node) and {@link NoticeInbox} on loopback: the Preempt is acknowledged only once the inbox
+ * says the job was requeued (or the notice is done).
  */
 class AzureAckThroughTheNoticeServerTest {
   static final Instant T0 = AzureScheduledEventsWatcherTest.T0;
   static final String VM = "spot-vm-3";
+  static final String NODE = "gpu-003";
 
+  @TempDir static Path dir;
   final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
   final AtomicReference<NoticeInbox> inbox = new AtomicReference<>(new NoticeInbox(clock));
+  final ControllerSecret secret = secret();
+  final Instance vm =
+      new Instance(
+          VM,
+          new OfferingKey("azure", "eastus", "1", "Standard_ND96isr_H100_v5", CapacityType.SPOT),
+          InstanceState.RUNNING,
+          T0,
+          "10.0.1.3",
+          Map.of(Tags.NODE, NODE, Tags.TOKEN, "st-launch-of-gpu-003"));
   final NoticeServer controller = start();
   final AzureEventsModel imds = (AzureEventsModel) new AzureEventsModel(VM).serve();
   final AzureScheduledEventsWatcher watcher =
@@ -32,18 +58,42 @@ class AzureAckThroughTheNoticeServerTest {
           Optional.empty(),
           new HttpNoticeSink(
               URI.create("http://127.0.0.1:" + controller.address().getPort() + "/v1/notices"),
-              Duration.ofSeconds(2)),
+              Duration.ofSeconds(2),
+              new RequestSigner(
+                  NODE, secret.keyFor(NODE, "st-launch-of-gpu-003").orElseThrow(), clock),
+              Optional.empty()),
           clock,
           Duration.ofSeconds(1));
 
+  ControllerSecret secret() {
+    try {
+      return ControllerSecret.loadOrCreate(dir.resolve("keys/controller.secret"), "c1");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   NoticeServer start() {
+    EndpointLimits limits = EndpointLimits.DEFAULTS;
     try {
       return new NoticeServer(
           "127.0.0.1:0",
-          n -> inbox.get().add(n, clock.instant()),
-          id -> inbox.get().state(id),
-          () -> {},
-          () -> "");
+          Optional.empty(),
+          limits,
+          new NoticeRoutes(
+              new NoticeRoutes.Receivers(
+                  n -> inbox.get().add(n, clock.instant()),
+                  id -> inbox.get().state(id),
+                  r -> false,
+                  () -> {}),
+              new Signers(
+                  secret,
+                  node -> node.equals(NODE) ? Optional.of(vm) : Optional.empty(),
+                  clock,
+                  limits.maxNonces()),
+              new MetricsRoute(() -> "", Optional.empty()),
+              limits,
+              clock));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * Reads what the agent POSTs: {@code {"node":"gpu-001","step":"gpus","ok":false,"at":"...",
- * "message":"gpu: found 7 of 8 h100; slurmd not started"}}. A bad document is refused with a reason
- * that names the field; the message is cut to what a Slurm reason can hold.
+ * "message":"gpu: found 7 of 8 h100; slurmd not started"}} ({@link #write}, which the agent uses).
+ * A bad document is refused with a reason that names the field; the message is cut to what a Slurm
+ * reason can hold.
  */
 public final class BootstrapReportCodec {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -17,6 +18,16 @@ public final class BootstrapReportCodec {
   private static final int MAX_MESSAGE = 500;
 
   private BootstrapReportCodec() {}
+
+  /** One step as the agent sends it; {@code message} is left out when the step worked. */
+  public static String write(String node, String step, boolean ok, Instant at, String message) {
+    var o = JSON.createObjectNode().put("node", node).put("step", step).put("ok", ok);
+    o.put("at", at.toString());
+    if (!ok) {
+      o.put("message", message == null ? "" : message);
+    }
+    return o.toString();
+  }
 
   public static BootstrapReport parse(String json, String from, Instant receivedAt) {
     JsonNode n;

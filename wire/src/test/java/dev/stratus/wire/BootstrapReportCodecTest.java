@@ -55,4 +55,17 @@ class BootstrapReportCodecTest {
 
     assertThat(r.message()).hasSize(503).endsWith("...");
   }
+
+  @Test
+  void whatTheAgentWritesIsReadBack() {
+    String failed =
+        BootstrapReportCodec.write("gpu-3", "gpus", false, NOW, "gpu: found 7 of 8 h100");
+    String ok = BootstrapReportCodec.write("gpu-3", "munged", true, NOW, "ignored");
+
+    assertThat(BootstrapReportCodec.parse(failed, "10.0.0.3", NOW))
+        .isEqualTo(
+            new BootstrapReport("gpu-3", "gpus", false, "gpu: found 7 of 8 h100", "10.0.0.3", NOW));
+    assertThat(ok).doesNotContain("message");
+    assertThat(BootstrapReportCodec.parse(ok, "", NOW).ok()).isTrue();
+  }
 }

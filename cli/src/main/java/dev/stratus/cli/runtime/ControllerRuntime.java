@@ -16,6 +16,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,10 +34,13 @@ public final class ControllerRuntime implements AutoCloseable {
   private final AutoCloseable watch;
   private final SlurmClient slurm;
   private final NoticeServer notices;
+  private final Optional<KeyPublishing> keyPublishing;
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
-    this.providers = ProviderRegistry.create(config, clock);
+    ControllerSecret secret =
+        ControllerSecret.loadOrCreate(config.controller().secretFile(), config.cluster());
+    this.providers = ProviderRegistry.create(config, clock, secret);
     providers.values().forEach(NodeProvider::start);
     Spool spool = new Spool(config.spoolDir(), clock);
     RequestSource requests =
@@ -60,7 +64,10 @@ public final class ControllerRuntime implements AutoCloseable {
           }
         };
     NodeCredentials credentials =
-        config.vault().<NodeCredentials>map(VaultNodeCredentials::new).orElse(NodeCredentials.NONE);
+        config
+            .vault()
+            .<NodeCredentials>map(v -> new VaultNodeCredentials(v, secret))
+            .orElse(NodeCredentials.NONE);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     this.controller =
         new Controller(
@@ -71,15 +78,16 @@ public final class ControllerRuntime implements AutoCloseable {
     this.notices =
         listen.isEmpty()
             ? null
-            : new NoticeServer(
+            : Endpoint.start(
+                config,
                 listen,
-                controller::receive,
-                controller.notices()::state,
+                clock,
+                secret,
+                controller,
+                providers,
                 daemon::wake,
                 registry::scrape);
-    if (notices != null) {
-      notices.acceptBootstrapReports(controller.bootstrapReports()::add, daemon::wake, clock);
-    }
+    this.keyPublishing = KeyPublishing.start(config.vault(), secret, controller, providers);
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
@@ -121,6 +129,7 @@ public final class ControllerRuntime implements AutoCloseable {
 
   @Override
   public void close() {
+    keyPublishing.ifPresent(KeyPublishing::close);
     if (notices != null) {
       notices.close();
     }

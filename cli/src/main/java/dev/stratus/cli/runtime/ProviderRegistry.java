@@ -2,6 +2,7 @@ package dev.stratus.cli.runtime;
 
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.spi.BootstrapSettings;
+import dev.stratus.core.spi.NodeKeyIssuer;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spi.Providers;
@@ -13,7 +14,14 @@ import java.util.Map;
 public final class ProviderRegistry {
   private ProviderRegistry() {}
 
+  /** Providers that hand out no signing keys: for commands that only look (status, cleanup). */
   public static Map<String, NodeProvider> create(StratusConfig config, Clock clock) {
+    return create(config, clock, NodeKeyIssuer.NONE);
+  }
+
+  /** {@code nodeKeys}: the controller's secret, for providers that give nodes their keys. */
+  public static Map<String, NodeProvider> create(
+      StratusConfig config, Clock clock, NodeKeyIssuer nodeKeys) {
     BootstrapSettings bootstrap =
         new BootstrapSettings(
             config.slurm().slurmConf(),
@@ -30,7 +38,8 @@ public final class ProviderRegistry {
               entry.getValue(),
               config.stateDir().resolve("providers").resolve(name),
               bootstrap,
-              clock);
+              clock,
+              nodeKeys);
       providers.put(name, Providers.find(name).create(context));
     }
     return providers;

@@ -4,15 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.spi.NodeKeyIssuer;
 import dev.stratus.core.spi.VaultSettings;
 import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultException;
+import io.github.jopenlibs.vault.json.Json;
 import io.github.jopenlibs.vault.response.LogicalResponse;
 import io.github.jopenlibs.vault.response.WrapResponse;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,9 +29,13 @@ import org.slf4j.LoggerFactory;
  * asks for {@code num_uses: 1} and {@code ttl: wrapTtl}, so the secret-id is single-use and
  * short-lived even where the role allows more (Vault refuses values above the role's own limits).
  *
- * <p>Revoking takes both accessors: {@code auth/token/revoke-accessor} spends the wrapping token
- * and {@code auth/<mount>/role/<role>/secret-id-accessor/destroy} the secret-id behind it. A 400
- * from either means the credential is already spent or expired, which is what revoking wanted.
+ * <p>With a {@link NodeKeyIssuer}, each node's signing key (derived from the launch's client token)
+ * is response-wrapped too ({@code POST sys/wrapping/wrap}, same TTL): the node unwraps it once, as
+ * it unwraps its secret-id, and no copy of the key stays in Vault.
+ *
+ * <p>Revoking takes the accessors: {@code auth/token/revoke-accessor} spends each wrapping token
+ * and {@code auth/<mount>/role/<role>/secret-id-accessor/destroy} the secret-id behind the first. A
+ * 400 from either means the credential is already spent or expired, which is what revoking wanted.
  */
 public final class VaultNodeCredentials implements NodeCredentials {
   private static final Logger log = LoggerFactory.getLogger(VaultNodeCredentials.class);
@@ -34,19 +43,36 @@ public final class VaultNodeCredentials implements NodeCredentials {
 
   private final VaultSettings settings;
   private final ControllerVault vault;
+  private final NodeKeyIssuer keys;
 
+  /** Secret-ids only: the nodes get no signing key (the controller signs nothing). */
   public VaultNodeCredentials(VaultSettings settings) {
+    this(settings, NodeKeyIssuer.NONE);
+  }
+
+  public VaultNodeCredentials(VaultSettings settings, NodeKeyIssuer keys) {
     this.settings = settings;
     this.vault = new ControllerVault(settings);
+    this.keys = keys;
   }
 
   @Override
-  public Map<String, NodeCredential> issue(List<String> nodeNames) throws CredentialException {
+  public Map<String, NodeCredential> issue(List<String> nodeNames, String clientToken)
+      throws CredentialException {
+    if (settings.roleName().isEmpty()) {
+      throw new CredentialException(
+          "vault: vault.roleName is not set, so no AppRole secret-id can be issued for "
+              + nodeNames,
+          false);
+    }
     Vault client = vault.client();
     Map<String, NodeCredential> issued = new LinkedHashMap<>();
     try {
       for (String node : nodeNames) {
-        issued.put(node, issueOne(client, node));
+        NodeCredential c = issueOne(client, node);
+        Optional<byte[]> key = keys.keyFor(node, clientToken);
+        // withWrappedKey revokes c itself when the key cannot be wrapped
+        issued.put(node, key.isPresent() ? withWrappedKey(client, c, key.get()) : c);
       }
       return issued;
     } catch (CredentialException e) {
@@ -85,10 +111,43 @@ public final class VaultNodeCredentials implements NodeCredentials {
     }
   }
 
+  /** {@code POST sys/wrapping/wrap} of {@code {"key": base64}}; the key array is zeroed after. */
+  private NodeCredential withWrappedKey(Vault client, NodeCredential c, byte[] key)
+      throws CredentialException {
+    String encoded = Base64.getEncoder().encodeToString(key);
+    Arrays.fill(key, (byte) 0);
+    try {
+      WrapResponse wrap =
+          client
+              .sys()
+              .wrapping()
+              .wrap(Json.object().add("key", encoded), (int) settings.wrapTtl().toSeconds());
+      if (wrap.getToken() == null || wrap.getAccessor() == null) {
+        throw new CredentialException("vault: sys/wrapping/wrap answered without wrap_info", false);
+      }
+      return new NodeCredential(
+          c.nodeName(),
+          c.wrappingToken(),
+          c.accessor(),
+          c.secretIdAccessor(),
+          wrap.getToken(),
+          wrap.getAccessor());
+    } catch (VaultException e) {
+      revokeQuietly(c);
+      throw vault.failure("wrap the signing key of " + c.nodeName() + " at sys/wrapping/wrap", e);
+    } catch (CredentialException e) {
+      revokeQuietly(c);
+      throw e;
+    }
+  }
+
   @Override
   public void revoke(NodeCredential credential) throws CredentialException {
     Vault client = vault.client();
     write(client, "auth/token/revoke-accessor", Map.of("accessor", credential.accessor()));
+    if (!credential.nodeKeyAccessor().isEmpty()) {
+      write(client, "auth/token/revoke-accessor", Map.of("accessor", credential.nodeKeyAccessor()));
+    }
     if (!credential.secretIdAccessor().isEmpty()) {
       write(
           client,

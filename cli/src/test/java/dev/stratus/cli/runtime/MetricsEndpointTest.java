@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.core.model.Instance;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
+import dev.stratus.wire.RequestSigner;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -39,7 +41,11 @@ class MetricsEndpointTest extends ScrapedControllerFixture {
     }
   }
 
-  /** Job 42 has run 5 min when its node's watcher POSTs a notice; signal, 30 s grace, requeue. */
+  /**
+   * Job 42 has run 5 min when its node's watcher POSTs a notice, signed with the key of the node's
+   * launch (the endpoint finds the instance, launched since the last pass listed, in a fresh list
+   * of the provider); signal, 30 s grace, requeue.
+   */
   void reclaimWithNoticeOver(URI base) throws Exception {
     Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(5));
     String notice =
@@ -49,12 +55,14 @@ class MetricsEndpointTest extends ScrapedControllerFixture {
                 InterruptionNotice.Kind.RECLAIM,
                 clock.instant().plusSeconds(120),
                 clock.instant()));
-    var posted =
-        http.send(
-            HttpRequest.newBuilder(base.resolve("/v1/notices"))
-                .POST(HttpRequest.BodyPublishers.ofString(notice))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpRequest.Builder post =
+        HttpRequest.newBuilder(base.resolve("/v1/notices"))
+            .POST(HttpRequest.BodyPublishers.ofString(notice));
+    new RequestSigner(
+            "gpu-001", secret.keyFor("gpu-001", spot.clientToken().orElseThrow()).get(), clock)
+        .headers("POST", "/v1/notices", notice.getBytes(StandardCharsets.UTF_8))
+        .forEach(post::header);
+    var posted = http.send(post.build(), HttpResponse.BodyHandlers.ofString());
     assertThat(posted.statusCode()).isEqualTo(202);
     controller.runPass();
     clock.add(Duration.ofSeconds(30));

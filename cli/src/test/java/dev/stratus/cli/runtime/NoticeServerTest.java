@@ -2,175 +2,131 @@ package dev.stratus.cli.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.notice.BootstrapInbox;
-import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.wire.BootstrapReport;
-import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.BootstrapReportCodec;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.NoticeState;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Instant;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.threeten.extra.MutableClock;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The notice endpoint and {@code /metrics} over real HTTP on loopback. */
+/** The endpoint's routes over real HTTP on loopback, with requests signed as the nodes sign. */
 class NoticeServerTest {
-  static final Instant RECEIVED = Instant.parse("2026-11-21T12:00:01Z");
-  final MutableClock clock = MutableClock.of(RECEIVED, java.time.ZoneOffset.UTC);
-  final NoticeInbox inbox = new NoticeInbox(clock);
-  final AtomicInteger wakes = new AtomicInteger();
-  final HttpClient http = HttpClient.newHttpClient();
-  NoticeServer server;
-  URI url;
+  @TempDir Path dir;
+  EndpointFixture e;
 
   @BeforeEach
   void start() throws Exception {
-    server =
-        new NoticeServer(
-            "127.0.0.1:0",
-            n -> inbox.add(n, RECEIVED),
-            inbox::state,
-            wakes::incrementAndGet,
-            () -> "stratus_up 1.0\n");
-    url = URI.create("http://127.0.0.1:" + server.address().getPort() + "/v1/notices");
+    e = new EndpointFixture(dir);
   }
 
   @AfterEach
-  void stop() {
-    server.close();
+  void stop() throws Exception {
+    e.close();
   }
 
-  HttpResponse<String> post(String body) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(url).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+  HttpResponse<String> postNotice(String node, String instanceId) throws Exception {
+    return e.signed(
+        e.signer(node),
+        "POST",
+        "/v1/notices",
+        NoticeJsonCodec.write(EndpointFixture.reclaim(instanceId)));
   }
 
-  HttpResponse<String> send(String method, String path) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(url.resolve(path))
-            .method(method, HttpRequest.BodyPublishers.noBody())
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  static InterruptionNotice reclaim(String instanceId) {
-    return new InterruptionNotice(
-        instanceId,
-        InterruptionNotice.Kind.RECLAIM,
-        Instant.parse("2026-11-21T12:02:00Z"),
-        Instant.parse("2026-11-21T12:00:00Z"));
+  HttpResponse<String> getState(String node, String instanceId) throws Exception {
+    return e.signed(e.signer(node), "GET", "/v1/notices/" + instanceId, null);
   }
 
   @Test
-  void aValidNoticeIsAcceptedOnceAndWakesTheController() throws Exception {
-    var notice =
-        new InterruptionNotice(
-            "i-0abc",
-            InterruptionNotice.Kind.RECLAIM,
-            Instant.parse("2026-11-21T12:02:00Z"),
-            Instant.parse("2026-11-21T12:00:00Z"));
+  void aSignedNoticeAboutTheSignersOwnInstanceIsAcceptedOnceAndWakesTheController()
+      throws Exception {
+    HttpResponse<String> first = postNotice("gpu-001", "i-1");
+    HttpResponse<String> again = postNotice("gpu-001", "i-1");
 
-    assertThat(post(NoticeJsonCodec.write(notice)).statusCode()).isEqualTo(202);
-    assertThat(post(NoticeJsonCodec.write(notice)).body()).contains("already known");
-
-    assertThat(inbox.pending())
-        .extracting(p -> p.notice(), p -> p.receivedAt())
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(notice, RECEIVED));
-    assertThat(wakes).hasValue(1);
+    assertThat(first.statusCode()).isEqualTo(202);
+    assertThat(first.body()).isEqualTo("accepted\n");
+    assertThat(again.statusCode()).isEqualTo(202);
+    assertThat(again.body()).contains("already known");
+    assertThat(e.inbox.pending())
+        .extracting(p -> p.notice())
+        .containsExactly(EndpointFixture.reclaim("i-1"));
+    assertThat(e.wakes).hasValue(1);
   }
 
   @Test
   void aBadNoticeIsRefusedNamingTheField() throws Exception {
     HttpResponse<String> r =
-        post(
+        e.signed(
+            e.signer("gpu-001"),
+            "POST",
+            "/v1/notices",
             "{\"instanceId\":\"i-1\",\"kind\":\"RECLAIM\",\"deadline\":\"soon\",\"seenAt\":\"x\"}");
 
     assertThat(r.statusCode()).isEqualTo(400);
     assertThat(r.body()).contains("deadline");
-    assertThat(inbox.pending()).isEmpty();
-    assertThat(wakes).hasValue(0);
+    assertThat(e.inbox.pending()).isEmpty();
+    assertThat(e.wakes).hasValue(0);
   }
 
   @Test
   void aNoticeBeingActedOnReadsAsActingUntilItsJobIsRequeued() throws Exception {
-    post(NoticeJsonCodec.write(reclaim("i-1")));
+    postNotice("gpu-001", "i-1");
 
-    HttpResponse<String> acting = send("GET", "/v1/notices/i-1");
-    inbox.signalled("i-1", RECEIVED);
-    String stillActing = send("GET", "/v1/notices/i-1").body();
-    inbox.requeued("i-1", RECEIVED.plusSeconds(30));
-    HttpResponse<String> released = send("GET", "/v1/notices/i-1");
+    HttpResponse<String> acting = getState("gpu-001", "i-1");
+    e.inbox.signalled("i-1", EndpointFixture.NOW);
+    String stillActing = getState("gpu-001", "i-1").body();
+    e.inbox.requeued("i-1", EndpointFixture.NOW.plusSeconds(30));
+    HttpResponse<String> released = getState("gpu-001", "i-1");
 
     assertThat(acting.statusCode()).isEqualTo(200);
     assertThat(acting.headers().firstValue("Content-Type")).hasValue("application/json");
     assertThat(acting.body()).isEqualTo("{\"instanceId\":\"i-1\",\"state\":\"acting\"}");
     assertThat(stillActing).contains("\"acting\"");
     assertThat(released.statusCode()).isEqualTo(200);
-    assertThat(released.body()).isEqualTo("{\"instanceId\":\"i-1\",\"state\":\"released\"}");
-  }
-
-  @Test
-  void aFinishedNoticeStillReadsAsReleasedAfterItLeftTheInbox() throws Exception {
-    post(NoticeJsonCodec.write(reclaim("i-1")));
-    inbox.done("i-1");
-
-    HttpResponse<String> r = send("GET", "/v1/notices/i-1");
-
-    assertThat(inbox.pending()).isEmpty();
-    assertThat(r.statusCode()).isEqualTo(200);
-    assertThat(NoticeJsonCodec.parseState("i-1", r.body())).isEqualTo(NoticeState.RELEASED);
+    assertThat(NoticeJsonCodec.parseState("i-1", released.body())).isEqualTo(NoticeState.RELEASED);
   }
 
   @Test
   void anInstanceWithoutANoticeIsUnknownWith404AndAJsonBody() throws Exception {
-    HttpResponse<String> r = send("GET", "/v1/notices/i-never-reported");
+    HttpResponse<String> r = getState("gpu-002", "i-2");
 
     assertThat(r.statusCode()).isEqualTo(404);
-    assertThat(r.body()).isEqualTo("{\"instanceId\":\"i-never-reported\",\"state\":\"unknown\"}");
+    assertThat(r.body()).isEqualTo("{\"instanceId\":\"i-2\",\"state\":\"unknown\"}");
   }
 
   @Test
-  void aStatePathWithoutOneInstanceIdIsNotFoundAndOnlyGetReadsAState() throws Exception {
-    HttpResponse<String> trailingSlash = send("GET", "/v1/notices/");
-    HttpResponse<String> twoSegments = send("GET", "/v1/notices/i-1/extra");
-    HttpResponse<String> postToState = send("POST", "/v1/notices/i-1");
-    HttpResponse<String> deleteState = send("DELETE", "/v1/notices/i-1");
+  void theOperatorMayAskAboutAnyInstance() throws Exception {
+    postNotice("gpu-001", "i-1");
 
-    assertThat(trailingSlash.statusCode()).isEqualTo(404);
-    assertThat(trailingSlash.body()).contains("GET /v1/notices/{instanceId}");
-    assertThat(twoSegments.statusCode()).isEqualTo(404);
-    assertThat(postToState.statusCode()).isEqualTo(405);
-    assertThat(postToState.body()).contains("GET /v1/notices/{instanceId}");
-    assertThat(deleteState.statusCode()).isEqualTo(405);
-    assertThat(inbox.pending()).isEmpty();
+    HttpResponse<String> r =
+        e.signed(e.secret.operatorSigner(e.clock), "GET", "/v1/notices/i-1", null);
+
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.body()).contains("acting");
   }
 
   @Test
-  void onlyPostIsAllowed() throws Exception {
-    var r =
-        http.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofString());
+  void pathsThatAreNotRoutesAreNotFoundAndEachRouteTakesOneMethod() throws Exception {
+    var none = Map.<String, String>of();
 
-    assertThat(r.statusCode()).isEqualTo(405);
+    assertThat(e.send("GET", "/v1/notices/", null, none).statusCode()).isEqualTo(404);
+    assertThat(e.send("GET", "/v1/notices/i-1/extra", null, none).statusCode()).isEqualTo(404);
+    assertThat(e.send("POST", "/v1/notices/i-1", "", none).statusCode()).isEqualTo(405);
+    assertThat(e.send("GET", "/v1/notices", null, none).statusCode()).isEqualTo(405);
+    assertThat(e.send("GET", "/v1/bootstrap", null, none).statusCode()).isEqualTo(405);
+    assertThat(e.send("GET", "/elsewhere", null, none).statusCode()).isEqualTo(404);
+    assertThat(e.inbox.pending()).isEmpty();
   }
 
   @Test
-  void metricsAreServedOnGetAsPrometheusText() throws Exception {
-    URI metrics = url.resolve("/metrics");
-
-    var get =
-        http.send(
-            HttpRequest.newBuilder(metrics).GET().build(), HttpResponse.BodyHandlers.ofString());
-    var post =
-        http.send(
-            HttpRequest.newBuilder(metrics).POST(HttpRequest.BodyPublishers.noBody()).build(),
-            HttpResponse.BodyHandlers.ofString());
+  void metricsAreServedOnGetAsPrometheusTextWithoutASignature() throws Exception {
+    var get = e.send("GET", "/metrics", null, Map.of());
+    var post = e.send("POST", "/metrics", "", Map.of());
 
     assertThat(get.statusCode()).isEqualTo(200);
     assertThat(get.headers().firstValue("Content-Type"))
@@ -180,46 +136,56 @@ class NoticeServerTest {
   }
 
   @Test
-  void aFailedBootstrapStepIsKeptWithTheSendersAddressAndWakesThePass() throws Exception {
-    BootstrapInbox reports = new BootstrapInbox();
-    server.acceptBootstrapReports(
-        reports::add,
-        wakes::incrementAndGet,
-        java.time.Clock.fixed(RECEIVED, java.time.ZoneOffset.UTC));
-    URI bootstrap = url.resolve("/v1/bootstrap");
+  void withATokenMetricsNeedTheBearer(@TempDir Path other) throws Exception {
+    try (var guarded =
+        new EndpointFixture(
+            other, EndpointLimits.DEFAULTS, Optional.empty(), Optional.of("s3cret-token"))) {
+      var none = guarded.send("GET", "/metrics", null, Map.of());
+      var wrong = guarded.send("GET", "/metrics", null, Map.of("Authorization", "Bearer nope"));
+      var right =
+          guarded.send("GET", "/metrics", null, Map.of("Authorization", "Bearer s3cret-token"));
 
-    HttpResponse<String> ok =
-        http.send(
-            HttpRequest.newBuilder(bootstrap)
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        "{\"node\":\"gpu-001\",\"step\":\"munged\",\"ok\":true}"))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    HttpResponse<String> failed =
-        http.send(
-            HttpRequest.newBuilder(bootstrap)
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        "{\"node\":\"gpu-001\",\"step\":\"gpus\",\"ok\":false,"
-                            + "\"message\":\"gpu: found 7 of 8 h100\"}"))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    HttpResponse<String> bad =
-        http.send(
-            HttpRequest.newBuilder(bootstrap)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"node\":\"gpu-001\"}"))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+      assertThat(none.statusCode()).isEqualTo(401);
+      assertThat(wrong.statusCode()).isEqualTo(401);
+      assertThat(right.statusCode()).isEqualTo(200);
+      assertThat(right.body()).isEqualTo("stratus_up 1.0\n");
+    }
+  }
+
+  @Test
+  void aFailedBootstrapStepOfTheSignerIsKeptAndWakesThePass() throws Exception {
+    String okStep = BootstrapReportCodec.write("gpu-001", "munged", true, EndpointFixture.NOW, "");
+    String failedStep =
+        BootstrapReportCodec.write(
+            "gpu-001", "gpus", false, EndpointFixture.NOW, "gpu: found 7 of 8 h100");
+
+    var ok = e.signed(e.signer("gpu-001"), "POST", "/v1/bootstrap", okStep);
+    var failed = e.signed(e.signer("gpu-001"), "POST", "/v1/bootstrap", failedStep);
+    var bad = e.signed(e.signer("gpu-001"), "POST", "/v1/bootstrap", "{\"node\":\"gpu-001\"}");
 
     assertThat(ok.statusCode()).isEqualTo(202);
     assertThat(failed.statusCode()).isEqualTo(202);
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(bad.body()).contains("step must be a string");
-    assertThat(wakes).hasValue(1);
-    assertThat(reports.drain())
+    assertThat(e.wakes).hasValue(1);
+    assertThat(e.reports.drain())
         .containsExactly(
             new BootstrapReport(
-                "gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "127.0.0.1", RECEIVED));
+                "gpu-001",
+                "gpus",
+                false,
+                "gpu: found 7 of 8 h100",
+                "127.0.0.1",
+                EndpointFixture.NOW));
+  }
+
+  @Test
+  void aBodyOverTheLimitIsRefusedWith413() throws Exception {
+    String big = "{\"x\":\"" + "a".repeat(20_000) + "\"}";
+
+    var r = e.signed(e.signer("gpu-001"), "POST", "/v1/notices", big);
+
+    assertThat(r.statusCode()).isEqualTo(413);
+    assertThat(e.inbox.pending()).isEmpty();
   }
 }

@@ -4,12 +4,17 @@ import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.spi.NodeCredentials;
+import dev.stratus.core.testing.Fixtures;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A controller on the in-memory cloud and Slurm counting into a Prometheus registry, and its HTTP
@@ -25,12 +30,24 @@ public abstract class ScrapedControllerFixture extends ControllerFixture {
     return newController(NodeCredentials.NONE, new StratusMetrics(registry));
   }
 
-  /** The controller's endpoint on a free loopback port (close it when done). */
+  @TempDir protected Path secretDir;
+
+  /** The secret the endpoint checks signatures with; made by {@link #serve()}. */
+  protected ControllerSecret secret;
+
+  /**
+   * The controller's endpoint on a free loopback port, checking signatures with a fresh {@link
+   * #secret} (close it when done).
+   */
   protected NoticeServer serve() throws Exception {
-    return new NoticeServer(
+    secret = ControllerSecret.loadOrCreate(secretDir.resolve("keys/controller.secret"), "test");
+    return Endpoint.start(
+        Fixtures.config(List.of(Fixtures.pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
         "127.0.0.1:0",
-        controller::receive,
-        controller.notices()::state,
+        clock,
+        secret,
+        controller,
+        Map.of("fake", cloud),
         () -> {},
         registry::scrape);
   }

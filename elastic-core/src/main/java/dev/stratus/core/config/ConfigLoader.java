@@ -60,7 +60,8 @@ public final class ConfigLoader {
             "bootstrap",
             "prices",
             "ledger",
-            "budgets");
+            "budgets",
+            "controller");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
@@ -83,7 +84,8 @@ public final class ConfigLoader {
                     providers,
                     spot(root),
                     VaultReader.read(root),
-                    MoneyReader.read(root, stateDir, pools.poolNames())));
+                    MoneyReader.read(root, stateDir, pools.poolNames()),
+                    ControllerReader.read(root, stateDir)));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * @param confServer {@code host[:port]} of slurmctld as the nodes reach it: the nodes' slurmd run
  *     configless ({@code --conf-server}) and keep no slurm.conf; the rendered SlurmctldParameters
  *     then include {@code enable_configless}. "" for none
+ * @param controllerCa the PEM text of the CA the nodes trust for the controller's https endpoint
+ *     ({@code controllerCaFile}, read when stratus.yaml is loaded; public, no secret), or ""
  */
 public record NodeBootstrap(
     String agentUrl,
@@ -33,7 +35,8 @@ public record NodeBootstrap(
     String slurmConf,
     String noticeUrl,
     VaultKey vault,
-    String confServer) {
+    String confServer,
+    String controllerCa) {
   static final Pattern AGENT_URL =
       Pattern.compile("https://[A-Za-z0-9.-]+(:\\d{1,5})?(/[^\\s'\\\\]*)?");
   static final Pattern NOTICE_URL =
@@ -57,6 +60,7 @@ public record NodeBootstrap(
       throw new IllegalArgumentException("vault is required: the munge key comes from Vault");
     }
     confServer = confServer == null ? "" : confServer;
+    controllerCa = controllerCa == null ? "" : controllerCa;
   }
 
   /** True when the nodes' slurmd fetch their configuration from slurmctld. */

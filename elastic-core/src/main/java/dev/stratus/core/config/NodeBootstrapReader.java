@@ -33,7 +33,8 @@ final class NodeBootstrapReader {
             "slurmConf",
             "noticeUrl",
             "vault",
-            "confServer")
+            "confServer",
+            "controllerCaFile")
         .map(f -> bootstrap(f, controllerVault));
   }
 
@@ -81,7 +82,34 @@ final class NodeBootstrapReader {
                     NodeBootstrap::absolutePath),
                 optional(f, "noticeUrl", NodeBootstrap::noticeUrl),
                 vault(vault, controllerVault),
-                optional(f, "confServer", NodeBootstrap::confServer)));
+                optional(f, "confServer", NodeBootstrap::confServer),
+                controllerCa(f)));
+  }
+
+  /**
+   * The PEM text of {@code controllerCaFile} (a path on this machine, relative to the file): it is
+   * rendered into the user-data whole, so it must hold certificates and nothing else.
+   */
+  private static String controllerCa(Fields f) {
+    if (f.node("controllerCaFile").isEmpty()) {
+      return "";
+    }
+    java.nio.file.Path file = f.path("controllerCaFile", null);
+    String pem;
+    try {
+      pem = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.US_ASCII);
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      throw f.error("controllerCaFile", "cannot read " + file + ": " + e.getMessage());
+    }
+    String stripped = pem.strip();
+    if (!stripped.startsWith("-----BEGIN CERTIFICATE-----")
+        || !stripped.endsWith("-----END CERTIFICATE-----")
+        || stripped.contains("PRIVATE KEY")) {
+      throw f.error(
+          "controllerCaFile",
+          file + " must hold PEM certificates only (-----BEGIN CERTIFICATE----- ...)");
+    }
+    return stripped;
   }
 
   private static VaultKey vault(
@@ -96,6 +124,12 @@ final class NodeBootstrapReader {
             "auth",
             "approle needs the top-level vault: block, from which the controller issues each"
                 + " node's single-use wrapping token");
+      }
+      if (controllerVault.get().roleName().isEmpty() || controllerVault.get().roleId().isEmpty()) {
+        throw v.error(
+            "auth",
+            "approle needs vault.roleName and vault.roleId: the role the controller issues"
+                + " secret-ids for");
       }
       String roleId = v.string("roleId", "");
       if (!roleId.isEmpty() && !roleId.equals(controllerVault.get().roleId())) {

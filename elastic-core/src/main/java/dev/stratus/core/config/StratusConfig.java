@@ -16,7 +16,8 @@ import java.util.Set;
  * the controller's scratch (provider files, logs). {@code providers} maps a provider name to its
  * own settings block. {@code mungeKeyFile} is the munge key of this host (a 0400 file), which nodes
  * also read unless {@code vault} says where they get it instead. {@code money}: prices, the cost
- * ledger and budgets.
+ * ledger and budgets. {@code controller}: the secret the nodes' signing keys derive from, and the
+ * endpoint's TLS ({@link ControllerSettings}).
  */
 public record StratusConfig(
     String cluster,
@@ -30,8 +31,12 @@ public record StratusConfig(
     Map<String, Map<String, Object>> providers,
     dev.stratus.core.notice.SpotSettings spot,
     Optional<dev.stratus.core.spi.VaultSettings> vault,
-    MoneySettings money) {
-  /** A config with the default prices and ledger settings and no budgets. */
+    MoneySettings money,
+    ControllerSettings controller) {
+  /**
+   * A config with the default prices and ledger settings, no budgets, and the {@code controller:}
+   * defaults.
+   */
   public StratusConfig(
       String cluster,
       SlurmSettings slurm,
@@ -56,7 +61,8 @@ public record StratusConfig(
         providers,
         spot,
         vault,
-        MoneySettings.defaults(stateDir));
+        MoneySettings.defaults(stateDir),
+        null);
   }
 
   public StratusConfig {
@@ -70,6 +76,7 @@ public record StratusConfig(
     notNull("spot", spot);
     vault = vault == null ? Optional.empty() : vault;
     notNull("money", money);
+    controller = controller == null ? ControllerSettings.defaults(stateDir) : controller;
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {
@@ -107,7 +114,8 @@ public record StratusConfig(
         providers,
         spot,
         Optional.of(vault),
-        money);
+        money,
+        controller);
   }
 
   public Optional<Pool> pool(String name) {

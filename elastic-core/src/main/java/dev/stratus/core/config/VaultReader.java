@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * Reads the optional {@code vault:} section: where nodes get the munge key (see {@link
  * VaultSettings}). Defaults: {@code kvMount} secret, {@code field} key, {@code authMount} approle,
- * {@code wrapTtl} 5m, {@code timeout} 10s.
+ * {@code wrapTtl} 5m, {@code timeout} 10s; {@code roleName} and {@code roleId} none (needed only
+ * for AppRole nodes).
  */
 final class VaultReader {
   private VaultReader() {}
@@ -41,8 +42,8 @@ final class VaultReader {
                             f.string("kvPath"),
                             f.string("field", "key"),
                             f.string("authMount", "approle"),
-                            f.string("roleName"),
-                            f.string("roleId"),
+                            f.string("roleName", ""),
+                            f.string("roleId", ""),
                             f.path("controllerTokenFile", null),
                             f.check(
                                 "wrapTtl",

@@ -57,6 +57,7 @@ public final class Controller {
   private final CheckpointWatch checkpoints;
   private final SpotInstancesSeen spotInstances = new SpotInstancesSeen();
   private final Optional<TopologyUpdater> topology;
+  private volatile List<Instance> observed = List.of();
 
   public Controller(
       StratusConfig config,
@@ -141,6 +142,7 @@ public final class Controller {
             e.getMessage());
       }
     }
+    observed = List.copyOf(instances);
     var now = clock.instant();
     Snapshot snapshot =
         new Snapshot(
@@ -212,6 +214,14 @@ public final class Controller {
    */
   public Optional<Instant> nextRequeueDue() {
     return NoticePlanner.nextRequeueDue(notices.pending(), config.spot());
+  }
+
+  /**
+   * The instances the latest pass listed (empty before the first): which instance is bound to which
+   * node, for the endpoint that checks who signed a request. Safe from any thread.
+   */
+  public List<Instance> observedInstances() {
+    return observed;
   }
 
   /** The notices being acted on. */

@@ -77,7 +77,7 @@ final class LaunchExecutor {
       try {
         issued =
             provider instanceof CarriesNodeCredentials c && c.needsNodeCredentials()
-                ? credentials.issue(launch.nodes())
+                ? credentials.issue(launch.nodes(), token)
                 : Map.of();
       } catch (CredentialException e) {
         log.warn("launch of {} not tried: {}", launch.nodes(), e.getMessage());

@@ -9,8 +9,9 @@ import java.time.Duration;
  * it checkpoints ({@code scancel --signal=SIG --batch}); {@code grace}: how long the job gets to
  * checkpoint before it is requeued (never past the notice's deadline minus {@code margin}); {@code
  * actOnRebalance}: treat rebalance recommendations like reclaims (else only report them); {@code
- * listen}: host:port of the notice endpoint the node watchers POST to (empty: off); {@code
- * checkpointDir}: a directory all nodes share, exported to jobs as {@code
+ * listen}: host:port of the notice endpoint the node watchers POST to (default {@value
+ * #DEFAULT_LISTEN}, which no node reaches: set the private address the nodes reach; empty: off);
+ * {@code checkpointDir}: a directory all nodes share, exported to jobs as {@code
  * STRATUS_CHECKPOINT_DIR=<dir>/<job id>} by a rendered TaskProlog (empty: none).
  */
 public record SpotSettings(
@@ -20,8 +21,12 @@ public record SpotSettings(
     boolean actOnRebalance,
     String listen,
     String checkpointDir) {
+  /** Loopback: nothing beyond this machine reaches the endpoint until an address is chosen. */
+  public static final String DEFAULT_LISTEN = "127.0.0.1:8088";
+
   public static final SpotSettings DEFAULTS =
-      new SpotSettings("USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, "", "");
+      new SpotSettings(
+          "USR1", Duration.ofSeconds(30), Duration.ofSeconds(10), false, DEFAULT_LISTEN, "");
 
   public SpotSettings {
     notBlank("spot.signal", signal);

@@ -12,10 +12,10 @@ import java.util.Optional;
  * GPUs, or slurmctld refused its munge key): set the node DOWN with what it found and terminate its
  * instance, instead of waiting for ResumeTimeout and leaving a reason that says nothing. Pure.
  *
- * <p>A report is acted on only when an alive instance is bound to the node and, where the provider
- * knows the instance's address, the report came from that address: the endpoint has no other
- * authentication, and this keeps one node (or anything else on the network) from taking down
- * another.
+ * <p>A report is acted on only when an alive instance is bound to the node. The endpoint has
+ * already checked that the report is signed with that node's own key (a key derived per launch,
+ * which only the node and the controller hold), so one node, or anything else on the network,
+ * cannot take down another; the sender's address proves nothing and is kept for logs only.
  */
 public final class BootstrapFailures {
   private BootstrapFailures() {}
@@ -30,14 +30,6 @@ public final class BootstrapFailures {
             new Action.ReportIgnored(r.node(), r.from(), "no alive instance is bound to the node"));
         continue;
       }
-      if (!fromItsAddress(r, instance.get())) {
-        actions.add(
-            new Action.ReportIgnored(
-                r.node(),
-                r.from(),
-                "it did not come from the address of the node's instance " + instance.get().id()));
-        continue;
-      }
       String reason = Reasons.of(r.step() + ": node " + r.node() + ": " + r.message());
       actions.add(new Action.SetDown(List.of(r.node()), reason));
       actions.add(new Action.Terminate(List.of(instance.get().id()), reason));
@@ -50,9 +42,5 @@ public final class BootstrapFailures {
         .filter(i -> i.state().alive())
         .filter(i -> node.equals(i.tags().get(Tags.NODE)))
         .findFirst();
-  }
-
-  private static boolean fromItsAddress(BootstrapReport r, Instance i) {
-    return i.address().isEmpty() || i.address().equals(r.from());
   }
 }

@@ -8,6 +8,7 @@ import dev.stratus.core.config.VaultKey;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.templates.CloudInitView;
+import dev.stratus.wire.NodeKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,9 @@ import java.util.Map;
 public final class CloudInitViews {
   /** Where an AppRole node finds its wrapping token (0400); the agent deletes it. */
   public static final String WRAPPING_TOKEN_FILE = "/run/stratus/vault-wrap";
+
+  /** Where an AppRole node finds the wrapping token of its signing key (0400). */
+  public static final String NODE_KEY_WRAP_FILE = "/run/stratus/node-key-wrap";
 
   static final String NODE_DIR = "/var/lib/stratus/node";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -91,7 +95,10 @@ public final class CloudInitViews {
         pools,
         WATCHED.contains(cloud) ? b.noticeUrl() : "",
         approle ? WRAPPING_TOKEN_FILE : "",
-        NodeUserData.WRAPPING_TOKEN_SLOT);
+        NodeUserData.WRAPPING_TOKEN_SLOT,
+        approle ? NODE_KEY_WRAP_FILE : "",
+        NodeUserData.NODE_KEY_TOKEN_SLOT,
+        b.controllerCa().isEmpty() ? List.of() : b.controllerCa().lines().toList());
   }
 
   /** One pool's agent settings, one line of JSON; node name and address are slots. */
@@ -121,8 +128,26 @@ public final class CloudInitViews {
       // itself (GPUs, munge key) is set DOWN with its reason at once instead of timing out.
       root.put("reportUrl", java.net.URI.create(b.noticeUrl()).resolve("/v1/bootstrap").toString());
     }
+    root.set("nodeKey", nodeKey(approle(b, cloud), config.cluster()));
+    if (!b.controllerCa().isEmpty()) {
+      root.put("controllerCaFile", CloudInitView.CONTROLLER_CA_FILE);
+    }
     root.set("gpuCheck", gpuCheck(pool));
     return root.toString();
+  }
+
+  /**
+   * Where the node's signing key comes from: AppRole nodes unwrap it from their second token;
+   * cloud-login nodes read it in Vault where the controller files it under the instance's name
+   * ({@link NodeKeys#vaultPath}), which the start script puts in for the slot.
+   */
+  private static ObjectNode nodeKey(boolean approle, String cluster) {
+    ObjectNode o = JSON.createObjectNode();
+    if (approle) {
+      return o.put("type", "wrapped").put("wrappingTokenFile", NODE_KEY_WRAP_FILE);
+    }
+    return o.put("type", "vault")
+        .put("kvPath", NodeKeys.vaultPath(cluster, CloudInitView.INSTANCE_SLOT));
   }
 
   /** nvidia-smi against the pool's model, its MIG types (Gres type to count) and ECC wish. */

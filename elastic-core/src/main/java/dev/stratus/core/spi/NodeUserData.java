@@ -4,10 +4,11 @@ import java.util.Optional;
 
 /**
  * User-data rendered with {@code bootstrap.vault.auth: approle} carries {@link
- * #WRAPPING_TOKEN_SLOT} where each node's single-use Vault wrapping token goes. A provider that
- * creates instances one by one fills the slot per node ({@link #fill}); one whose API sends a
- * single user-data for a whole batch (EC2 CreateFleet, GCE bulkInsert) cannot, and refuses such
- * user-data when its settings are read ({@link #refuseSharedSlot}).
+ * #WRAPPING_TOKEN_SLOT} where each node's single-use Vault wrapping token goes, and {@link
+ * #NODE_KEY_TOKEN_SLOT} for the wrapping token of its signing key. A provider that creates
+ * instances one by one fills the slots per node ({@link #fill}); one whose API sends a single
+ * user-data for a whole batch (EC2 CreateFleet, GCE bulkInsert) cannot, and refuses such user-data
+ * when its settings are read ({@link #refuseSharedSlot}).
  */
 public final class NodeUserData {
   /**
@@ -22,6 +23,9 @@ public final class NodeUserData {
    */
   public static final String NODE_NAME_SLOT = "@STRATUS_NODE_NAME@";
 
+  /** Where the wrapping token of the node's signing key goes (rendered beside the other slot). */
+  public static final String NODE_KEY_TOKEN_SLOT = "@STRATUS_NODE_KEY_TOKEN@";
+
   private NodeUserData() {}
 
   /** The user-data with {@link #NODE_NAME_SLOT}, if any, holding {@code nodeName}. */
@@ -30,14 +34,14 @@ public final class NodeUserData {
   }
 
   public static boolean wantsCredential(String userData) {
-    return userData.contains(WRAPPING_TOKEN_SLOT);
+    return userData.contains(WRAPPING_TOKEN_SLOT) || userData.contains(NODE_KEY_TOKEN_SLOT);
   }
 
   /**
-   * The user-data for one node: the slot, if any, holds the node's own wrapping token.
+   * The user-data for one node: the slots, if any, hold the node's own wrapping tokens.
    *
-   * @throws IllegalStateException when the slot is there but the launch carries no credential for
-   *     the node (stratus.yaml has no {@code vault:} block)
+   * @throws IllegalStateException when a slot is there but the launch carries no credential (or no
+   *     wrapped signing key) for the node (stratus.yaml has no {@code vault:} block)
    */
   public static String fill(String userData, String nodeName, Optional<NodeCredential> credential) {
     if (!wantsCredential(userData)) {
@@ -45,7 +49,15 @@ public final class NodeUserData {
     }
     NodeCredential c =
         credential.orElseThrow(() -> new IllegalStateException(missingCredential(nodeName)));
-    return userData.replace(WRAPPING_TOKEN_SLOT, c.wrappingToken());
+    if (userData.contains(NODE_KEY_TOKEN_SLOT) && c.nodeKeyToken().isEmpty()) {
+      throw new IllegalStateException(
+          "the user-data of node "
+              + nodeName
+              + " expects the wrapping token of its signing key, but its credential carries none");
+    }
+    return userData
+        .replace(WRAPPING_TOKEN_SLOT, c.wrappingToken())
+        .replace(NODE_KEY_TOKEN_SLOT, c.nodeKeyToken());
   }
 
   public static String missingCredential(String nodeName) {
@@ -61,7 +73,7 @@ public final class NodeUserData {
       throw new IllegalArgumentException(
           setting
               + " holds the per-node wrapping-token slot "
-              + WRAPPING_TOKEN_SLOT
+              + (userData.contains(WRAPPING_TOKEN_SLOT) ? WRAPPING_TOKEN_SLOT : NODE_KEY_TOKEN_SLOT)
               + ", but "
               + api
               + " sends one user-data to every instance of a launch, so a single-use token"

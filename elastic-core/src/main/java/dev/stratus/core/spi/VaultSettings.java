@@ -16,7 +16,9 @@ import java.util.Optional;
  * from {@code controllerTokenFile} at each issue (so a rotated token needs no restart).
  *
  * <p>The KV v2 secret at {@code kvMount/data/kvPath} holds the key base64-encoded in {@code field}.
- * Nothing here is a secret: the role id alone cannot log in.
+ * Nothing here is a secret: the role id alone cannot log in. {@code roleName} and {@code roleId}
+ * may be empty when no node logs in with AppRole (cloud logins only): the controller then only
+ * files the nodes' signing keys in {@code kvMount}.
  */
 public record VaultSettings(
     URI address,
@@ -48,8 +50,8 @@ public record VaultSettings(
     notBlank("vault.kvPath", kvPath);
     notBlank("vault.field", field);
     notBlank("vault.authMount", authMount);
-    notBlank("vault.roleName", roleName);
-    notBlank("vault.roleId", roleId);
+    roleName = roleName == null ? "" : roleName;
+    roleId = roleId == null ? "" : roleId;
     notNull("vault.controllerTokenFile", controllerTokenFile);
     notNull("vault.wrapTtl", wrapTtl);
     if (wrapTtl.toSeconds() < 1 || wrapTtl.compareTo(MAX_WRAP_TTL) > 0) {

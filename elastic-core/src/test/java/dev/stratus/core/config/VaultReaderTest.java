@@ -95,19 +95,25 @@ class VaultReaderTest {
   }
 
   @Test
-  void aMissingRoleIdIsNamed() throws IOException {
-    Path file =
+  void theAppRoleIsNeededOnlyWhenNodesLogInWithAppRole() throws IOException {
+    String controller =
+        """
+        vault:
+          address: https://vault.internal:8200
+          kvPath: slurm/munge
+          controllerTokenFile: /t
+        """;
+    assertThat(
+            ConfigLoader.load(write(controller), DeclaredKeysProviders.ALL).vault().get().roleId())
+        .isEmpty();
+    Path approleNodes =
         write(
-            """
-            vault:
-              address: https://vault.internal:8200
-              kvPath: slurm/munge
-              roleName: slurm-node
-              controllerTokenFile: /t
-            """);
+            controller
+                + "bootstrap:\n  agentPackage: stratus-node\n"
+                + "  vault: {address: \"https://vault:8200\", kvPath: k, auth: approle, roleId: r}\n");
 
-    assertThatThrownBy(() -> ConfigLoader.load(file, DeclaredKeysProviders.ALL))
+    assertThatThrownBy(() -> ConfigLoader.load(approleNodes, DeclaredKeysProviders.ALL))
         .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("roleId");
+        .hasMessageContaining("approle needs vault.roleName and vault.roleId");
   }
 }

@@ -19,10 +19,13 @@ class LaunchCredentialsTest extends ControllerFixture {
   static final class RecordingCredentials implements NodeCredentials {
     final List<NodeCredential> issued = new ArrayList<>();
     final List<NodeCredential> revoked = new ArrayList<>();
+    final List<String> clientTokens = new ArrayList<>();
     NodeCredentials.CredentialException failNext;
 
     @Override
-    public Map<String, NodeCredential> issue(List<String> nodeNames) throws CredentialException {
+    public Map<String, NodeCredential> issue(List<String> nodeNames, String clientToken)
+        throws CredentialException {
+      clientTokens.add(clientToken);
       if (failNext != null) {
         CredentialException e = failNext;
         failNext = null;
@@ -60,6 +63,8 @@ class LaunchCredentialsTest extends ControllerFixture {
         .containsOnlyKeys("gpu-001", "gpu-002")
         .allSatisfy((node, c) -> assertThat(c.nodeName()).isEqualTo(node));
     assertThat(credentials.revoked).isEmpty();
+    // The nodes' signing keys are derived from the launch's client token: issue gets that one.
+    assertThat(credentials.clientTokens).containsExactly(cloud.requests().get(0).clientToken());
   }
 
   @Test

@@ -93,7 +93,7 @@ class PassFiguresTest {
     instances.add(instance("i-3", ON_DEMAND, "gpu", InstanceState.RUNNING));
     instances.add(instance("i-4", OTHER_CLOUD, "gpu", InstanceState.RUNNING));
     instances.add(instance("i-5", SPOT, "a100", InstanceState.RUNNING));
-    instances.add(instance("i-6", SPOT, "gpu", InstanceState.STOPPING));
+    instances.add(instance("i-6", SPOT, "gpu", InstanceState.STOPPED));
     instances.add(instance("i-7", ON_DEMAND, "gpu", InstanceState.TERMINATED));
 
     PassFigures f = figures();

@@ -93,7 +93,13 @@ class CloudInitTest {
     assertThat(settings.at("/mungeKeySource/serverIdHeader").asText())
         .isEqualTo("vault.example.com");
     assertThat(fileContent(doc, "/etc/systemd/system/stratus-watcher.service"))
-        .contains("--cloud aws --sink http://10.0.0.5:8088/v1/notices $STRATUS_WATCH_ARGS");
+        .contains(
+            "--cloud aws --sink http://10.0.0.5:8088/v1/notices"
+                + " --key-file /var/lib/stratus/node/keys/node.key $STRATUS_WATCH_ARGS");
+    // the node reads its signing key in Vault where the controller files it for its instance
+    assertThat(settings.at("/nodeKey/type").asText()).isEqualTo("vault");
+    assertThat(settings.at("/nodeKey/kvPath").asText())
+        .isEqualTo("stratus/node-keys/gpu/@INSTANCE@");
     assertThat(fileContent(doc, "/etc/stratus/agent-aws-h100.json")).contains("\"aws-iam\"");
     JsonNode gcp = yaml(CloudInitWriter.render(views(INPUT).get("gcp")));
     assertThat(fileContent(gcp, "/etc/stratus/agent-gcp-a100.json"))
@@ -170,7 +176,7 @@ class CloudInitTest {
             "azure-h100-001",
             java.util.Optional.of(
                 new dev.stratus.core.spi.NodeCredential(
-                    "azure-h100-001", "hvs.CAESIJlWh2fW0Q", "acc", "")));
+                    "azure-h100-001", "hvs.CAESIJlWh2fW0Q", "acc", "", "hvs.KEYwrap7Qz", "acc2")));
 
     JsonNode atRender = yaml(rendered);
     JsonNode atLaunch = yaml(launched);
@@ -190,7 +196,13 @@ class CloudInitTest {
     assertThat(fileContent(atLaunch, "/usr/local/sbin/stratus-node-start"))
         .contains("grep -qF '@STRATUS_WRA''PPING_TOKEN@' /run/stratus/vault-wrap");
     assertThat(fileContent(atLaunch, "/etc/stratus/agent-azure-h100.json"))
-        .contains("\"auth\":\"approle\"", "\"wrappingTokenFile\":\"/run/stratus/vault-wrap\"");
+        .contains("\"auth\":\"approle\"", "\"wrappingTokenFile\":\"/run/stratus/vault-wrap\"")
+        .contains("\"nodeKey\":{\"type\":\"wrapped\"");
+    // the signing key's token likewise: once, in its own 0400 file
+    assertThat(fileContent(atLaunch, CloudInitViews.NODE_KEY_WRAP_FILE))
+        .isEqualTo("hvs.KEYwrap7Qz");
+    assertThat(launched.split("hvs\\.KEYwrap7Qz", -1)).hasSize(2);
+    assertThat(launched).doesNotContain(NodeUserData.NODE_KEY_TOKEN_SLOT);
   }
 
   @Test

@@ -65,11 +65,11 @@ public final class KeySourceJson {
     String type = text(n, "type").orElse("");
     switch (type) {
       case "file":
-        known(n, FILE_KEYS, "file");
+        known("mungeKeySource", n, FILE_KEYS, "file");
         return new KeySourceSpec.FileSource(
             Path.of(text(n, "path").orElseThrow(() -> missing("path"))));
       case "vault":
-        known(n, VAULT_KEYS, "vault");
+        known("mungeKeySource", n, VAULT_KEYS, "vault");
         return vault(n);
       default:
         throw new IllegalArgumentException(
@@ -179,7 +179,8 @@ public final class KeySourceJson {
     return o;
   }
 
-  private static void known(JsonNode n, Set<String> keys, String type) {
+  /** Refuses keys of {@code n} outside {@code keys}, naming them and the setting. */
+  static void known(String setting, JsonNode n, Set<String> keys, String type) {
     List<String> unknown = new ArrayList<>();
     n.fieldNames()
         .forEachRemaining(
@@ -190,7 +191,7 @@ public final class KeySourceJson {
             });
     if (!unknown.isEmpty()) {
       throw new IllegalArgumentException(
-          "unknown mungeKeySource keys " + unknown + " for type " + type + "; known: " + keys);
+          "unknown " + setting + " keys " + unknown + " for type " + type + "; known: " + keys);
     }
   }
 

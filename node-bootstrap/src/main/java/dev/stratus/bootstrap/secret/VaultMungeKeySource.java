@@ -2,7 +2,6 @@ package dev.stratus.bootstrap.secret;
 
 import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultException;
-import io.github.jopenlibs.vault.response.LogicalResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
@@ -58,26 +57,9 @@ public final class VaultMungeKeySource implements MungeKeySource {
   private static byte[] read(Vault vault, KeySourceSpec.VaultSource spec, Redactor secrets)
       throws KeySourceException {
     String step = "read " + spec.dataPath();
-    String hint = "the role's policy must allow read on " + spec.dataPath();
-    LogicalResponse r;
-    try {
-      r = vault.logical().read(spec.kvMount() + "/" + spec.kvPath());
-    } catch (VaultException e) {
-      throw VaultFailure.of(step, spec.baseAddress(), e, hint, secrets);
-    }
-    // The driver does not throw on 403 or 404 here: the status decides.
-    int status = r.getRestResponse().getStatus();
-    if (status != 200) {
-      throw VaultFailure.of(
-          step,
-          spec.baseAddress(),
-          status,
-          r.getRestResponse().getBody(),
-          status == 404 ? "no secret is stored there" : hint,
-          secrets);
-    }
-    Map<String, String> data = r.getData();
-    String encoded = data == null ? null : data.get(spec.field());
+    Map<String, String> data =
+        VaultKv.read(vault, spec.baseAddress(), spec.kvMount(), spec.kvPath(), secrets);
+    String encoded = data.get(spec.field());
     if (encoded == null) {
       throw new KeySourceException(
           "vault "
@@ -85,7 +67,7 @@ public final class VaultMungeKeySource implements MungeKeySource {
               + ": the secret has no field '"
               + spec.field()
               + "' (fields: "
-              + (data == null ? "[]" : new TreeSet<>(data.keySet()))
+              + new TreeSet<>(data.keySet())
               + ")");
     }
     return decode(encoded, step, spec.field());
@@ -132,10 +114,6 @@ public final class VaultMungeKeySource implements MungeKeySource {
 
   /** After a failed read the read's error is the one to report; the token's TTL is the backstop. */
   private static void revokeQuietly(Vault vault) {
-    try {
-      vault.auth().revokeSelf();
-    } catch (VaultException | RuntimeException e) {
-      // reported error stays the read's
-    }
+    VaultKv.revokeQuietly(vault);
   }
 }

@@ -2,9 +2,12 @@ package dev.stratus.spot.local;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.stratus.wire.RequestVerifier;
+import dev.stratus.wire.SignedHeaders;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -16,7 +19,10 @@ import java.util.regex.Pattern;
  * {@code X-aws-ec2-metadata-token-ttl-seconds}), then {@code GET /latest/meta-data/instance-id} and
  * {@code GET /latest/meta-data/spot/instance-action} (404 until a notice) with {@code
  * X-aws-ec2-metadata-token}; a missing or unknown token gets 401. The admin path {@code POST
- * /stratus/reclaim?notice=SECONDS} announces the reclaim and answers the deadline (ISO-8601).
+ * /stratus/reclaim?notice=SECONDS} announces the reclaim and answers the deadline (ISO-8601); it
+ * takes only requests the operator signed ({@code stratus local reclaim}, signer {@code
+ * @operator}) with this node's key, which only the controller machine can derive and only this
+ * node holds: anyone else on the bridge gets 401 and announces nothing.
  */
 final class LocalImdsServer implements AutoCloseable {
   static final String TTL_HEADER = "X-aws-ec2-metadata-token-ttl-seconds";
@@ -25,9 +31,21 @@ final class LocalImdsServer implements AutoCloseable {
 
   private final LocalImds imds;
   private final HttpServer server;
+  private final Optional<RequestVerifier> admin;
 
-  LocalImdsServer(InetSocketAddress listen, LocalImds imds) throws IOException {
+  /** {@code nodeKey}: the node's signing key; empty: the admin path refuses everything. */
+  LocalImdsServer(InetSocketAddress listen, LocalImds imds, Optional<byte[]> nodeKey, Clock clock)
+      throws IOException {
     this.imds = imds;
+    this.admin =
+        nodeKey.map(
+            key ->
+                new RequestVerifier(
+                    signer ->
+                        signer.equals(SignedHeaders.OPERATOR) ? Optional.of(key) : Optional.empty(),
+                    clock,
+                    RequestVerifier.DEFAULT_WINDOW,
+                    1000));
     this.server = HttpServer.create(listen, 16);
     server.setExecutor(Executors.newSingleThreadExecutor(r -> new Thread(r, "local-imds")));
     server.createContext(
@@ -49,7 +67,7 @@ final class LocalImdsServer implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     String method = ex.getRequestMethod();
     String path = ex.getRequestURI().getPath();
-    ex.getRequestBody().readAllBytes();
+    byte[] body = ex.getRequestBody().readNBytes(4096);
     if (path.equals("/latest/api/token")) {
       if (!method.equals("PUT")) {
         answer(ex, 405, "PUT a token request");
@@ -59,6 +77,11 @@ final class LocalImdsServer implements AutoCloseable {
     } else if (path.equals("/stratus/reclaim")) {
       if (!method.equals("POST")) {
         answer(ex, 405, "POST /stratus/reclaim?notice=SECONDS");
+        return;
+      }
+      Optional<String> refused = refusal(ex, body);
+      if (refused.isPresent()) {
+        answer(ex, 401, refused.get());
         return;
       }
       reclaim(ex);
@@ -97,6 +120,20 @@ final class LocalImdsServer implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       answer(ex, 400, "bad " + TTL_HEADER + " '" + ttl + "': " + e.getMessage());
     }
+  }
+
+  /** Why the admin request is not the operator's; empty when it is. */
+  private Optional<String> refusal(HttpExchange ex, byte[] body) {
+    if (admin.isEmpty()) {
+      return Optional.of("this metadata endpoint was started without the node's key");
+    }
+    String query = ex.getRequestURI().getRawQuery();
+    String target = ex.getRequestURI().getRawPath() + (query == null ? "" : "?" + query);
+    RequestVerifier.Verdict verdict =
+        admin.get().verify("POST", target, body, ex.getRequestHeaders()::getFirst);
+    return verdict instanceof RequestVerifier.Verdict.Refused r
+        ? Optional.of(r.reason())
+        : Optional.empty();
   }
 
   private void reclaim(HttpExchange ex) throws IOException {

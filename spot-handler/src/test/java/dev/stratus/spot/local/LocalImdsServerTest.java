@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.spot.AwsImdsWatcher;
 import dev.stratus.wire.InterruptionNotice;
+import dev.stratus.wire.NodeKeys;
+import dev.stratus.wire.RequestSigner;
+import dev.stratus.wire.SignedHeaders;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -28,12 +31,30 @@ class LocalImdsServerTest {
   final List<InterruptionNotice> reported = new ArrayList<>();
   final HttpClient http = HttpClient.newHttpClient();
 
+  static final byte[] NODE_KEY = NodeKeys.node(new byte[32], "c1", "gpu-001", "st-token-1");
+
   LocalImdsServerTest() throws Exception {
     server =
         new LocalImdsServer(
             new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-            new LocalImds("local-0a1b2c3d", clock));
+            new LocalImds("local-0a1b2c3d", clock),
+            Optional.of(NODE_KEY),
+            clock);
     base = URI.create("http://127.0.0.1:" + server.address().getPort());
+  }
+
+  /** {@code POST /stratus/reclaim?<query>}, signed as {@code signer} with {@code key}. */
+  HttpResponse<String> reclaim(String query, String signer, byte[] key) throws Exception {
+    String target = "/stratus/reclaim?" + query;
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(base.resolve(target)).POST(HttpRequest.BodyPublishers.noBody());
+    new RequestSigner(signer, key, clock).headers("POST", target, new byte[0]).forEach(b::header);
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** As {@code stratus local reclaim} posts it: the operator, with this node's key. */
+  HttpResponse<String> reclaim(String query) throws Exception {
+    return reclaim(query, SignedHeaders.OPERATOR, NODE_KEY);
   }
 
   @AfterEach
@@ -62,7 +83,7 @@ class LocalImdsServerTest {
     AwsImdsWatcher w = watcher();
     assertThat(w.poll()).isEmpty();
 
-    HttpResponse<String> posted = send("POST", "/stratus/reclaim?notice=120", null, null);
+    HttpResponse<String> posted = reclaim("notice=120");
     assertThat(posted.statusCode()).isEqualTo(200);
     assertThat(posted.body()).isEqualTo("2026-11-21T12:02:00Z");
 
@@ -115,8 +136,8 @@ class LocalImdsServerTest {
 
   @Test
   void aReclaimPostWithoutAPositiveNoticeIsRefusedAndAnnouncesNothing() throws Exception {
-    assertThat(send("POST", "/stratus/reclaim?notice=0", null, null).statusCode()).isEqualTo(400);
-    HttpResponse<String> bad = send("POST", "/stratus/reclaim?notice=soon", null, null);
+    assertThat(reclaim("notice=0").statusCode()).isEqualTo(400);
+    HttpResponse<String> bad = reclaim("notice=soon");
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(bad.body()).contains("notice=SECONDS").contains("soon");
     assertThat(send("GET", "/stratus/reclaim", null, null).statusCode()).isEqualTo(405);
@@ -126,9 +147,49 @@ class LocalImdsServerTest {
 
   @Test
   void aSecondNoticeKeepsTheFirstDeadline() throws Exception {
-    send("POST", "/stratus/reclaim?notice=30", null, null);
-    HttpResponse<String> again = send("POST", "/stratus/reclaim?notice=300", null, null);
+    reclaim("notice=30");
+    HttpResponse<String> again = reclaim("notice=300");
 
     assertThat(again.body()).isEqualTo("2026-11-21T12:00:30Z");
+  }
+
+  @Test
+  void onlyTheOperatorSigningWithThisNodesKeyMayAnnounceAReclaim() throws Exception {
+    byte[] otherNodes = NodeKeys.node(new byte[32], "c1", "gpu-002", "st-token-2");
+
+    HttpResponse<String> unsigned = send("POST", "/stratus/reclaim?notice=30", null, null);
+    HttpResponse<String> asTheNode = reclaim("notice=30", "gpu-001", NODE_KEY);
+    HttpResponse<String> otherKey = reclaim("notice=30", SignedHeaders.OPERATOR, otherNodes);
+
+    assertThat(unsigned.statusCode()).isEqualTo(401);
+    assertThat(unsigned.body()).contains("unsigned");
+    assertThat(asTheNode.statusCode()).isEqualTo(401);
+    assertThat(otherKey.statusCode()).isEqualTo(401);
+    assertThat(otherKey.body()).contains("bad signature");
+    assertThat(watcher().poll()).isEmpty();
+  }
+
+  @Test
+  void anEndpointStartedWithoutTheNodesKeyRefusesEveryReclaim() throws Exception {
+    try (LocalImdsServer keyless =
+        new LocalImdsServer(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            new LocalImds("local-9", clock),
+            Optional.empty(),
+            clock)) {
+      String target = "/stratus/reclaim?notice=30";
+      HttpRequest.Builder b =
+          HttpRequest.newBuilder(
+                  URI.create("http://127.0.0.1:" + keyless.address().getPort() + target))
+              .POST(HttpRequest.BodyPublishers.noBody());
+      new RequestSigner(SignedHeaders.OPERATOR, NODE_KEY, clock)
+          .headers("POST", target, new byte[0])
+          .forEach(b::header);
+
+      HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+
+      assertThat(r.statusCode()).isEqualTo(401);
+      assertThat(r.body()).contains("without the node's key");
+    }
   }
 }

@@ -46,7 +46,7 @@ class BareMetalCloudInitTest {
         - name: lam-h100
           gpu: {model: h100, count: 8}
           cpus: 208
-          memoryMiB: 1800000
+          memoryMiB: 1700000
           maxNodes: 4
           offerings: [{provider: lambda, region: us-east-1, instanceType: gpu_8x_h100_sxm5, pricePerHour: 31.92}]
       providers: {oci: {}, lambda: {}}
@@ -73,7 +73,8 @@ class BareMetalCloudInitTest {
             .get(0)
             .json()
             .replace(CloudInitView.NODE_NAME_SLOT, node)
-            .replace(CloudInitView.ADDRESS_SLOT, "10.0.3.7"));
+            .replace(CloudInitView.ADDRESS_SLOT, "10.0.3.7")
+            .replace(CloudInitView.INSTANCE_SLOT, "ocid1.instance.oc1.iad.an4w4ljr"));
   }
 
   @Test
@@ -87,6 +88,7 @@ class BareMetalCloudInitTest {
         .contains("-H 'Authorization: Bearer Oracle'")
         .contains("opc/v2/$1")
         .contains("node=$(md instance/displayName)")
+        .contains("instance=$(md instance/id)")
         .contains("providers.oci.userDataFile")
         .doesNotContain("stratus-watcher")
         .doesNotContain(NodeUserData.WRAPPING_TOKEN_SLOT);
@@ -106,6 +108,9 @@ class BareMetalCloudInitTest {
             new VaultLogin.AppRole(
                 "approle", "6f1c2c1e", null, Path.of(CloudInitViews.WRAPPING_TOKEN_FILE)));
     assertThat(userData.split(NodeUserData.NODE_NAME_SLOT, -1)).hasSize(2);
+    assertThat(onNode(lambda, "lam-h100-001").nodeKey().orElseThrow())
+        .as("no cloud identity: the signing key comes wrapped, like the secret-id")
+        .isInstanceOf(dev.stratus.bootstrap.secret.NodeKeySpec.Wrapped.class);
     assertThat(userData)
         .contains(NodeUserData.WRAPPING_TOKEN_SLOT)
         .doesNotContain("stratus-watcher");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
@@ -87,7 +88,8 @@ class CloudInitAgentSettingsTest {
             .get(0)
             .json()
             .replace(CloudInitView.NODE_NAME_SLOT, node)
-            .replace(CloudInitView.ADDRESS_SLOT, "10.0.3.7");
+            .replace(CloudInitView.ADDRESS_SLOT, "10.0.3.7")
+            .replace(CloudInitView.INSTANCE_SLOT, "i-0" + node.hashCode());
     return AgentSettings.parse(json);
   }
 
@@ -111,6 +113,10 @@ class CloudInitAgentSettingsTest {
         .isEqualTo(new VaultLogin.Gcp("gcp", "stratus-node"));
     assertThat(((KeySourceSpec.VaultSource) azure.mungeKeySource()).login())
         .isInstanceOf(VaultLogin.Azure.class);
+    // each reads its signing key where the controller files it for its instance
+    assertThat(aws.nodeKey())
+        .contains(new NodeKeySpec.VaultKv("stratus/node-keys/gpu/i-0" + "aws-h100-001".hashCode()));
+    assertThat(aws.nodeKeyFile()).isEqualTo(Path.of(CloudInitView.NODE_KEY_FILE));
   }
 
   @Test
@@ -151,5 +157,7 @@ class CloudInitAgentSettingsTest {
         .isEqualTo(
             new VaultLogin.AppRole(
                 "approle", "6f1c2c1e", null, Path.of(CloudInitViews.WRAPPING_TOKEN_FILE)));
+    assertThat(settings.nodeKey())
+        .contains(new NodeKeySpec.Wrapped(Path.of(CloudInitViews.NODE_KEY_WRAP_FILE)));
   }
 }

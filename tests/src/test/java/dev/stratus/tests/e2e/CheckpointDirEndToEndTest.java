@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * refused.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("slurm")
 class CheckpointDirEndToEndTest {
   static final Duration WAIT = Duration.ofSeconds(150);
   static E2eCluster e2e;

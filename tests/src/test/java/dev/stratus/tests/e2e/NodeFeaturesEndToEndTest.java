@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * --constraint} picks the capacity type it is launched as, and each node advertises the type it
  * runs as until it powers down, so a later job with a constraint lands right.
  */
+@Tag("slurm")
 class NodeFeaturesEndToEndTest {
   static final Duration WAIT = Duration.ofSeconds(150);
   static final Set<String> EVERY_TYPE = Set.of("h100", "gpu", "spot", "on-demand");

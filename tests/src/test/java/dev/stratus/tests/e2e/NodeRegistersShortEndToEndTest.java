@@ -10,6 +10,7 @@ import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * has against what the pool says, terminates it and marks its offering invalid, so after the two
  * local offerings nothing more is launched.
  */
+@Tag("slurm")
 class NodeRegistersShortEndToEndTest {
   @Test
   void aNodeWithFewerCpusThanItsPoolSaysIsSetDownTerminatedAndItsOfferingsAreNotTriedAgain()

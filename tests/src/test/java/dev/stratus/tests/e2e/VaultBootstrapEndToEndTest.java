@@ -171,7 +171,10 @@ class VaultBootstrapEndToEndTest {
     e2e.awaitAllSuspended(SLURM_WAIT);
   }
 
-  /** The munge key (raw and base64), the controller's token and every credential Vault issued. */
+  /**
+   * The munge key (raw and base64), the controller's token, every credential Vault issued, and the
+   * controller's secret with the keys derived from it (the running nodes' included).
+   */
   static List<String> secrets() throws java.io.IOException {
     List<String> secrets = new ArrayList<>(vault.model.issuedCredentials());
     assertThat(secrets).as("wrapping tokens, secret ids and tokens issued").hasSizeGreaterThan(2);
@@ -181,6 +184,10 @@ class VaultBootstrapEndToEndTest {
             Files.readAllBytes(e2e.cluster.config().mungeKeyFile()),
             java.nio.charset.StandardCharsets.ISO_8859_1));
     secrets.add(VaultModel.ROOT_TOKEN);
+    List<dev.stratus.core.model.Instance> running =
+        e2e.local().list(e2e.cluster.config().cluster());
+    assertThat(running).as("the node that ran the job, whose key is scanned for").isNotEmpty();
+    secrets.addAll(SecretScan.signingKeys(e2e.cluster.config(), running));
     return secrets;
   }
 

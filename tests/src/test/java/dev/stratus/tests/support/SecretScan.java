@@ -7,12 +7,17 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.stratus.cli.embedded.Processes;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.model.Instance;
+import dev.stratus.wire.KeyFiles;
+import dev.stratus.wire.NodeKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +25,12 @@ import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 
 /**
- * Looks for secrets (the munge key raw and base64, Vault tokens, secret ids) everywhere they must
- * not be: every file under a cluster's root but its {@code keys/} directories (where the key and
- * the controller's token file legitimately live, mode 0400), the argv and environment of every
- * process on this machine (the nodes' munged and slurmd, slurmctld, the watchers, job steps), and
- * every line Stratus logged, at DEBUG and up, while the scan was capturing. Secrets are compared as
+ * Looks for secrets (the munge key raw and base64, Vault tokens, secret ids, the controller's
+ * secret and every key derived from it: {@link #signingKeys}) everywhere they must not be: every
+ * file under a cluster's root but its {@code keys/} directories (where the keys and the
+ * controller's token file legitimately live, mode 0400), the argv and environment of every process
+ * on this machine (the nodes' munged and slurmd, slurmctld, the watchers, job steps), and every
+ * line Stratus logged, at DEBUG and up, while the scan was capturing. Secrets are compared as
  * ISO-8859-1 text, so raw key bytes are found in binary files too.
  */
 public final class SecretScan implements AutoCloseable {
@@ -37,6 +43,29 @@ public final class SecretScan implements AutoCloseable {
     logged.start();
     stratus.addAppender(logged);
     stratus.setLevel(Level.DEBUG);
+  }
+
+  /**
+   * The controller's secret and the keys derived from it, raw (as ISO-8859-1 text, so binary files
+   * are searched too) and base64 (how a wrapped or filed key travels): the operator's and, for each
+   * instance, its node's key.
+   */
+  public static List<String> signingKeys(StratusConfig config, List<Instance> instances)
+      throws IOException {
+    byte[] secret = KeyFiles.read(config.controller().secretFile());
+    List<byte[]> keys =
+        new ArrayList<>(List.of(secret, NodeKeys.operator(secret, config.cluster())));
+    for (Instance i : instances) {
+      keys.add(
+          NodeKeys.node(
+              secret, config.cluster(), i.nodeName().orElseThrow(), i.clientToken().orElseThrow()));
+    }
+    List<String> out = new ArrayList<>();
+    for (byte[] k : keys) {
+      out.add(new String(k, StandardCharsets.ISO_8859_1));
+      out.add(Base64.getEncoder().encodeToString(k));
+    }
+    return out;
   }
 
   /** Fails naming the place of the first secret found; returns the node pids it looked at. */

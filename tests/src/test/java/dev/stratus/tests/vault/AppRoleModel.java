@@ -3,12 +3,17 @@ package dev.stratus.tests.vault;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * The AppRole half of {@link VaultModel}: roles and their secret-ids, with Vault's rules for a
@@ -36,6 +41,60 @@ final class AppRoleModel {
 
   private final Map<String, Role> roles = new HashMap<>();
   private final Map<String, SecretId> secretIds = new HashMap<>();
+  private final List<JsonNode> requests = new ArrayList<>();
+  private int quota = Integer.MAX_VALUE;
+
+  /** After {@code allowed} more secret-id requests, answer 429 like a Vault rate-limit quota. */
+  void rateLimit(int allowed) {
+    quota = allowed;
+  }
+
+  /** The bodies of the secret-id requests that created one, in order. */
+  List<JsonNode> requests() {
+    return List.copyOf(requests);
+  }
+
+  /**
+   * {@code POST auth/approle/role/<role>/secret-id} with the controller's token, response-wrapped
+   * when it asks ({@code X-Vault-Wrap-TTL}); {@code issued} hears every secret-id and token made.
+   */
+  ResponseDefinition secretIdRoute(
+      Request req, String role, Instant now, WrappingModel wrapping, Consumer<String> issued)
+      throws java.io.IOException {
+    if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return VaultReplies.error(403, "permission denied");
+    }
+    if (!exists(role)) {
+      return VaultReplies.error(400, "role \"" + role + "\" does not exist");
+    }
+    if (quota-- <= 0) {
+      return VaultReplies.error(
+          429,
+          "request path \"auth/approle/role/" + role + "/secret-id\": rate limit quota exceeded");
+    }
+    String body = req.getBodyAsString();
+    JsonNode request =
+        body == null || body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
+    Created created = create(role, request, now);
+    if (created.data() == null) {
+      return VaultReplies.error(created.status(), created.error());
+    }
+    ObjectNode data = created.data();
+    issued.accept(data.get("secret_id").asText());
+    requests.add(request);
+    if (!req.containsHeader("X-Vault-Wrap-TTL")) {
+      return VaultReplies.ok(VaultReplies.envelope().set("data", data));
+    }
+    ObjectNode info =
+        wrapping.wrap(
+            data,
+            req.getHeader("X-Vault-Wrap-TTL"),
+            "auth/approle/role/" + role + "/secret-id",
+            data.get("secret_id_accessor").asText(),
+            now);
+    issued.accept(info.get("token").asText());
+    return VaultReplies.ok(VaultReplies.envelope().set("wrap_info", info));
+  }
 
   void role(String name, Role role) {
     roles.put(name, role);
@@ -90,6 +149,15 @@ final class AppRoleModel {
       secretIds.remove(secret);
     }
     return new Login(sid.role(), role.readablePaths());
+  }
+
+  /** The {@code secret-id-accessor/destroy} request, with the controller's token. */
+  ResponseDefinition destroyRoute(Request req) throws java.io.IOException {
+    if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
+      return VaultReplies.error(403, "permission denied");
+    }
+    destroy(JSON.readTree(req.getBodyAsString()).path("secret_id_accessor").asText(""));
+    return VaultReplies.noContent();
   }
 
   /** {@code secret-id-accessor/destroy}: Vault answers 204 also for one already used up. */

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What Vault's cloud auth methods check in a login body ({@code auth/aws/login}, {@code
@@ -16,11 +19,24 @@ import java.util.Locale;
  * SigV4Check}). GCP: an RS256 JWT from Google's key whose {@code aud} ends in {@code vault/<role>},
  * unexpired, with {@code google.compute_engine} claims (gce roles). Azure: a JWT from Entra's key
  * for the configured resource whose {@code xms_mirid} is the VM named by subscription_id,
- * resource_group_name and vm_name.
+ * resource_group_name and vm_name. Each role's tokens get its ACL rules ({@link #role}); a good
+ * login also names its caller ({@link Caller}) for the entity alias ({@link IdentityModel}).
  */
 final class CloudLoginChecks {
   private static final ObjectMapper JSON = new ObjectMapper();
+  static final String ACCOUNT = "123456789012";
+
+  /** Who logged in: the instance (Azure: its identity's object id) and what Vault knows of it. */
+  record Caller(String id, Map<String, String> metadata) {}
+
+  /** A login's outcome: the role's rules and the alias it made, or the error Vault answers. */
+  record Outcome(List<PolicyModel.Rule> rules, String alias, String error) {}
+
+  /** "mount:role" of a cloud auth method's role -> the ACL rules of its tokens' policies. */
+  private final Map<String, List<PolicyModel.Rule>> roles = new HashMap<>();
+
   private SigV4Check sts;
+  private String awsInstance = "i-0a1b2c3d4e5f60718";
   private PublicKey google;
   private PublicKey entra;
   private String azureResource = "https://management.azure.com/";
@@ -29,6 +45,81 @@ final class CloudLoginChecks {
   /** STS knows the instance's credentials, and the mount's server-id header value. */
   synchronized void trustAws(SigV4Check sts) {
     this.sts = sts;
+  }
+
+  /**
+   * The instance whose profile signs the next AWS logins: STS names the caller {@code
+   * assumed-role/<role>/<instance id>}, and Vault infers the instance from that session name.
+   */
+  synchronized void awsCallerIs(String instanceId) {
+    this.awsInstance = instanceId;
+  }
+
+  synchronized void role(String mount, String name, List<PolicyModel.Rule> rules) {
+    roles.put(mount + ":" + name, List.copyOf(rules));
+  }
+
+  /** {@code POST auth/<mount>/login}: checked, then its caller's alias made in {@code identity}. */
+  /** The ACL rules of a role's tokens, or null when the role does not exist. */
+  synchronized List<PolicyModel.Rule> rules(String mount, String name) {
+    return roles.get(mount + ":" + name);
+  }
+
+  synchronized Outcome login(String mount, JsonNode b, Instant now, IdentityModel identity)
+      throws java.io.IOException {
+    String role = b.path("role").asText("");
+    List<PolicyModel.Rule> rules = roles.get(mount + ":" + role);
+    if (rules == null) {
+      return new Outcome(null, null, "entry for role " + role + " not found");
+    }
+    String refused =
+        switch (mount) {
+          case "aws" -> aws(b, now);
+          case "gcp" -> gcp(b, now);
+          default -> azure(b, now);
+        };
+    if (refused != null) {
+      return new Outcome(null, null, refused);
+    }
+    Caller caller = caller(mount, b);
+    return new Outcome(
+        rules, identity.login(mount, "role-id-of-" + role, caller.id(), caller.metadata()), null);
+  }
+
+  /** The caller of a login that passed its checks, as each method's alias metadata has it. */
+  private Caller caller(String mount, JsonNode b) {
+    if (mount.equals("aws")) {
+      return new Caller(
+          awsInstance,
+          Map.of(
+              "account_id",
+              ACCOUNT,
+              "auth_type",
+              "iam",
+              "client_arn",
+              "arn:aws:sts::" + ACCOUNT + ":assumed-role/stratus-node/" + awsInstance,
+              "inferred_entity_id",
+              awsInstance,
+              "inferred_entity_type",
+              "ec2_instance",
+              "inferred_aws_region",
+              "us-east-1"));
+    }
+    if (mount.equals("gcp")) {
+      JsonNode gce =
+          TestJwt.verify(b.path("jwt").asText(null), google).path("google").path("compute_engine");
+      Map<String, String> metadata = new HashMap<>();
+      gce.properties().forEach(e -> metadata.put(e.getKey(), e.getValue().asText()));
+      metadata.put("role", b.path("role").asText(""));
+      return new Caller(gce.path("instance_id").asText(), metadata);
+    }
+    JsonNode claims = TestJwt.verify(b.path("jwt").asText(null), entra);
+    return new Caller(
+        claims.path("oid").asText(),
+        Map.of(
+            "resource_group_name", b.path("resource_group_name").asText(""),
+            "subscription_id", b.path("subscription_id").asText(""),
+            "vm_name", b.path("vm_name").asText("")));
   }
 
   synchronized void trustGoogle(PublicKey key) {

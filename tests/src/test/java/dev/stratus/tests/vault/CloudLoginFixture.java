@@ -32,6 +32,17 @@ final class CloudLoginFixture implements AutoCloseable {
     return Clock.fixed(vault.model.now(), ZoneOffset.UTC);
   }
 
+  /** The agent's Vault source for the login in {@code loginJson} (a part of the settings JSON). */
+  KeySourceSpec.VaultSource spec(String loginJson) throws Exception {
+    String json =
+        "{\"type\":\"vault\",\"address\":\""
+            + vault.address()
+            + "\",\"kvPath\":\"slurm/munge\",\"timeoutSeconds\":5,"
+            + loginJson
+            + "}";
+    return (KeySourceSpec.VaultSource) KeySourceJson.parse(new ObjectMapper().readTree(json));
+  }
+
   VaultMungeKeySource source(String loginJson, Clock clock) throws Exception {
     return source(loginJson, clock, UnaryOperator.identity());
   }
@@ -39,14 +50,7 @@ final class CloudLoginFixture implements AutoCloseable {
   /** {@code wrap} sees the real identity first (to play a man in the middle). */
   VaultMungeKeySource source(String loginJson, Clock clock, UnaryOperator<CloudIdentity> wrap)
       throws Exception {
-    String json =
-        "{\"type\":\"vault\",\"address\":\""
-            + vault.address()
-            + "\",\"kvPath\":\"slurm/munge\",\"timeoutSeconds\":5,"
-            + loginJson
-            + "}";
-    KeySourceSpec.VaultSource spec =
-        (KeySourceSpec.VaultSource) KeySourceJson.parse(new ObjectMapper().readTree(json));
+    KeySourceSpec.VaultSource spec = spec(loginJson);
     return new VaultMungeKeySource(spec, wrap.apply(CloudIdentities.forSource(spec, clock)));
   }
 

@@ -3,7 +3,6 @@ package dev.stratus.tests.vault;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
@@ -25,38 +24,42 @@ import java.util.regex.Pattern;
  * A small stateful Vault behind WireMock, with the HTTP shapes of Vault's API docs: AppRole ({@code
  * auth/approle/role/<r>/secret-id} with the request's {@code num_uses} and {@code ttl} (rules in
  * {@link AppRoleModel}), optionally response-wrapped by {@code X-Vault-Wrap-TTL}; {@code
- * auth/approle/login}), {@code sys/wrapping/unwrap} (a wrapping token unwraps once, within its TTL,
- * else 400 "wrapping token is not valid or does not exist"), KV v2 reads with a per-token policy
- * (403 "permission denied"), {@code auth/token/revoke-self} (204), {@code
- * auth/token/revoke-accessor} (204; 400 "invalid accessor" for one not known or already spent),
- * {@code auth/approle/role/<r>/secret-id-accessor/destroy} (204), {@code auth/aws/login} (checks
- * the signed-STS request's shape) and a sealed mode (503 "Vault is sealed" everywhere). Time comes
- * from {@link #advance}, so TTL tests never sleep. {@link #interceptNextWrappingTokens} plays an
- * attacker who read a node's user-data and unwrapped its token first.
+ * auth/approle/login}), {@code sys/wrapping/wrap} (only as a response-wrapping request, else 400
+ * "endpoint requires response wrapping to be used") and {@code sys/wrapping/unwrap} (a wrapping
+ * token unwraps once, within its TTL, else 400 "wrapping token is not valid or does not exist":
+ * {@link WrappingModel}), KV v2 reads with a per-token policy (403 "permission denied"), {@code
+ * auth/token/revoke-self} (204), {@code auth/token/revoke-accessor} (204; 400 "invalid accessor"
+ * for one not known or already spent), {@code auth/approle/role/<r>/secret-id-accessor/destroy}
+ * (204), {@code auth/aws/login} (checks the signed-STS request's shape) and a sealed mode (503
+ * "Vault is sealed" everywhere). Time comes from {@link #advance}, so TTL tests never sleep. {@link
+ * #interceptNextWrappingTokens} plays an attacker who read a node's user-data and unwrapped its
+ * token first.
  */
 public final class VaultModel implements ResponseDefinitionTransformerV2 {
   public static final String ROOT_TOKEN = "hvs.root-token-of-the-model";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern SECRET_ID =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id");
-  private static final Pattern KV_READ = Pattern.compile("/v1/([^/]+)/data/(.+)");
+  private static final List<PolicyModel.Rule> ROOT =
+      List.of(
+          new PolicyModel.Rule(
+              "*", Set.of("create", "read", "update", "patch", "delete", "list", "sudo")));
   private static final Pattern CLOUD_LOGIN = Pattern.compile("/v1/auth/(aws|gcp|azure)/login");
   private static final Pattern OCI_LOGIN = Pattern.compile("/v1/auth/oci/login/([a-z0-9_.-]+)");
   private static final Pattern DESTROY =
       Pattern.compile("/v1/auth/approle/role/([^/]+)/secret-id-accessor/destroy");
 
-  private record Wrapped(JsonNode data, Instant expires, String accessor) {}
-
-  private record Token(Set<String> readablePaths) {}
+  /** A client token: its policies' rules and the entity alias its login made (null: none). */
+  private record Token(List<PolicyModel.Rule> rules, String alias) {}
 
   private final SecureRandom random = new SecureRandom();
   private final AppRoleModel appRole = new AppRoleModel();
-  private final Map<String, Wrapped> wrapping = new HashMap<>();
+  private final WrappingModel wrapping = new WrappingModel(this::hex);
   private final Map<String, Token> tokens = new HashMap<>();
-  private final Map<String, Map<String, String>> kv = new HashMap<>();
+  private final KvModel kv = new KvModel();
 
-  /** "mount:role" of a cloud auth method's role -> the one KV data path its tokens may read. */
-  private final Map<String, String> cloudRoles = new HashMap<>();
+  /** The entity aliases the cloud logins make, and how each mount names and fills them. */
+  final IdentityModel identity = new IdentityModel();
 
   /** What the cloud logins must prove; tests tell it which keys and credentials to trust. */
   final CloudLoginChecks cloud = new CloudLoginChecks();
@@ -64,11 +67,8 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> revoked = Collections.synchronizedList(new ArrayList<>());
   private final List<String> issued = Collections.synchronizedList(new ArrayList<>());
-  private final List<JsonNode> secretIdRequests = Collections.synchronizedList(new ArrayList<>());
   private Instant now = Instant.parse("2026-11-21T12:00:00Z");
   private boolean sealed;
-  private int intercept;
-  private int secretIdQuota = Integer.MAX_VALUE;
 
   @Override
   public String getName() {
@@ -90,9 +90,14 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     cloudRole("aws", name, policyPath);
   }
 
-  /** A role of the cloud auth method at {@code mount} (aws, gcp or azure). */
+  /** A role of the cloud auth method at {@code mount} (aws, gcp or azure) reading one path. */
   synchronized void cloudRole(String mount, String name, String policyPath) {
-    cloudRoles.put(mount + ":" + name, policyPath);
+    cloudRole(mount, name, List.of(new PolicyModel.Rule(policyPath, Set.of("read"))));
+  }
+
+  /** A role of the cloud auth method at {@code mount} whose tokens' policies hold {@code rules}. */
+  synchronized void cloudRole(String mount, String name, List<PolicyModel.Rule> rules) {
+    cloud.role(mount, name, rules);
   }
 
   Instant now() {
@@ -101,7 +106,12 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
 
   /** Stores a KV v2 secret at {@code <mount>/data/<path>}. */
   public synchronized void put(String dataPath, Map<String, String> data) {
-    kv.put(dataPath, Map.copyOf(data));
+    kv.put(dataPath, data);
+  }
+
+  /** The KV v2 secret at {@code <mount>/data/<path>}, or null. */
+  public synchronized Map<String, String> secret(String dataPath) {
+    return kv.get(dataPath);
   }
 
   synchronized void seal(boolean sealed) {
@@ -110,17 +120,17 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
 
   /** The next {@code n} wrapping tokens are unwrapped by someone else as soon as they exist. */
   public synchronized void interceptNextWrappingTokens(int n) {
-    intercept = n;
+    wrapping.interceptNext(n);
   }
 
   /** After {@code allowed} more secret-id requests, answer 429 like a Vault rate-limit quota. */
   synchronized void rateLimitSecretIds(int allowed) {
-    secretIdQuota = allowed;
+    appRole.rateLimit(allowed);
   }
 
   /** Wrapping tokens issued and neither unwrapped, revoked nor expired. */
   public synchronized int liveWrappingTokens() {
-    return (int) wrapping.values().stream().filter(w -> now.isBefore(w.expires())).count();
+    return wrapping.live(now);
   }
 
   /** Secret-ids issued and neither used up nor destroyed. */
@@ -134,8 +144,8 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   /** The bodies of the secret-id requests that created one, in order. */
-  List<JsonNode> secretIdRequests() {
-    return List.copyOf(secretIdRequests);
+  synchronized List<JsonNode> secretIdRequests() {
+    return appRole.requests();
   }
 
   synchronized void advance(Duration d) {
@@ -174,10 +184,13 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     try {
       Matcher m;
       if (method.equals("POST") && (m = SECRET_ID.matcher(path)).matches()) {
-        return secretId(req, m.group(1));
+        return appRole.secretIdRoute(req, m.group(1), now, wrapping, issued::add);
       }
       if (method.equals("POST") && path.equals("/v1/sys/wrapping/unwrap")) {
-        return unwrap(req);
+        return wrapping.unwrapRoute(req, now);
+      }
+      if (method.equals("POST") && path.equals("/v1/sys/wrapping/wrap")) {
+        return wrapping.wrapRoute(req, now, issued::add);
       }
       if (method.equals("POST") && path.equals("/v1/auth/approle/login")) {
         return appRoleLogin(req);
@@ -187,12 +200,12 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       }
       if (method.equals("POST") && (m = OCI_LOGIN.matcher(path)).matches()) {
         String role = m.group(1);
-        String policy = cloudRoles.get("oci:" + role);
-        if (policy == null) {
+        List<PolicyModel.Rule> rules = cloud.rules("oci", role);
+        if (rules == null) {
           return error(400, "Role is not found");
         }
         String refused = cloud.oci(role, JSON.readTree(req.getBodyAsString()));
-        return refused == null ? issue(Set.of(policy), role) : error(401, refused);
+        return refused == null ? issue(rules, null, role) : error(401, refused);
       }
       if (method.equals("POST") && path.equals("/v1/auth/token/revoke-self")) {
         Token t = tokens.remove(req.getHeader("X-Vault-Token"));
@@ -200,104 +213,28 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
           return error(403, "permission denied");
         }
         revoked.add(req.getHeader("X-Vault-Token"));
-        return new ResponseDefinitionBuilder().withStatus(204).build();
+        return VaultReplies.noContent();
       }
       if (method.equals("POST") && path.equals("/v1/auth/token/revoke-accessor")) {
-        return revokeAccessor(req);
+        return wrapping.revokeRoute(req, revoked::add);
       }
       if (method.equals("POST") && (m = DESTROY.matcher(path)).matches()) {
-        return destroySecretId(req);
+        return appRole.destroyRoute(req);
       }
-      if (method.equals("GET") && (m = KV_READ.matcher(path)).matches()) {
-        return kvRead(req, path.substring("/v1/".length()));
-      }
-      return error(404, "unsupported path in the Vault model: " + method + " " + path);
+      String body = req.getBodyAsString();
+      ResponseDefinition kvAnswer =
+          kv.route(
+              method,
+              path.substring("/v1/".length()),
+              access(req),
+              body == null || body.isBlank() ? null : JSON.readTree(body),
+              now);
+      return kvAnswer != null
+          ? kvAnswer
+          : error(404, "unsupported path in the Vault model: " + method + " " + path);
     } catch (java.io.IOException e) {
       return error(400, "failed to parse JSON input: " + e.getMessage());
     }
-  }
-
-  private ResponseDefinition secretId(Request req, String role) throws java.io.IOException {
-    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
-      return error(403, "permission denied");
-    }
-    if (!appRole.exists(role)) {
-      return error(400, "role \"" + role + "\" does not exist");
-    }
-    if (secretIdQuota-- <= 0) {
-      return error(
-          429,
-          "request path \"auth/approle/role/" + role + "/secret-id\": rate limit quota exceeded");
-    }
-    String body = req.getBodyAsString();
-    JsonNode request =
-        body == null || body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
-    AppRoleModel.Created created = appRole.create(role, request, now);
-    if (created.data() == null) {
-      return error(created.status(), created.error());
-    }
-    ObjectNode data = created.data();
-    issued.add(data.get("secret_id").asText());
-    secretIdRequests.add(request);
-    String wrapTtl =
-        req.containsHeader("X-Vault-Wrap-TTL") ? req.getHeader("X-Vault-Wrap-TTL") : null;
-    if (wrapTtl == null) {
-      return ok(envelope().set("data", data));
-    }
-    long seconds = Long.parseLong(wrapTtl.replace("s", ""));
-    String token = "hvs.wrap." + hex(16);
-    String accessor = hex(12);
-    if (intercept > 0) {
-      intercept--; // unwrapped by someone else at once: the node will find it spent
-    } else {
-      wrapping.put(token, new Wrapped(data, now.plusSeconds(seconds), accessor));
-    }
-    issued.add(token);
-    ObjectNode info = JSON.createObjectNode();
-    info.put("token", token);
-    info.put("accessor", accessor);
-    info.put("ttl", seconds);
-    info.put("creation_time", now.toString());
-    info.put("creation_path", "auth/approle/role/" + role + "/secret-id");
-    info.put("wrapped_accessor", data.get("secret_id_accessor").asText());
-    return ok(envelope().set("wrap_info", info));
-  }
-
-  /** Single use: the token is gone after the first attempt, whatever its outcome. */
-  private ResponseDefinition unwrap(Request req) throws java.io.IOException {
-    String token = req.getHeader("X-Vault-Token");
-    if (req.getBodyAsString() != null && !req.getBodyAsString().isBlank()) {
-      JsonNode body = JSON.readTree(req.getBodyAsString());
-      if (body.hasNonNull("token")) {
-        token = body.get("token").asText();
-      }
-    }
-    Wrapped w = token == null ? null : wrapping.remove(token);
-    if (w == null || !now.isBefore(w.expires())) {
-      return error(400, "wrapping token is not valid or does not exist");
-    }
-    return ok(envelope().set("data", w.data()));
-  }
-
-  private ResponseDefinition revokeAccessor(Request req) throws java.io.IOException {
-    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
-      return error(403, "permission denied");
-    }
-    String accessor = JSON.readTree(req.getBodyAsString()).path("accessor").asText("");
-    boolean removed = wrapping.values().removeIf(w -> w.accessor().equals(accessor));
-    if (!removed) {
-      return error(400, "invalid accessor");
-    }
-    revoked.add("accessor:" + accessor);
-    return new ResponseDefinitionBuilder().withStatus(204).build();
-  }
-
-  private ResponseDefinition destroySecretId(Request req) throws java.io.IOException {
-    if (!ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
-      return error(403, "permission denied");
-    }
-    appRole.destroy(JSON.readTree(req.getBodyAsString()).path("secret_id_accessor").asText(""));
-    return new ResponseDefinitionBuilder().withStatus(204).build();
   }
 
   private ResponseDefinition appRoleLogin(Request req) throws java.io.IOException {
@@ -305,51 +242,33 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     if (login == null) {
       return error(400, "invalid role or secret ID");
     }
-    return issue(login.readablePaths(), login.role());
+    return issue(
+        login.readablePaths().stream().map(p -> new PolicyModel.Rule(p, Set.of("read"))).toList(),
+        null,
+        login.role());
   }
 
   private ResponseDefinition cloudLogin(String mount, JsonNode b) throws java.io.IOException {
-    String role = b.path("role").asText("");
-    String policy = cloudRoles.get(mount + ":" + role);
-    if (policy == null) {
-      return error(400, "entry for role " + role + " not found");
-    }
-    String refused =
-        switch (mount) {
-          case "aws" -> cloud.aws(b, now);
-          case "gcp" -> cloud.gcp(b, now);
-          default -> cloud.azure(b, now);
-        };
-    return refused == null ? issue(Set.of(policy), role) : error(400, refused);
+    CloudLoginChecks.Outcome o = cloud.login(mount, b, now, identity);
+    return o.error() != null
+        ? error(400, o.error())
+        : issue(o.rules(), o.alias(), b.path("role").asText());
   }
 
-  private ResponseDefinition kvRead(Request req, String dataPath) {
-    Token t = tokens.get(req.getHeader("X-Vault-Token"));
-    if (t == null || !t.readablePaths().contains(dataPath)) {
-      return error(403, "permission denied");
+  /** What the request's token may do now (its alias read as it is at this moment). */
+  private KvModel.Access access(Request req) {
+    String header = req.getHeader("X-Vault-Token");
+    Token t = ROOT_TOKEN.equals(header) ? new Token(ROOT, null) : tokens.get(header);
+    if (t == null) {
+      return (path, capability) -> false;
     }
-    Map<String, String> secret = kv.get(dataPath);
-    if (secret == null) {
-      return new ResponseDefinitionBuilder()
-          .withStatus(404)
-          .withHeader("Content-Type", "application/json")
-          .withBody("{\"errors\":[]}")
-          .build();
-    }
-    ObjectNode data = JSON.createObjectNode();
-    data.set("data", JSON.valueToTree(secret));
-    ObjectNode meta = data.putObject("metadata");
-    meta.put("created_time", now.toString());
-    meta.putNull("custom_metadata");
-    meta.put("deletion_time", "");
-    meta.put("destroyed", false);
-    meta.put("version", 1);
-    return ok(envelope().set("data", data));
+    return (path, capability) ->
+        PolicyModel.allows(t.rules(), identity.alias(t.alias()), path, capability);
   }
 
-  private ResponseDefinition issue(Set<String> readable, String role) {
+  private ResponseDefinition issue(List<PolicyModel.Rule> rules, String alias, String role) {
     String token = "hvs.client." + hex(16);
-    tokens.put(token, new Token(readable));
+    tokens.put(token, new Token(rules, alias));
     issued.add(token);
     ObjectNode auth = JSON.createObjectNode();
     auth.put("client_token", token);
@@ -365,39 +284,20 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
     return ok(envelope().set("auth", auth));
   }
 
-  private ObjectNode envelope() {
-    ObjectNode o = JSON.createObjectNode();
-    o.put("request_id", uuid());
-    o.put("lease_id", "");
-    o.put("renewable", false);
-    o.put("lease_duration", 0);
-    o.putNull("data");
-    o.putNull("wrap_info");
-    o.putNull("warnings");
-    o.putNull("auth");
-    return o;
+  private static String uuid() {
+    return java.util.UUID.randomUUID().toString();
+  }
+
+  private static ObjectNode envelope() {
+    return VaultReplies.envelope();
   }
 
   private static ResponseDefinition ok(JsonNode body) {
-    return new ResponseDefinitionBuilder()
-        .withStatus(200)
-        .withHeader("Content-Type", "application/json")
-        .withBody(body.toString())
-        .build();
+    return VaultReplies.ok(body);
   }
 
   static ResponseDefinition error(int status, String message) {
-    ObjectNode o = JSON.createObjectNode();
-    o.putArray("errors").add(message);
-    return new ResponseDefinitionBuilder()
-        .withStatus(status)
-        .withHeader("Content-Type", "application/json")
-        .withBody(o.toString())
-        .build();
-  }
-
-  private String uuid() {
-    return java.util.UUID.randomUUID().toString();
+    return VaultReplies.error(status, message);
   }
 
   private String hex(int bytes) {

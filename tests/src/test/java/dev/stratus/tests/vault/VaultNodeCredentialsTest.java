@@ -87,7 +87,8 @@ class VaultNodeCredentialsTest {
 
   @Test
   void eachNodeGetsItsOwnWrappedSecretIdThatTheAgentTurnsIntoTheKeyOnce() throws Exception {
-    Map<String, NodeCredential> issued = credentials().issue(List.of("gpu-001", "gpu-002"));
+    Map<String, NodeCredential> issued =
+        credentials().issue(List.of("gpu-001", "gpu-002"), "st-token-1");
 
     assertThat(issued).containsOnlyKeys("gpu-001", "gpu-002");
     assertThat(issued.get("gpu-001").wrappingToken())
@@ -108,7 +109,7 @@ class VaultNodeCredentialsTest {
   void theWrappingTokenExpiresAfterWrapTtl() throws Exception {
     NodeCredential c =
         new VaultNodeCredentials(settings(Duration.ofSeconds(90)))
-            .issue(List.of("gpu-001"))
+            .issue(List.of("gpu-001"), "st-token-1")
             .get("gpu-001");
 
     vault.model.advance(Duration.ofSeconds(91));
@@ -119,7 +120,8 @@ class VaultNodeCredentialsTest {
 
   @Test
   void theSecretIdIsAskedForWithOneUseAndTheWrapTtl() throws Exception {
-    new VaultNodeCredentials(settings(Duration.ofSeconds(90))).issue(List.of("gpu-001"));
+    new VaultNodeCredentials(settings(Duration.ofSeconds(90)))
+        .issue(List.of("gpu-001"), "st-token-1");
 
     assertThat(vault.model.secretIdRequests())
         .singleElement()
@@ -133,7 +135,7 @@ class VaultNodeCredentialsTest {
   @Test
   void aSecretIdTheControllerIssuedLogsInOnceEvenWhenTheRoleAllowsUnlimitedUses() throws Exception {
     vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH), 0, Duration.ZERO);
-    NodeCredential c = credentials().issue(List.of("gpu-001")).get("gpu-001");
+    NodeCredential c = credentials().issue(List.of("gpu-001"), "st-token-1").get("gpu-001");
     JsonNode secretId = unwrap(c);
 
     assertThat(appRoleLogin(secretId)).isEqualTo(200);
@@ -146,7 +148,7 @@ class VaultNodeCredentialsTest {
     vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH), 0, Duration.ofHours(24));
     NodeCredential c =
         new VaultNodeCredentials(settings(Duration.ofSeconds(90)))
-            .issue(List.of("gpu-001"))
+            .issue(List.of("gpu-001"), "st-token-1")
             .get("gpu-001");
     JsonNode secretId = unwrap(c);
 
@@ -159,7 +161,7 @@ class VaultNodeCredentialsTest {
   void vaultRefusesATtlLongerThanTheRolesAndTheControllerSaysWhy() {
     vault.model.role("slurm-node", ROLE_ID, Set.of(DATA_PATH), 1, Duration.ofSeconds(60));
 
-    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001"), "st-token-1"))
         .isInstanceOfSatisfying(
             CredentialException.class, e -> assertThat(e.transientFailure()).isFalse())
         .hasMessageContaining("ttl cannot be longer than the role's secret_id_ttl");
@@ -200,7 +202,7 @@ class VaultNodeCredentialsTest {
   @Test
   void revokingSpendsTheWrappingTokenAndDestroysTheSecretIdBehindIt() throws Exception {
     VaultNodeCredentials credentials = credentials();
-    NodeCredential c = credentials.issue(List.of("gpu-001")).get("gpu-001");
+    NodeCredential c = credentials.issue(List.of("gpu-001"), "st-token-1").get("gpu-001");
     assertThat(vault.model.liveWrappingTokens()).isEqualTo(1);
     assertThat(vault.model.liveSecretIds()).isEqualTo(1);
 
@@ -215,7 +217,7 @@ class VaultNodeCredentialsTest {
   @Test
   void revokingACredentialTheNodeAlreadySpentIsNotAnError() throws Exception {
     VaultNodeCredentials credentials = credentials();
-    NodeCredential c = credentials.issue(List.of("gpu-001")).get("gpu-001");
+    NodeCredential c = credentials.issue(List.of("gpu-001"), "st-token-1").get("gpu-001");
     agentFetch(c);
     int callsBefore = vault.model.calls().size();
 
@@ -232,7 +234,7 @@ class VaultNodeCredentialsTest {
   void aSealedVaultIsATransientFailureAndLeavesNothingIssued() {
     vault.model.seal(true);
 
-    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001"), "st-token-1"))
         .isInstanceOfSatisfying(
             CredentialException.class, e -> assertThat(e.transientFailure()).isTrue())
         .hasMessageContaining("HTTP 503")
@@ -243,7 +245,7 @@ class VaultNodeCredentialsTest {
   void aControllerTokenVaultRefusesFailsForGoodAndNeverShowsTheToken() throws Exception {
     Files.writeString(tokenFile, "hvs.not-the-controllers-token");
 
-    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001"), "st-token-1"))
         .isInstanceOfSatisfying(
             CredentialException.class, e -> assertThat(e.transientFailure()).isFalse())
         .hasMessageContaining("HTTP 403 permission denied")
@@ -255,7 +257,7 @@ class VaultNodeCredentialsTest {
   void aMissingControllerTokenFileIsNamed() throws Exception {
     Files.delete(tokenFile);
 
-    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001")))
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001"), "st-token-1"))
         .isInstanceOf(CredentialException.class)
         .hasMessageContaining("controllerTokenFile " + tokenFile)
         .hasMessageContaining("NoSuchFileException");
@@ -266,7 +268,7 @@ class VaultNodeCredentialsTest {
   void whenOneNodesSecretIdCannotBeIssuedThoseAlreadyIssuedAreRevoked() {
     vault.model.rateLimitSecretIds(1); // Vault's rate-limit quota: the second request gets 429
 
-    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001", "gpu-002")))
+    assertThatThrownBy(() -> credentials().issue(List.of("gpu-001", "gpu-002"), "st-token-1"))
         .isInstanceOfSatisfying(
             CredentialException.class, e -> assertThat(e.transientFailure()).isTrue())
         .hasMessageContaining("HTTP 429");
@@ -280,7 +282,7 @@ class VaultNodeCredentialsTest {
 
   @Test
   void theCredentialsToStringShowsNoToken() throws Exception {
-    NodeCredential c = credentials().issue(List.of("gpu-001")).get("gpu-001");
+    NodeCredential c = credentials().issue(List.of("gpu-001"), "st-token-1").get("gpu-001");
 
     assertThat(c.toString()).doesNotContain(c.wrappingToken()).contains("gpu-001");
   }

@@ -7,11 +7,12 @@ import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.StatusLine;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
-import dev.stratus.bootstrap.secret.VaultLogin;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.core.spi.NodeKeyIssuer;
 import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.wire.NodeKeys;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -35,9 +36,12 @@ import java.util.concurrent.TimeUnit;
  * agent.log}; it starts munged and {@code slurmd -b}, which daemonize and stay in the namespace,
  * and then exits.
  *
- * <p>With Vault the node's "user-data" is its settings file plus a 0400 file holding only its
- * single-use wrapping token, which the agent reads and shreds; the launcher removes the file too if
- * the agent never got that far.
+ * <p>With Vault the node's "user-data" is its settings file plus 0400 files holding only its
+ * single-use wrapping tokens (one for the munge key's secret-id, one for its signing key), which
+ * the agent reads and shreds; the launcher removes them too if the agent never got that far.
+ * Without Vault the node's signing key is written straight into its private {@code keys/} directory
+ * (0400), as a cloud would put it on the instance's disk; either way the agent installs it at
+ * {@code keys/node.key}, where the node's watcher reads it ({@link #nodeKeyFile}).
  */
 final class AgentLauncher {
   private static final List<String> JVM_OPTIONS =
@@ -50,9 +54,11 @@ final class AgentLauncher {
   private final Path nodesDir;
   private final boolean checkController;
   private final String confServer;
+  private final NodeSecrets secrets;
 
   /** Steps whose failure is the node's own, reported as {@link ProviderError.BootstrapFailed}. */
-  private static final Set<String> NODE_STEPS = Set.of("munge-key", "controller-auth", "gpus");
+  private static final Set<String> NODE_STEPS =
+      Set.of("node-key", "munge-key", "controller-auth", "gpus");
 
   AgentLauncher(
       BootstrapSettings bootstrap,
@@ -61,8 +67,10 @@ final class AgentLauncher {
       Duration timeout,
       Path stateDir,
       boolean checkController,
-      String confServer) {
+      String confServer,
+      NodeKeyIssuer nodeKeys) {
     this.bootstrap = bootstrap;
+    this.secrets = new NodeSecrets(bootstrap, nodeKeys);
     this.deviceDir = deviceDir;
     this.gpuCount = gpuCount;
     this.timeout = timeout;
@@ -75,19 +83,14 @@ final class AgentLauncher {
     return nodesDir.resolve(netns);
   }
 
-  /** Deletes the node's copy of the munge key (the agent writes it under keys/). */
+  /** Where the node's signing key is once its agent ran (the watcher signs with it). */
+  Path nodeKeyFile(String netns) {
+    return NodeSecrets.keyFile(nodeDir(netns));
+  }
+
+  /** Deletes the node's keys (the agent writes them under keys/). */
   void forgetKey(String netns) {
-    Path keys = nodeDir(netns).resolve("keys");
-    try (var files = Files.list(keys)) {
-      for (Path f : files.toList()) {
-        Files.deleteIfExists(f);
-      }
-      Files.deleteIfExists(keys);
-    } catch (java.nio.file.NoSuchFileException e) {
-      // never written: the agent failed before the key step
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot delete " + keys, e);
-    }
+    NodeSecrets.forget(nodeDir(netns));
   }
 
   /**
@@ -106,9 +109,9 @@ final class AgentLauncher {
     }
     Path status = dir.resolve("status.jsonl");
     Files.deleteIfExists(status);
-    Path tokenFile = dir.resolve("wrapping-token");
-    Files.deleteIfExists(tokenFile);
-    KeySourceSpec keySource = keySource(node, credential, tokenFile);
+    NodeSecrets.clear(dir);
+    KeySourceSpec keySource = secrets.mungeKeySource(node, credential, dir);
+    Optional<NodeKeySpec> nodeKey = secrets.nodeKey(node, credential, dir);
     AgentSettings settings =
         new AgentSettings(
             node.nodeName(),
@@ -131,45 +134,16 @@ final class AgentLauncher {
             Optional.empty(),
             // munged runs as root in the node's namespaces, like the node's other daemons.
             "",
-            confServer);
+            confServer,
+            nodeKey,
+            Optional.empty());
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
     try {
       return run(node, settingsFile, status, dir.resolve("agent.log"));
     } finally {
-      Files.deleteIfExists(tokenFile);
+      NodeSecrets.removeTokens(dir);
     }
-  }
-
-  private KeySourceSpec keySource(
-      InstanceRecord node, Optional<NodeCredential> credential, Path tokenFile) throws IOException {
-    if (bootstrap.vault().isEmpty()) {
-      return new KeySourceSpec.FileSource(bootstrap.mungeKeyFile().toAbsolutePath());
-    }
-    VaultSettings v = bootstrap.vault().get();
-    NodeCredential c =
-        credential.orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "node "
-                        + node.nodeName()
-                        + ": the munge key comes from Vault but the launch carries no bootstrap"
-                        + " credential for this node"));
-    Files.createFile(
-        tokenFile,
-        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(tokenFile, c.wrappingToken(), StandardCharsets.US_ASCII);
-    Files.setPosixFilePermissions(
-        tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
-    return new KeySourceSpec.VaultSource(
-        v.address(),
-        v.kvMount(),
-        v.kvPath(),
-        v.field(),
-        new VaultLogin.AppRole(v.authMount(), v.roleId(), null, tokenFile.toAbsolutePath()),
-        v.caCertFile(),
-        v.timeout());
   }
 
   private Optional<ProviderError> run(InstanceRecord node, Path settingsFile, Path status, Path log)
@@ -239,14 +213,15 @@ final class AgentLauncher {
   }
 
   /**
-   * The agent's own jar, Jackson's three and the Vault driver (its key source): a small class path
-   * starts the JVM faster.
+   * The agent's own jar, the wire module (keys, signing), Jackson's three and the Vault driver (its
+   * key source): a small class path starts the JVM faster.
    */
   static String agentClassPath() {
     Set<String> entries = new LinkedHashSet<>();
     for (Class<?> c :
         List.of(
             AgentMain.class,
+            NodeKeys.class,
             ObjectMapper.class,
             JsonFactory.class,
             com.fasterxml.jackson.annotation.JsonProperty.class,

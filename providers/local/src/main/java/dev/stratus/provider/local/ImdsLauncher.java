@@ -13,7 +13,8 @@ import java.util.Optional;
  * Starts a node's metadata endpoint: one JVM running {@link #MAIN} (spot-handler, named here and
  * never linked: providers do not depend on it) in the node's network namespace, serving EC2's
  * IMDSv2 format on the node's address and, when {@code noticeUrl} is set, running the AWS notice
- * watcher against it. Started with {@code perl -e SIGRESET nsenter --net=/run/netns/NS -- java ...}
+ * watcher against it, signing as the node with the key its agent installed (only the key file's
+ * path is in argv). Started with {@code perl -e SIGRESET nsenter --net=/run/netns/NS -- java ...}
  * (never {@code ip netns exec}, docs/slurm-facts.md, "One namespace set per node"): an empty signal
  * mask, so the node's SIGKILL/SIGTERM reach it, stdin /dev/null, output to {@code imds.log} in the
  * node's directory, and an environment of PATH alone. It is not waited for: it lives as long as the
@@ -39,11 +40,13 @@ final class ImdsLauncher {
 
   private final int port;
   private final Optional<URI> noticeUrl;
+  private final Optional<Path> caFile;
   private final String classPath;
 
-  ImdsLauncher(int port, Optional<URI> noticeUrl, String classPath) {
+  ImdsLauncher(int port, Optional<URI> noticeUrl, Optional<Path> caFile, String classPath) {
     this.port = port;
     this.noticeUrl = noticeUrl;
+    this.caFile = caFile;
     this.classPath = classPath;
   }
 
@@ -61,7 +64,8 @@ final class ImdsLauncher {
     return URI.create("http://" + node.address() + ":" + port);
   }
 
-  List<String> argv(InstanceRecord node) {
+  /** {@code keyFile}: the node's signing key, when its agent installed one. */
+  List<String> argv(InstanceRecord node, Optional<Path> keyFile) {
     List<String> cmd = new ArrayList<>();
     cmd.addAll(List.of(Shell.tool("perl"), "-e", SIGRESET));
     cmd.addAll(List.of(Shell.tool("nsenter"), "--net=/run/netns/" + node.netns(), "--"));
@@ -69,14 +73,23 @@ final class ImdsLauncher {
     cmd.addAll(JVM_OPTIONS);
     cmd.addAll(List.of("-cp", classPath, MAIN));
     cmd.addAll(List.of("--listen", node.address() + ":" + port, "--instance", node.id()));
-    noticeUrl.ifPresent(u -> cmd.addAll(List.of("--sink", u.toString())));
+    if (keyFile.isPresent()) {
+      cmd.addAll(List.of("--node", node.nodeName(), "--key-file", keyFile.get().toString()));
+      noticeUrl.ifPresent(u -> cmd.addAll(List.of("--sink", u.toString())));
+      caFile.ifPresent(f -> cmd.addAll(List.of("--ca-file", f.toString())));
+    }
     return cmd;
   }
 
-  /** Starts the endpoint for a booted node; returns at once. */
-  void start(InstanceRecord node, Path nodeDir) throws IOException {
+  /**
+   * Starts the endpoint for a booted node; returns at once. Without the node's key it serves
+   * metadata only: no watcher (its notices could not be signed) and no admin path.
+   */
+  void start(InstanceRecord node, Path nodeDir, Path keyFile) throws IOException {
     Files.createDirectories(nodeDir);
-    ProcessBuilder pb = new ProcessBuilder(argv(node));
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            argv(node, Files.exists(keyFile) ? Optional.of(keyFile) : Optional.empty()));
     pb.environment().clear();
     pb.environment().put("PATH", Shell.SYSTEM_PATH);
     pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

@@ -134,7 +134,7 @@ final class LocalLaunch {
       network.wire(r.netns(), r.veth(), r.address());
       problem = agents.boot(r, credential, lostGpu);
       if (problem.isEmpty() && imds.isPresent()) {
-        imds.get().start(r, agents.nodeDir(r.netns()));
+        imds.get().start(r, agents.nodeDir(r.netns()), agents.nodeKeyFile(r.netns()));
       }
     } catch (Exception e) {
       problem = Optional.of(bootError(r.nodeName(), e.getMessage()));

@@ -9,6 +9,8 @@ import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spi.Reclaimable;
+import dev.stratus.wire.RequestSigner;
+import dev.stratus.wire.SignedHeaders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -56,10 +58,17 @@ public final class LocalNodeProvider
             settings.agentTimeout(),
             context.stateDir(),
             settings.checkController(),
-            settings.confServer());
+            settings.confServer(),
+            context.nodeKeys());
     this.imds =
         ImdsLauncher.classPathWithMain()
-            .map(cp -> new ImdsLauncher(settings.imdsPort(), settings.noticeUrl(), cp));
+            .map(
+                cp ->
+                    new ImdsLauncher(
+                        settings.imdsPort(),
+                        settings.noticeUrl(),
+                        settings.controllerCaFile(),
+                        cp));
     if (imds.isEmpty()) {
       log.warn(
           "{} is not on the class path: local nodes get no metadata endpoint, so no spot notices",
@@ -130,9 +139,10 @@ public final class LocalNodeProvider
 
   /**
    * A spot reclaim of a local instance: the notice is posted to the node's metadata endpoint (which
-   * the node's watcher reports to the controller), then, when it runs out, every process of the
-   * node is SIGKILLed and the node deleted, with no shutdown, as a cloud takes back a VM. A zero
-   * notice kills at once. Returns early when the instance is terminated by someone else meanwhile.
+   * the node's watcher reports to the controller), signed as the operator with the node's key (the
+   * endpoint takes nothing else), then, when it runs out, every process of the node is SIGKILLed
+   * and the node deleted, with no shutdown, as a cloud takes back a VM. A zero notice kills at
+   * once. Returns early when the instance is terminated by someone else meanwhile.
    */
   @Override
   public void reclaim(String instanceId, Duration notice) {
@@ -149,7 +159,21 @@ public final class LocalNodeProvider
         throw new IllegalStateException(
             "cannot post a notice: " + ImdsLauncher.MAIN + " is not on the class path");
       }
-      Instant deadline = ReclaimNotice.post(imds.get().base(r), notice);
+      byte[] key =
+          context
+              .nodeKeys()
+              .keyFor(r.nodeName(), r.clientToken())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "cannot sign the reclaim of "
+                              + r.nodeName()
+                              + ": run it where the controller's secret is (controller.secretFile)"));
+      Instant deadline =
+          ReclaimNotice.post(
+              imds.get().base(r),
+              notice,
+              new RequestSigner(SignedHeaders.OPERATOR, key, context.clock()));
       log.info("reclaim notice for {} ({}) posted, deadline {}", r.id(), r.nodeName(), deadline);
       ReclaimNotice.awaitDeadline(
           deadline, () -> HostNetwork.netnsExists(r.netns()), context.clock());

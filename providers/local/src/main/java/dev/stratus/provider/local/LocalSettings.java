@@ -28,7 +28,8 @@ record LocalSettings(
     java.util.Optional<URI> noticeUrl,
     int imdsPort,
     boolean checkController,
-    String confServer) {
+    String confServer,
+    java.util.Optional<Path> controllerCaFile) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
   private static final String IFNAME_RULE = " of 1-15 letters, digits, '-' or '_'";
@@ -46,7 +47,8 @@ record LocalSettings(
               "noticeUrl",
               "imdsPort",
               "checkController",
-              "confServer")
+              "confServer",
+              "controllerCaFile")
           .with(
               "offerings",
               SettingKeys.of(
@@ -85,8 +87,9 @@ record LocalSettings(
    * (default true: each node's agent proves slurmctld accepts its munge key before slurmd starts;
    * false only where no slurmctld runs, as in provider tests), {@code confServer} ({@code
    * host:port} of slurmctld as the nodes reach it: the nodes' slurmd then run configless, {@code
-   * --conf-server}, with no slurm.conf of their own; default none). Unknown keys are refused so
-   * that a typo is not silently ignored.
+   * --conf-server}, with no slurm.conf of their own; default none), {@code controllerCaFile} (PEM
+   * the nodes' watchers trust for an https {@code noticeUrl}; default the JVM's). Unknown keys are
+   * refused so that a typo is not silently ignored.
    */
   static LocalSettings parse(Map<String, Object> settings, Path stateDir) {
     SettingsReader r = SettingsReader.of(PROVIDER, KEYS, settings);
@@ -113,7 +116,8 @@ record LocalSettings(
         r.bool("checkController", true),
         r.string("confServer")
             .map(v -> named(r, () -> AgentSettings.checkConfServer(v)))
-            .orElse(""));
+            .orElse(""),
+        r.string("controllerCaFile").map(Path::of));
   }
 
   /** Runs a check whose message starts with the key's name and puts the block's place first. */

@@ -1,5 +1,6 @@
 package dev.stratus.provider.local;
 
+import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,9 +11,10 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /**
- * Posts a reclaim notice to a node's metadata endpoint ({@code POST /stratus/reclaim?notice=S}) and
- * returns the deadline it announced. The endpoint starts with the node, a moment after launch
- * returned, so a refused connection is retried for up to {@link #STARTUP}.
+ * Posts a reclaim notice to a node's metadata endpoint ({@code POST /stratus/reclaim?notice=S}),
+ * signed by {@code signer} (the operator, with the node's key), and returns the deadline it
+ * announced. The endpoint starts with the node, a moment after launch returned, so a refused
+ * connection is retried for up to {@link #STARTUP}.
  */
 final class ReclaimNotice {
   static final Duration STARTUP = Duration.ofSeconds(20);
@@ -24,17 +26,19 @@ final class ReclaimNotice {
 
   private ReclaimNotice() {}
 
-  static Instant post(URI base, Duration notice) {
+  static Instant post(URI base, Duration notice, RequestSigner signer) {
     long seconds = Math.max(1, (notice.toMillis() + 999) / 1000);
     URI uri = base.resolve("/stratus/reclaim?notice=" + seconds);
-    HttpRequest request =
-        HttpRequest.newBuilder(uri)
-            .timeout(Duration.ofSeconds(5))
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build();
     long end = System.nanoTime() + STARTUP.toNanos();
     IOException last = null;
     while (System.nanoTime() < end) {
+      // signed afresh each try: a nonce is good for one request
+      HttpRequest.Builder b =
+          HttpRequest.newBuilder(uri)
+              .timeout(Duration.ofSeconds(5))
+              .POST(HttpRequest.BodyPublishers.noBody());
+      signer.headers("POST", RequestSigner.target(uri), new byte[0]).forEach(b::header);
+      HttpRequest request = b.build();
       try {
         HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {

@@ -13,14 +13,15 @@ import org.junit.jupiter.api.Test;
  */
 class AgentClassPathTest {
   @Test
-  void holdsTheAgentJacksonAndTheVaultDriverAndLittleElse() {
+  void holdsTheAgentTheWireModuleJacksonAndTheVaultDriverAndLittleElse() {
     List<String> entries = Arrays.asList(AgentLauncher.agentClassPath().split(File.pathSeparator));
 
     assertThat(entries).anyMatch(e -> e.contains("node-bootstrap"));
+    assertThat(entries).anyMatch(e -> e.contains("wire"));
     assertThat(entries).anyMatch(e -> e.contains("jackson-databind"));
     assertThat(entries).anyMatch(e -> e.contains("jackson-core"));
     assertThat(entries).anyMatch(e -> e.contains("jackson-annotations"));
     assertThat(entries).anyMatch(e -> e.contains("vault-java-driver"));
-    assertThat(entries).hasSize(5);
+    assertThat(entries).hasSize(6);
   }
 }
