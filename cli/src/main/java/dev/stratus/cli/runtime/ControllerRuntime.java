@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The controller wired for real: Slurm's commands, the configured providers, the spool on disk
- * (watched, so a hook request wakes a pass at once), passes on Quartz. Closing it stops the passes;
- * it never terminates instances (a restarted controller picks them up from their tags).
+ * (watched, so a hook request wakes a pass at once), passes on Quartz, the notice lane's thread and
+ * the cloud tasks. Closing it stops all of them; it never terminates instances (a restarted
+ * controller picks them up from their tags, and cloud calls cut short are found by their tokens).
  */
 public final class ControllerRuntime implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ControllerRuntime.class);
@@ -66,6 +67,7 @@ public final class ControllerRuntime implements AutoCloseable {
         new Controller(
             config, slurm, providers, requests, clock, credentials, new StratusMetrics(registry));
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
+    controller.whenPassWanted(daemon::wake); // a launch ended: its request can be acknowledged
     this.watch = spool.watch(daemon::wake);
     String listen = config.spot().listen();
     this.notices =
@@ -73,13 +75,14 @@ public final class ControllerRuntime implements AutoCloseable {
             ? null
             : new NoticeServer(
                 listen,
-                controller::receive,
+                controller::receive, // hands the notice to the controller's notice lane
                 controller.notices()::state,
-                daemon::wake,
+                () -> {}, // no pass needed: the notice lane acts without one
                 registry::scrape);
     if (notices != null) {
       notices.acceptBootstrapReports(controller.bootstrapReports()::add, daemon::wake, clock);
     }
+    controller.start();
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
@@ -130,5 +133,6 @@ public final class ControllerRuntime implements AutoCloseable {
       log.warn("closing the spool watch: {}", e.getMessage());
     }
     daemon.close();
+    controller.close();
   }
 }
