@@ -23,9 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the controller's cloud calls (launches, terminations, listings, sweeps) away from the
- * threads that plan, each on the lane of its provider and region: at most {@code perLane} run at
- * once per lane and the rest wait in the lane's queue, so a region that answers slowly holds up
+ * Runs the controller's cloud calls (launches, terminations, listings, sweeps, placement) away from
+ * the threads that plan, each on the lane of its provider and region: at most {@code perLane} run
+ * at once per lane and the rest wait in the lane's queue, so a region that answers slowly holds up
  * only its own calls. Each task has its own time limit, counted from when it starts; past it the
  * task is <em>abandoned</em>: its future fails with {@link TaskTimedOut}, its thread is
  * interrupted, its lane slot is freed and the abandonment is counted. Whatever it did after all is
@@ -49,7 +49,8 @@ final class CloudTasks implements AutoCloseable {
     LAUNCH,
     TERMINATE,
     LIST,
-    SWEEP;
+    SWEEP,
+    PLACEMENT;
 
     String label() {
       return name().toLowerCase(Locale.ROOT);

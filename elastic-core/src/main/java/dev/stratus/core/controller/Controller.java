@@ -34,8 +34,9 @@ import java.util.Optional;
  * limits, and a pass waits for provider listings at most {@code timeouts.list}. Holds no state that
  * matters: everything is re-derived from Slurm, the clouds' tags and the spool, so a restarted
  * controller carries on where the last one stopped. Passes never overlap, nor do notice runs; a
- * pass and a notice run may. With {@code slurm.topology: tree} each pass also brings topology.conf
- * up to date ({@link TopologyUpdater}). Threads and what they share: docs/architecture.md.
+ * pass and a notice run may. With {@code slurm.topology: tree} each pass also starts bringing
+ * topology.conf up to date ({@link TopologyUpdater}, as a cloud task: it asks for placement).
+ * Threads and what they share: docs/architecture.md.
  */
 public final class Controller implements AutoCloseable {
   private final StratusConfig config;
@@ -60,6 +61,10 @@ public final class Controller implements AutoCloseable {
   private final NoticeLane lane;
   private final NoticeRuns noticeRuns;
   private final Optional<TopologyUpdater> topology;
+  private final java.util.concurrent.atomic.AtomicReference<java.util.concurrent.Future<?>>
+      topologyUpdate =
+          new java.util.concurrent.atomic.AtomicReference<>(
+              java.util.concurrent.CompletableFuture.completedFuture(null));
   private volatile Runnable passWanted = () -> {};
 
   public Controller(
@@ -197,11 +202,32 @@ public final class Controller implements AutoCloseable {
     actuator.execute(actions, snapshot);
     sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());
     spotInstances.observe(instances);
-    topology.ifPresent(t -> t.update(instances, listed.unlisted()));
+    topology.ifPresent(t -> updateTopology(t, instances, listed.unlisted()));
     if (!notices.pending().isEmpty()) {
       lane.wake(); // the lane plans from the instances just listed
     }
     return actions;
+  }
+
+  /**
+   * Brings topology.conf up to date as a cloud task (it asks the providers for placement), one
+   * update at a time; the pass does not wait for it, and skips it while the last is still running.
+   */
+  private void updateTopology(
+      TopologyUpdater updater, List<Instance> instances, java.util.Set<String> unlisted) {
+    if (!topologyUpdate.get().isDone()) {
+      return;
+    }
+    topologyUpdate.set(
+        tasks.submit(
+            new CloudTasks.Lane("topology", "placement"),
+            CloudTasks.Kind.PLACEMENT,
+            "topology update",
+            config.timeouts().list(),
+            () -> {
+              updater.update(instances, unlisted);
+              return null;
+            }));
   }
 
   /**

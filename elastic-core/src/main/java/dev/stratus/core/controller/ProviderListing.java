@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * own listing lane with the list time limit, and waits for all of them: a pass waits at most that
  * limit for its view of the clouds. A provider whose list failed or ran past the limit is named in
  * {@link Listed#unlisted} and its nodes are left alone this pass (a failed list is never read as
- * "no instances").
+ * "no instances"). Stateless: the pass calls it, the calls run on the cloud tasks' threads.
  */
 final class ProviderListing {
   private static final Logger log = LoggerFactory.getLogger(ProviderListing.class);

@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * its notice-to-requeue latency) and {@code reclaim} (a node found without its instance, i.e. a
  * reclaim without notice; a reclaim with notice is its {@code notice} event). Facts come from the
  * pass's snapshot, taken just before the action, so a job's start time and GPUs are Slurm's own.
+ * Safe from any thread (the pass and the notice lane both record).
  */
 final class SpotRecorder {
   private final StratusMetrics metrics;

@@ -52,10 +52,7 @@ public final class FakeNodeProvider
   private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
-  private volatile java.util.concurrent.CountDownLatch launchGate =
-      new java.util.concurrent.CountDownLatch(0);
-  private final java.util.concurrent.atomic.AtomicInteger launchesHeld =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final LaunchGate launchGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
   private int sequence;
@@ -88,36 +85,8 @@ public final class FakeNodeProvider
 
   @Override
   public LaunchResult launch(LaunchRequest request) {
-    passLaunchGate();
+    launchGate.pass();
     return launchNow(request);
-  }
-
-  /**
-   * Waits while launches are held. Like a blocking SDK call it does not give up when interrupted
-   * (the interrupt is kept for the caller): an abandoned launch still lands later.
-   */
-  private void passLaunchGate() {
-    java.util.concurrent.CountDownLatch gate = launchGate;
-    if (gate.getCount() == 0) {
-      return;
-    }
-    launchesHeld.incrementAndGet();
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          gate.await();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-    } finally {
-      launchesHeld.decrementAndGet();
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 
   private synchronized LaunchResult launchNow(LaunchRequest request) {
@@ -250,19 +219,17 @@ public final class FakeNodeProvider
 
   /** From now on every launch blocks until {@link #releaseLaunches}. */
   public void holdLaunches() {
-    if (launchGate.getCount() == 0) {
-      launchGate = new java.util.concurrent.CountDownLatch(1);
-    }
+    launchGate.close();
   }
 
   /** Lets every held launch go on, and later ones run at once. */
   public void releaseLaunches() {
-    launchGate.countDown();
+    launchGate.open();
   }
 
   /** How many launches are blocked at the moment. */
   public int launchesHeld() {
-    return launchesHeld.get();
+    return launchGate.held();
   }
 
   public synchronized void exhaust(OfferingKey key) {
