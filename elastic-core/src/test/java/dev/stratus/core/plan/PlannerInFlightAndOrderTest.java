@@ -1,14 +1,11 @@
 package dev.stratus.core.plan;
 
-import static dev.stratus.core.testing.Fixtures.offering;
-import static dev.stratus.core.testing.Fixtures.pool;
+import static dev.stratus.core.plan.PlannerTest.instance;
+import static dev.stratus.core.plan.PlannerTest.node;
+import static dev.stratus.core.plan.PlannerTest.resume;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmNode;
@@ -29,8 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 class PlannerInFlightAndOrderTest {
   static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
-  static final Offering SPOT_A = offering("fake", "a", CapacityType.SPOT, "30");
-  static final Offering OD_A = offering("fake", "a", CapacityType.ON_DEMAND, "98");
 
   final List<SlurmNode> nodes = new ArrayList<>();
   final List<Instance> instances = new ArrayList<>();
@@ -41,7 +36,7 @@ class PlannerInFlightAndOrderTest {
     return Planner.plan(
         new Snapshot(
             NOW,
-            List.of(pool("gpu", 4, SPOT_A, OD_A)),
+            List.of(PlannerTest.GPU),
             Fixtures.TIMEOUTS,
             nodes,
             List.of(),
@@ -58,24 +53,6 @@ class PlannerInFlightAndOrderTest {
             Map.of(),
             List.of(),
             inFlight));
-  }
-
-  static SlurmNode node(String name, String state, String... flags) {
-    return new SlurmNode(name, state, Set.of(flags), "", "", "gpu:h100:8", List.of("gpu"));
-  }
-
-  static Instance instance(String id, String node, Instant launchedAt) {
-    return new Instance(
-        id,
-        SPOT_A.key(),
-        InstanceState.RUNNING,
-        launchedAt,
-        "",
-        Map.of(Tags.CLUSTER, "test", Tags.POOL, "gpu", Tags.NODE, node, Tags.TOKEN, "t"));
-  }
-
-  static SpoolRequest resume(String id, List<String> nodes, ResumeFile.JobNodes... jobs) {
-    return new SpoolRequest(id, HookKind.RESUME, nodes, List.of(jobs), NOW);
   }
 
   static SpoolRequest release(String id, HookKind kind, Instant at, String... nodes) {
