@@ -30,8 +30,8 @@ import java.util.Locale;
  *   <li>{@code stratus_spot_requeue_failures_total}: {@code scontrol requeue} calls for a notice
  *       that failed (the notice lane asks again; the node stays and its watcher is not released);
  *   <li>{@code stratus_cloud_tasks_abandoned_total{provider,kind}}: cloud calls ({@code kind} =
- *       {@code launch}, {@code terminate}, {@code list}, {@code sweep}) that ran past their time
- *       limit and were abandoned.
+ *       {@code launch}, {@code terminate}, {@code list}, {@code sweep}, {@code placement}) that ran
+ *       past their time limit and were abandoned.
  * </ul>
  */
 public final class StratusMetrics {
