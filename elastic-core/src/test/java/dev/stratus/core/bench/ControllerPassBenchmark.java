@@ -51,13 +51,11 @@ public final class ControllerPassBenchmark {
     boolean gated = option(args, "--gate", mode.equals("memory") ? "on" : "off").equals("on");
     Clock clock = Clock.systemUTC();
     LargeCluster cluster = new LargeCluster(clock.instant());
+    Path dir = Files.createTempDirectory("stratus-bench-slurm-");
     SlurmClient slurm =
         switch (mode) {
           case "memory" -> cluster.inMemorySlurm();
-          case "json" -> {
-            Path dir = Files.createTempDirectory("stratus-bench-slurm-");
-            yield new CliSlurmClient(cluster.writeSlurm22(dir), dir.resolve("slurm.conf"));
-          }
+          case "json" -> new CliSlurmClient(cluster.writeSlurm22(dir), dir.resolve("slurm.conf"));
           default -> throw new IllegalArgumentException("--slurm must be memory or json: " + mode);
         };
     FakeNodeProvider cloud = cluster.cloud(clock);
@@ -77,6 +75,8 @@ public final class ControllerPassBenchmark {
         }
       }
       launches = (int) first.stream().filter(a -> a instanceof Action.Launch).count();
+    } finally {
+      deleteTree(dir);
     }
     ProcStatus memory = ProcStatus.read();
     System.gc(); // what the controller keeps, apart from what the collector has not reclaimed yet
@@ -130,6 +130,15 @@ public final class ControllerPassBenchmark {
         java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
             .map(java.lang.management.GarbageCollectorMXBean::getName)
             .toList());
+  }
+
+  /** Removes {@code dir} and everything under it (the stand-in Slurm's 40 MB of JSON). */
+  static void deleteTree(Path dir) throws java.io.IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 
   static String option(String[] args, String name, String fallback) {

@@ -137,6 +137,7 @@ public final class NoticeLaneBenchmark {
           stillHeld
               && Percentiles.of(toSignal, 50) < SIGNAL_TARGET.toMillis()
               && Percentiles.of(toRequeue, 50) < REQUEUE_TARGET.toMillis();
+      ControllerPassBenchmark.deleteTree(checkpoints);
       System.exit(met ? 0 : 1);
     }
   }
