@@ -20,10 +20,11 @@ import org.slf4j.LoggerFactory;
  * own between calls, and everything it writes to is thread-safe.
  *
  * <p>Launches and terminations are handed to {@link CloudWork} and run as cloud tasks; the call
- * returns without waiting for them. A request is acknowledged (deleted from the spool) only when no
- * node it names had a launch in flight when the pass was planned or has one now, and no action for
- * it threw; otherwise it stays and a later pass replays it, which is safe because launches are
- * idempotent on their derived client tokens. The pass a launch's end asks for acknowledges it.
+ * returns without waiting for them. A request is acknowledged (deleted from the spool) only when
+ * this call started no launch of it, no node it names had a launch in flight when the pass was
+ * planned or has one now, and no action for it threw; otherwise it stays and a later pass replays
+ * it, which is safe because launches are idempotent on their derived client tokens. The pass a
+ * launch's end asks for acknowledges it; a deferred launch's request waits for the next pass.
  */
 final class Actuator {
   private static final Logger log = LoggerFactory.getLogger(Actuator.class);
@@ -65,7 +66,10 @@ final class Actuator {
   private static final class Pass {
     final Snapshot snapshot;
 
-    /** Requests that must stay in the spool: an action for them threw. */
+    /**
+     * Requests that must stay in the spool: this call started a launch of theirs (however fast it
+     * ends, the pass its end asks for acknowledges them), or an action for them threw.
+     */
     final Set<String> keepRequests = new HashSet<>();
 
     Pass(Snapshot snapshot) {
@@ -83,7 +87,12 @@ final class Actuator {
 
   private ActionHandlers<Pass> handlers() {
     return new ActionHandlers<Pass>()
-        .on(Action.Launch.class, (l, pass) -> cloud.launch(l))
+        .on(
+            Action.Launch.class,
+            (l, pass) -> {
+              pass.keepRequests.add(l.requestId());
+              cloud.launch(l);
+            })
         .on(Action.Terminate.class, (t, pass) -> cloud.terminate(t, pass.snapshot.instances()))
         .on(Action.SetDown.class, (d, pass) -> setDown(d.nodes(), d.reason()))
         .on(

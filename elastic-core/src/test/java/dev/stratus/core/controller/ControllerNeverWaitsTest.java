@@ -12,6 +12,7 @@ import dev.stratus.core.plan.Action;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,6 +128,20 @@ class ControllerNeverWaitsTest extends ControllerFixture {
     assertThat(cloud.alive()).hasSize(1);
     assertThat(cloud.requests()).extracting(LaunchRequest::clientToken).containsOnly(token());
     assertThat(spool.pending()).isEmpty();
+  }
+
+  /**
+   * The launch may end before the pass reaches the request's Ack: the request stays all the same.
+   */
+  @RepeatedTest(50)
+  void aLaunchDeferredAtOnceLeavesItsRequestForTheNextPass() {
+    cloud.failNextLaunch(new ProviderError.Throttled("RequestLimitExceeded", "slow down"));
+    slurmResumes("r1", 7, "gpu-001");
+
+    onePass();
+
+    assertThat(cloud.alive()).isEmpty();
+    assertThat(spool.pending()).extracting(SpoolRequest::id).containsExactly("r1");
   }
 
   private String token() {
