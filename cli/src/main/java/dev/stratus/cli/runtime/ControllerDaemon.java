@@ -3,6 +3,7 @@ package dev.stratus.cli.runtime;
 import dev.stratus.core.controller.Controller;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
 import org.quartz.JobBuilder;
@@ -19,19 +20,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the controller's passes on Quartz: every reconcile interval, and at once when {@link
- * #wake()} is called (a hook request arrived). Quartz never runs two passes at the same time. Every
- * {@link #CHECKPOINT_POLL} a light job looks whether a job signalled for a notice has written its
- * checkpoint, and wakes a pass to requeue it.
+ * Runs the controller's reconcile passes on Quartz: every reconcile interval, and at once when
+ * {@link #wake()} is called (a hook request arrived, a launch ended, a bootstrap report came).
+ * Quartz never runs two passes at the same time, and a pass never waits on a cloud call (those are
+ * the controller's cloud tasks). Notices are not passes' business: the controller's notice lane has
+ * its own thread, with its own requeue-due and checkpoint triggers.
  */
 public final class ControllerDaemon implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ControllerDaemon.class);
   private static final String CONTROLLER = "stratus.controller";
+  private static final String QUEUED = "stratus.passQueued";
   private static final JobKey PASS = JobKey.jobKey("reconcile", "stratus");
-  private static final JobKey CHECKPOINTS = JobKey.jobKey("checkpoints", "stratus");
-  static final java.time.Duration CHECKPOINT_POLL = java.time.Duration.ofSeconds(1);
 
   private final Scheduler scheduler;
+
+  /** A woken pass is queued and has not started: more wakes add nothing. */
+  private final AtomicBoolean queued = new AtomicBoolean();
 
   public ControllerDaemon(Controller controller, java.time.Duration interval) {
     try {
@@ -42,12 +46,10 @@ public final class ControllerDaemon implements AutoCloseable {
       props.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
       scheduler = new StdSchedulerFactory(props).getScheduler();
       scheduler.getContext().put(CONTROLLER, controller);
+      scheduler.getContext().put(QUEUED, queued);
       scheduler.scheduleJob(
           JobBuilder.newJob(PassJob.class).withIdentity(PASS).storeDurably().build(),
           every(interval));
-      scheduler.scheduleJob(
-          JobBuilder.newJob(CheckpointPollJob.class).withIdentity(CHECKPOINTS).build(),
-          every(CHECKPOINT_POLL));
     } catch (SchedulerException e) {
       throw new IllegalStateException("cannot set up the Quartz scheduler: " + e.getMessage(), e);
     }
@@ -73,11 +75,18 @@ public final class ControllerDaemon implements AutoCloseable {
     }
   }
 
-  /** Asks for a pass as soon as possible (coalesces with one already queued). */
+  /**
+   * Asks for a pass as soon as possible; wakes while one is queued and not yet started add nothing
+   * (many launches ending together ask for one pass, not one each). Safe from any thread.
+   */
   public void wake() {
+    if (!queued.compareAndSet(false, true)) {
+      return;
+    }
     try {
       scheduler.triggerJob(PASS);
     } catch (SchedulerException e) {
+      queued.set(false);
       log.warn("cannot trigger a pass: {}", e.getMessage());
     }
   }
@@ -91,42 +100,15 @@ public final class ControllerDaemon implements AutoCloseable {
     }
   }
 
-  private static final org.quartz.TriggerKey REQUEUE_DUE =
-      org.quartz.TriggerKey.triggerKey("requeue-due", "stratus");
-
-  /**
-   * One extra pass at {@code at} (a notice's grace ends then), replacing any earlier such pass: a
-   * requeue waits for no reconcile interval. A moment already past runs at once.
-   */
-  static void passAt(Scheduler scheduler, java.time.Instant at) {
-    Trigger once =
-        TriggerBuilder.newTrigger()
-            .withIdentity(REQUEUE_DUE)
-            .forJob(PASS)
-            .startAt(java.util.Date.from(at))
-            .withSchedule(
-                SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
-            .build();
-    try {
-      if (scheduler.checkExists(REQUEUE_DUE)) {
-        scheduler.rescheduleJob(REQUEUE_DUE, once);
-      } else {
-        scheduler.scheduleJob(once);
-      }
-    } catch (SchedulerException e) {
-      log.warn("cannot schedule the pass for a requeue at {}: {}", at, e.getMessage());
-    }
-  }
-
   /** The Quartz job: one controller pass; a failed pass is logged and the next one tries again. */
   @DisallowConcurrentExecution
   public static final class PassJob implements Job {
     @Override
     public void execute(JobExecutionContext context) throws JobExecutionException {
       try {
-        Controller controller = (Controller) context.getScheduler().getContext().get(CONTROLLER);
-        controller.runPass();
-        controller.nextRequeueDue().ifPresent(at -> passAt(context.getScheduler(), at));
+        // Cleared before the pass: a wake during it asks for the next one.
+        ((AtomicBoolean) context.getScheduler().getContext().get(QUEUED)).set(false);
+        ((Controller) context.getScheduler().getContext().get(CONTROLLER)).runPass();
       } catch (SchedulerException e) {
         throw new JobExecutionException(e);
       } catch (RuntimeException e) {
@@ -136,22 +118,6 @@ public final class ControllerDaemon implements AutoCloseable {
         } catch (SchedulerException ignored) {
           // the failure is logged above; the counter is best effort
         }
-      }
-    }
-  }
-
-  /** Wakes a pass when a signalled job has written its checkpoint (see {@link Controller}). */
-  @DisallowConcurrentExecution
-  public static final class CheckpointPollJob implements Job {
-    @Override
-    public void execute(JobExecutionContext context) throws JobExecutionException {
-      try {
-        Controller controller = (Controller) context.getScheduler().getContext().get(CONTROLLER);
-        if (controller.checkpointWritten()) {
-          context.getScheduler().triggerJob(PASS);
-        }
-      } catch (SchedulerException e) {
-        throw new JobExecutionException(e);
       }
     }
   }

@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The controller wired for real: Slurm's commands, the configured providers, the spool on disk
- * (watched, so a hook request wakes a pass at once), passes on Quartz. Closing it stops the passes;
- * it never terminates instances (a restarted controller picks them up from their tags).
+ * (watched, so a hook request wakes a pass at once), passes on Quartz, the notice lane's thread and
+ * the cloud tasks. Closing it stops all of them; it never terminates instances (a restarted
+ * controller picks them up from their tags, and cloud calls cut short are found by their tokens).
  */
 public final class ControllerRuntime implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ControllerRuntime.class);
@@ -73,6 +74,7 @@ public final class ControllerRuntime implements AutoCloseable {
         new Controller(
             config, slurm, providers, requests, clock, credentials, new StratusMetrics(registry));
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
+    controller.whenPassWanted(daemon::wake); // a launch ended: its request can be acknowledged
     this.watch = spool.watch(daemon::wake);
     String listen = config.spot().listen();
     this.notices =
@@ -88,6 +90,7 @@ public final class ControllerRuntime implements AutoCloseable {
                 daemon::wake,
                 registry::scrape);
     this.keyPublishing = KeyPublishing.start(config.vault(), secret, controller, providers);
+    controller.start(); // the notice lane
     daemon.start();
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
@@ -139,5 +142,6 @@ public final class ControllerRuntime implements AutoCloseable {
       log.warn("closing the spool watch: {}", e.getMessage());
     }
     daemon.close();
+    controller.close();
   }
 }

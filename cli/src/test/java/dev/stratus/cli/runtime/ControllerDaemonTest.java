@@ -8,88 +8,111 @@ import static org.awaitility.Awaitility.await;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Offering;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
-import dev.stratus.wire.InterruptionNotice;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The daemon on real Quartz and the real clock. */
 class ControllerDaemonTest {
   static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
 
-  @TempDir Path checkpoints;
-
   final Clock clock = Clock.systemUTC();
   final FakeSlurm slurm = new FakeSlurm();
   final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT), clock);
   final InMemoryRequests spool = new InMemoryRequests();
+  final CountDownLatch nodesListed = new CountDownLatch(1);
+  final AtomicInteger nodeListings = new AtomicInteger();
+  volatile boolean holdNodeListing;
+  Controller controller;
 
-  /** A controller with job 42 running on gpu-001, whose instance got a reclaim notice. */
-  Controller noticedJob(Duration grace, String checkpointDir) {
+  @AfterEach
+  void release() {
+    nodesListed.countDown();
+    if (controller != null) {
+      controller.close();
+    }
+  }
+
+  /** FakeSlurm whose node listing waits while {@link #holdNodeListing} is set. */
+  SlurmClient slurm() {
+    return (SlurmClient)
+        Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {SlurmClient.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("nodes")) {
+                nodeListings.incrementAndGet();
+                if (holdNodeListing) {
+                  nodesListed.await();
+                }
+              }
+              try {
+                return method.invoke(slurm, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+  }
+
+  Controller controller() {
     slurm.cloudNodes(List.of("gpu-001"));
-    var config =
-        Fixtures.withSpot(
+    controller =
+        new Controller(
             Fixtures.config(List.of(pool("gpu", 1, SPOT)), "fake"),
-            new SpotSettings("USR1", grace, Duration.ofSeconds(5), false, "", checkpointDir));
-    Controller controller =
-        new Controller(config, slurm, Map.<String, NodeProvider>of("fake", cloud), spool, clock);
-    spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
-    controller.runPass();
-    slurm.registered("gpu-001");
-    slurm.addJob(Fixtures.runningJob(42, "gpu-001", 1, clock.instant()));
-    String instance = cloud.alive().get(0).id();
-    controller.receive(
-        new InterruptionNotice(
-            instance,
-            InterruptionNotice.Kind.RECLAIM,
-            clock.instant().plusSeconds(120),
-            clock.instant()));
+            slurm(),
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock);
     return controller;
   }
 
   @Test
-  void aJobIsRequeuedWhenItsGraceEndsNotAtTheNextReconcileInterval() {
-    Controller controller = noticedJob(Duration.ofSeconds(1), "");
+  void theEndOfALaunchWakesAPassThatAcknowledgesItsRequestLongBeforeTheNextInterval() {
+    Controller controller = controller();
+    spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
 
-    // An hour between reconcile passes: only the pass due at the grace's end can requeue.
+    // An hour between reconcile passes: only the pass the launch's end asks for can delete it.
     try (ControllerDaemon daemon = new ControllerDaemon(controller, Duration.ofHours(1))) {
+      controller.whenPassWanted(daemon::wake);
       daemon.start();
 
-      await()
-          .atMost(Duration.ofSeconds(10))
-          .untilAsserted(() -> assertThat(slurm.calls()).contains("requeue 42"));
+      await().atMost(Duration.ofSeconds(10)).until(() -> spool.pending().isEmpty());
     }
-    assertThat(slurm.calls()).containsSubsequence("signal 42 USR1", "requeue 42");
+    assertThat(cloud.alive()).hasSize(1);
   }
 
   @Test
-  void aJobIsRequeuedOnceItsCheckpointLandsNotAtTheEndOfItsGrace() throws Exception {
-    Controller controller = noticedJob(Duration.ofMinutes(10), checkpoints.toString());
-
+  void wakesWhileAPassIsQueuedAskForOnePassNotOneEach() {
+    Controller controller = controller();
+    holdNodeListing = true;
     try (ControllerDaemon daemon = new ControllerDaemon(controller, Duration.ofHours(1))) {
-      daemon.start();
-      await()
-          .atMost(Duration.ofSeconds(10))
-          .untilAsserted(() -> assertThat(slurm.calls()).contains("signal 42 USR1"));
-      assertThat(slurm.calls()).doesNotContain("requeue 42");
+      daemon.start(); // the first pass starts and waits on Slurm
+      await().atMost(Duration.ofSeconds(10)).until(() -> nodeListings.get() == 1);
 
-      Files.createDirectories(checkpoints.resolve("42"));
-      Files.writeString(checkpoints.resolve("42/ckpt"), "17");
+      for (int i = 0; i < 20; i++) {
+        daemon.wake();
+      }
+      holdNodeListing = false;
+      nodesListed.countDown();
 
+      await().atMost(Duration.ofSeconds(10)).until(() -> nodeListings.get() == 2);
       await()
-          .atMost(Duration.ofSeconds(10))
-          .untilAsserted(() -> assertThat(slurm.calls()).contains("requeue 42"));
+          .during(Duration.ofMillis(500))
+          .atMost(Duration.ofSeconds(2))
+          .until(() -> nodeListings.get() == 2);
     }
   }
 }

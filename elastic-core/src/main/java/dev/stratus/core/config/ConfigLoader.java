@@ -139,7 +139,15 @@ public final class ConfigLoader {
   private static Timeouts timeouts(Fields root) {
     Timeouts d = Timeouts.DEFAULTS;
     return root.section(
-            "timeouts", "reconcileInterval", "powerUp", "orphanGrace", "downHold", "unavailableTtl")
+            "timeouts",
+            "reconcileInterval",
+            "powerUp",
+            "orphanGrace",
+            "downHold",
+            "unavailableTtl",
+            "launch",
+            "terminate",
+            "list")
         .map(
             f ->
                 new Timeouts(
@@ -147,7 +155,10 @@ public final class ConfigLoader {
                     positive(f, "powerUp", d.powerUp()),
                     positive(f, "orphanGrace", d.orphanGrace()),
                     positive(f, "downHold", d.downHold()),
-                    positive(f, "unavailableTtl", d.unavailableTtl())))
+                    positive(f, "unavailableTtl", d.unavailableTtl()),
+                    positive(f, "launch", d.launch()),
+                    positive(f, "terminate", d.terminate()),
+                    positive(f, "list", d.list())))
         .orElse(d);
   }
 

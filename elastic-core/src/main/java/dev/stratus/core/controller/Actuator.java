@@ -1,37 +1,37 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
-import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spool.SpoolRequest;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out one pass's actions, in order, each through the handler of its type (every {@link
- * Action} subtype has one: checked when the actuator is built). A request is acknowledged (deleted
- * from the spool) only if none of its launches was deferred and no action for it threw; otherwise
- * it stays and the next pass replays it, which is safe because launches are idempotent on their
- * derived client tokens.
+ * Carries out a plan's actions, in order, each through the handler of its type (every {@link
+ * Action} subtype has one: checked when the actuator is built). The reconcile pass and the notice
+ * lane both call {@link #execute}, each with its own snapshot; the actuator keeps no state of its
+ * own between calls, and everything it writes to is thread-safe.
+ *
+ * <p>Launches and terminations are handed to {@link CloudWork} and run as cloud tasks; the call
+ * returns without waiting for them. A request is acknowledged (deleted from the spool) only when
+ * this call started no launch of it, no node it names had a launch in flight when the pass was
+ * planned or has one now, and no action for it threw; otherwise it stays and a later pass replays
+ * it, which is safe because launches are idempotent on their derived client tokens. The pass a
+ * launch's end asks for acknowledges it; a deferred launch's request waits for the next pass.
  */
 final class Actuator {
   private static final Logger log = LoggerFactory.getLogger(Actuator.class);
 
   private final SlurmClient slurm;
-  private final Map<String, NodeProvider> providers;
   private final RequestSource requests;
-  private final LaunchExecutor launcher;
+  private final CloudWork cloud;
   private final StratusMetrics metrics;
   private final SpotRecorder spot;
   private final NoticeInbox notices;
@@ -42,9 +42,8 @@ final class Actuator {
 
   Actuator(
       SlurmClient slurm,
-      Map<String, NodeProvider> providers,
       RequestSource requests,
-      LaunchExecutor launcher,
+      CloudWork cloud,
       StratusMetrics metrics,
       SpotRecorder spot,
       NoticeInbox notices,
@@ -52,9 +51,8 @@ final class Actuator {
       UnavailableOfferings unavailable,
       java.time.Clock clock) {
     this.slurm = slurm;
-    this.providers = providers;
     this.requests = requests;
-    this.launcher = launcher;
+    this.cloud = cloud;
     this.metrics = metrics;
     this.spot = spot;
     this.notices = notices;
@@ -68,18 +66,34 @@ final class Actuator {
   private static final class Pass {
     final Snapshot snapshot;
 
-    /** Requests that must stay in the spool: a launch of theirs was deferred or threw. */
+    /**
+     * Requests that must stay in the spool: this call started a launch of theirs (however fast it
+     * ends, the pass its end asks for acknowledges them), or an action for them threw.
+     */
     final Set<String> keepRequests = new HashSet<>();
 
     Pass(Snapshot snapshot) {
       this.snapshot = snapshot;
     }
+
+    List<String> nodesOf(String requestId) {
+      return snapshot.requests().stream()
+          .filter(r -> r.id().equals(requestId))
+          .findFirst()
+          .map(SpoolRequest::nodes)
+          .orElse(List.of());
+    }
   }
 
   private ActionHandlers<Pass> handlers() {
     return new ActionHandlers<Pass>()
-        .on(Action.Launch.class, (l, pass) -> launch(l, pass.keepRequests))
-        .on(Action.Terminate.class, (t, pass) -> terminate(t, pass.snapshot.instances()))
+        .on(
+            Action.Launch.class,
+            (l, pass) -> {
+              pass.keepRequests.add(l.requestId());
+              cloud.launch(l);
+            })
+        .on(Action.Terminate.class, (t, pass) -> cloud.terminate(t, pass.snapshot.instances()))
         .on(Action.SetDown.class, (d, pass) -> setDown(d.nodes(), d.reason()))
         .on(
             Action.InstanceGone.class,
@@ -117,13 +131,7 @@ final class Actuator {
                     ri.node(),
                     ri.from(),
                     ri.reason()))
-        .on(
-            Action.Ack.class,
-            (a, pass) -> {
-              if (!pass.keepRequests.contains(a.requestId())) {
-                requests.delete(a.requestId());
-              }
-            })
+        .on(Action.Ack.class, this::ack)
         .complete();
   }
 
@@ -136,6 +144,9 @@ final class Actuator {
   void execute(List<Action> actions, Snapshot snapshot) {
     Pass pass = new Pass(snapshot);
     for (Action action : actions) {
+      if (!(action instanceof Action.Ack) && !(action instanceof Action.ReportIgnored)) {
+        log.info("action: {}", action);
+      }
       try {
         handlers.handle(action, pass);
       } catch (RuntimeException e) {
@@ -147,66 +158,58 @@ final class Actuator {
     }
   }
 
-  private void requeue(Action.Requeue rq, Snapshot snapshot) {
-    // No early release (scontrol update starttime=now): restarting the job while its old run is
-    // still completing leaked GPU allocations in 22.05 (seen in the storm e2e). The hold is
-    // cred_expire + 1 s: keep AuthInfo cred_expire low (the embedded cluster uses 10).
-    java.time.Instant now = clock.instant();
-    notices.requeued(rq.instanceId(), now);
-    slurm.requeue(rq.jobId());
-    checkpoints.forget(rq.instanceId());
-    spot.requeued(rq, snapshot, now);
-  }
-
-  private void launch(Action.Launch launch, Set<String> keepRequests) {
-    java.time.Instant start = clock.instant();
-    LaunchExecutor.Outcome outcome = launcher.run(launch);
-    java.time.Duration took = java.time.Duration.between(start, clock.instant());
-    if (outcome instanceof LaunchExecutor.Outcome.Launched ok) {
-      metrics.launchFinished(launch.pool(), "launched", took);
-      metrics.nodesLaunched(ok.instances().size());
-    } else if (outcome instanceof LaunchExecutor.Outcome.Deferred) {
-      metrics.launchFinished(launch.pool(), "deferred", took);
-      keepRequests.add(launch.requestId());
-    } else if (outcome instanceof LaunchExecutor.Outcome.Failed f) {
-      metrics.launchFinished(launch.pool(), "failed", took);
-      metrics.launchFailed();
-      setDown(launch.nodes(), Reasons.of(downReason(f.lastError())));
+  private void ack(Action.Ack ack, Pass pass) {
+    List<String> nodes = pass.nodesOf(ack.requestId());
+    boolean launching =
+        nodes.stream().anyMatch(pass.snapshot.inFlight()::launching) || cloud.anyLaunching(nodes);
+    if (!launching && !pass.keepRequests.contains(ack.requestId())) {
+      requests.delete(ack.requestId());
     }
   }
 
   /**
-   * A node whose bootstrap refused it says what the node found ("gpus: found 7 of 8 h100"), not
-   * only that the launch failed.
+   * Requeues each due job; the notice counts as requeued (its node may go, its watcher hears
+   * "released") only once every one of them was. A failed {@code scontrol requeue} is logged and
+   * counted, and the notice lane asks again on its next run.
    */
-  static String downReason(ProviderError error) {
-    if (error == null) {
-      return "launch failed: no offering";
+  private void requeue(Action.Requeue rq, Snapshot snapshot) {
+    // No early release (scontrol update starttime=now): restarting the job while its old run is
+    // still completing leaked GPU allocations in 22.05 (seen in the storm e2e). The hold is
+    // cred_expire + 1 s: keep AuthInfo cred_expire low (the embedded cluster uses 10).
+    List<Long> done = new ArrayList<>();
+    for (long job : rq.jobIds()) {
+      try {
+        slurm.requeue(job);
+      } catch (RuntimeException e) {
+        metrics.requeueFailed();
+        log.warn(
+            "scontrol requeue {} for the notice on {} failed: {}; asked again on the notice lane's"
+                + " next run (the node stays up, its watcher is not released)",
+            job,
+            rq.instanceId(),
+            e.getMessage());
+        continue;
+      }
+      java.time.Instant now = clock.instant();
+      done.add(job);
+      checkpoints.forget(rq.instanceId(), job);
+      spot.requeued(job, rq.instanceId(), snapshot, now);
     }
-    if (error instanceof ProviderError.BootstrapFailed b) {
-      return b.code() + ": " + b.message();
+    notices.jobsRequeued(rq.instanceId(), done);
+    if (done.size() == rq.jobIds().size()) {
+      notices.requeued(rq.instanceId(), clock.instant());
     }
-    return "launch failed: " + error.describe();
   }
 
   private void setDown(List<String> nodes, String reason) {
+    setDown(slurm, metrics, nodes, reason);
+  }
+
+  /** Sets nodes DOWN, logged and counted: for the actions, and for a launch that failed. */
+  static void setDown(
+      SlurmClient slurm, StratusMetrics metrics, List<String> nodes, String reason) {
     log.warn("setting {} DOWN: {}", nodes, reason);
     slurm.setDown(nodes, reason);
     metrics.nodesSetDown(nodes.size());
-  }
-
-  private void terminate(Action.Terminate terminate, List<Instance> observed) {
-    Map<String, List<String>> byProvider = new LinkedHashMap<>();
-    for (Instance instance : observed) {
-      if (terminate.instanceIds().contains(instance.id())) {
-        byProvider.computeIfAbsent(instance.provider(), p -> new ArrayList<>()).add(instance.id());
-      }
-    }
-    byProvider.forEach(
-        (provider, ids) -> {
-          log.info("terminating {} on {}: {}", ids, provider, terminate.reason());
-          providers.get(provider).terminate(ids);
-          metrics.instancesTerminated(ids.size());
-        });
   }
 }

@@ -32,10 +32,11 @@ final class CheckpointWatch {
   private static final Logger log = LoggerFactory.getLogger(CheckpointWatch.class);
   private static final int DEPTH = 3;
 
-  private record Watched(long jobId, Optional<FileTime> newestAtSignal) {}
+  /** One signalled job on a noticed instance's node (a shared node has several). */
+  private record Key(String instanceId, long jobId) {}
 
   private final Optional<Path> dir;
-  private final Map<String, Watched> byInstance = new ConcurrentHashMap<>();
+  private final Map<Key, Optional<FileTime>> newestAtSignal = new ConcurrentHashMap<>();
 
   /** {@code checkpointDir}: spot.checkpointDir; empty turns the watch off. */
   CheckpointWatch(String checkpointDir) {
@@ -44,12 +45,17 @@ final class CheckpointWatch {
 
   /** Call before the job on {@code instanceId} is signalled: remembers its newest checkpoint. */
   void signalling(String instanceId, long jobId) {
-    dir.ifPresent(d -> byInstance.put(instanceId, new Watched(jobId, newest(d, jobId))));
+    dir.ifPresent(d -> newestAtSignal.put(new Key(instanceId, jobId), newest(d, jobId)));
   }
 
-  /** The notice on {@code instanceId} needs no more watching (requeued or finished). */
+  /** The job was requeued: no more watching. */
+  void forget(String instanceId, long jobId) {
+    newestAtSignal.remove(new Key(instanceId, jobId));
+  }
+
+  /** The notice on {@code instanceId} is done: none of its jobs needs watching. */
   void forget(String instanceId) {
-    byInstance.remove(instanceId);
+    newestAtSignal.keySet().removeIf(k -> k.instanceId().equals(instanceId));
   }
 
   /** Jobs that wrote a checkpoint since they were signalled. */
@@ -57,9 +63,9 @@ final class CheckpointWatch {
     if (dir.isEmpty()) {
       return Set.of();
     }
-    return byInstance.values().stream()
-        .filter(w -> isNewer(newest(dir.get(), w.jobId()), w.newestAtSignal()))
-        .map(Watched::jobId)
+    return newestAtSignal.entrySet().stream()
+        .filter(w -> isNewer(newest(dir.get(), w.getKey().jobId()), w.getValue()))
+        .map(w -> w.getKey().jobId())
         .collect(Collectors.toUnmodifiableSet());
   }
 

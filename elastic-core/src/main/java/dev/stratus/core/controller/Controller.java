@@ -7,6 +7,7 @@ import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.InFlight;
 import dev.stratus.core.plan.NoticePlanner;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
@@ -17,30 +18,27 @@ import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderException;
 import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One reconcile pass: observe (spool, Slurm, every provider's tagged instances) → plan (pure) →
- * act. Holds no state that matters: everything is re-derived each pass, so a restarted controller
- * carries on where the last one stopped. Passes never overlap. With {@code slurm.topology: tree}
- * each pass also brings topology.conf up to date ({@link TopologyUpdater}).
+ * The controller: the reconcile pass ({@link #runPass}: observe, plan, act), the notice lane
+ * ({@link #runNotices}, on its own thread once {@link #start}ed) and the cloud tasks both start.
+ * Neither waits on a cloud: launches and terminations run as {@link CloudTasks} with their own time
+ * limits, and a pass waits for provider listings at most {@code timeouts.list}. Holds no state that
+ * matters: everything is re-derived from Slurm, the clouds' tags and the spool, so a restarted
+ * controller carries on where the last one stopped. Passes never overlap, nor do notice runs; a
+ * pass and a notice run may. With {@code slurm.topology: tree} each pass also starts bringing
+ * topology.conf up to date ({@link TopologyUpdater}, as a cloud task: it asks for placement).
+ * Threads and what they share: docs/architecture.md.
  */
-public final class Controller {
-  private static final Logger log = LoggerFactory.getLogger(Controller.class);
-
+public final class Controller implements AutoCloseable {
   private final StratusConfig config;
   private final SlurmClient slurm;
   private final Map<String, NodeProvider> providers;
@@ -51,13 +49,23 @@ public final class Controller {
   private final SpotRecorder spot;
   private final StateClock poweringUp = new StateClock(SlurmNode::poweringUp);
   private final StateClock downByUs = new StateClock(n -> n.down() && Reasons.ours(n.reason()));
+  private final CloudTasks tasks;
+  private final CloudWork cloud;
   private final Actuator actuator;
   private final NoticeInbox notices;
   private final BootstrapInbox bootstraps = new BootstrapInbox();
   private final CheckpointWatch checkpoints;
   private final SpotInstancesSeen spotInstances = new SpotInstancesSeen();
+  private final InstanceView view = new InstanceView();
+  private final ResourceSweeps sweeps;
+  private final NoticeLane lane;
+  private final NoticeRuns noticeRuns;
   private final Optional<TopologyUpdater> topology;
-  private volatile List<Instance> observed = List.of();
+  private final java.util.concurrent.atomic.AtomicReference<java.util.concurrent.Future<?>>
+      topologyUpdate =
+          new java.util.concurrent.atomic.AtomicReference<>(
+              java.util.concurrent.CompletableFuture.completedFuture(null));
+  private volatile Runnable passWanted = () -> {};
 
   public Controller(
       StratusConfig config,
@@ -99,17 +107,36 @@ public final class Controller {
     this.notices = new NoticeInbox(clock);
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
+    this.tasks = new CloudTasks(CloudTasks.PER_LANE, metrics);
+    this.sweeps = new ResourceSweeps(tasks, config.timeouts().terminate());
+    this.cloud =
+        new CloudWork(
+            new LaunchExecutor(
+                config.cluster(),
+                this.providers,
+                unavailable,
+                credentials,
+                tasks,
+                config.timeouts().launch()),
+            tasks,
+            this.providers,
+            config.timeouts().terminate(),
+            metrics,
+            view,
+            (nodes, reason) -> Actuator.setDown(slurm, metrics, nodes, reason),
+            () -> passWanted.run(),
+            clock);
     this.actuator =
         new Actuator(
-            slurm,
-            this.providers,
-            requests,
-            new LaunchExecutor(config.cluster(), this.providers, unavailable, credentials),
-            metrics,
-            spot,
-            notices,
-            checkpoints,
-            unavailable,
+            slurm, requests, cloud, metrics, spot, notices, checkpoints, unavailable, clock);
+    this.noticeRuns =
+        new NoticeRuns(
+            config, slurm, notices, view, checkpoints, actuator, clock, () -> passWanted.run());
+    this.lane =
+        new NoticeLane(
+            this::runNotices,
+            () -> NoticePlanner.nextRequeueDue(notices.pending(), config.spot()),
+            this::checkpointWritten,
             clock);
     this.topology =
         config.slurm().topology() == SlurmSettings.Topology.TREE
@@ -123,27 +150,34 @@ public final class Controller {
             : Optional.empty();
   }
 
-  /** Runs one pass and returns the actions it took (for logs and tests). */
+  /** Starts the notice lane's thread; passes are run by whoever calls {@link #runPass}. */
+  public void start() {
+    lane.start();
+  }
+
+  /**
+   * What to call when a pass should run soon: a launch has ended and its request can be
+   * acknowledged. The runtime wakes its pass scheduler; until set, nothing is called.
+   */
+  public void whenPassWanted(Runnable wake) {
+    this.passWanted = wake;
+  }
+
+  /**
+   * Runs one pass and returns the actions it took (for logs and tests). The launches and
+   * terminations among them are started, not finished, when it returns.
+   */
   public synchronized List<Action> runPass() {
     metrics.passRan();
+    InFlight inFlight = cloud.inFlight(); // before the listing: see InFlightWork
+    Instant now = clock.instant(); // before the listing: see NoticePlanner.collectGone
     List<SpoolRequest> pending = requests.pending();
     List<SlurmNode> nodes = slurm.nodes();
     List<SlurmJob> jobs = slurm.jobs();
-    List<Instance> instances = new ArrayList<>();
-    Set<String> unlisted = new HashSet<>();
-    for (NodeProvider provider : providers.values()) {
-      try {
-        instances.addAll(provider.list(config.cluster()));
-      } catch (ProviderException e) {
-        unlisted.add(provider.name());
-        log.warn(
-            "cannot list instances of {}: {} (its nodes are left alone)",
-            provider.name(),
-            e.getMessage());
-      }
-    }
-    observed = List.copyOf(instances);
-    var now = clock.instant();
+    ProviderListing.Listed listed =
+        ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
+    List<Instance> instances = listed.instances();
+    view.listed(instances, listed.unlisted(), now);
     Snapshot snapshot =
         new Snapshot(
             now,
@@ -152,7 +186,7 @@ public final class Controller {
             nodes,
             jobs,
             instances,
-            unlisted,
+            listed.unlisted(),
             pending,
             unavailable.current(),
             unavailable.probing(),
@@ -160,28 +194,57 @@ public final class Controller {
             downByUs.observe(nodes, now),
             notices.pending(),
             config.spot(),
-            checkpoints.checkpointed(),
+            java.util.Set.of(), // checkpoints are the notice lane's
             spotInstances.lastPass(),
-            bootstraps.drain());
+            bootstraps.drain(),
+            inFlight);
     List<Action> actions = Planner.plan(snapshot);
-    for (Action action : actions) {
-      if (!(action instanceof Action.Ack) && !(action instanceof Action.ReportIgnored)) {
-        log.info("action: {}", action);
-      }
-    }
     actuator.execute(actions, snapshot);
-    ResourceSweeps.run(providers.values(), config.cluster(), instances, unlisted);
+    sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());
     spotInstances.observe(instances);
-    topology.ifPresent(t -> t.update(instances, unlisted));
+    topology.ifPresent(t -> updateTopology(t, instances, listed.unlisted()));
     metrics.passObserved(snapshot, actions);
+    if (!notices.pending().isEmpty()) {
+      lane.wake(); // the lane plans from the instances just listed
+    }
     return actions;
   }
 
   /**
-   * True when a job signalled for a notice has written a checkpoint since and waits for its
-   * requeue: the daemon then runs a pass at once. Cheap when nothing is watched.
+   * Brings topology.conf up to date as a cloud task (it asks the providers for placement), one
+   * update at a time; the pass does not wait for it, and skips it while the last is still running.
    */
-  public boolean checkpointWritten() {
+  private void updateTopology(
+      TopologyUpdater updater, List<Instance> instances, java.util.Set<String> unlisted) {
+    if (!topologyUpdate.get().isDone()) {
+      return;
+    }
+    topologyUpdate.set(
+        tasks.submit(
+            new CloudTasks.Lane("topology", "placement"),
+            CloudTasks.Kind.PLACEMENT,
+            "topology update",
+            config.timeouts().list(),
+            () -> {
+              updater.update(instances, unlisted);
+              return null;
+            }));
+  }
+
+  /**
+   * One run of the notice lane ({@link NoticeRuns}): every held notice's next step, planned from
+   * the instances last seen and a fresh {@code squeue}, carried out at once. The lane's thread
+   * calls it; tests call it directly.
+   */
+  public List<Action> runNotices() {
+    return noticeRuns.run();
+  }
+
+  /**
+   * True when a job signalled for a notice has written a checkpoint since and waits for its
+   * requeue: the notice lane then runs at once. Cheap when nothing is watched.
+   */
+  boolean checkpointWritten() {
     return !checkpoints.checkpointed().isEmpty();
   }
 
@@ -190,38 +253,37 @@ public final class Controller {
     return actuator;
   }
 
+  /** The cloud tasks, for tests that wait for them. */
+  CloudTasks cloudTasks() {
+    return tasks;
+  }
+
   public StratusMetrics metrics() {
     return metrics;
   }
 
   /**
    * Takes a notice from a node's watcher (the notice endpoint calls this; safe from any thread):
-   * the first one for an instance is stamped, counted and logged as an event, and acted on by the
-   * next pass; a repeat changes nothing. Returns true when it was news.
+   * the first one for an instance is stamped, counted, logged as an event and handed to the notice
+   * lane at once; a repeat changes nothing. Returns true when it was news.
    */
   public boolean receive(InterruptionNotice notice) {
     Instant now = clock.instant();
     boolean fresh = notices.add(notice, now);
     if (fresh) {
       spot.noticeReceived(notice, now);
+      lane.wake();
     }
     return fresh;
   }
 
   /**
-   * When a pass is next due for a notice's requeue (its grace ends), so the daemon runs one then
-   * instead of up to a reconcile interval later.
-   */
-  public Optional<Instant> nextRequeueDue() {
-    return NoticePlanner.nextRequeueDue(notices.pending(), config.spot());
-  }
-
-  /**
-   * The instances the latest pass listed (empty before the first): which instance is bound to which
-   * node, for the endpoint that checks who signed a request. Safe from any thread.
+   * The instances the controller knows (the latest listing plus what launches returned since):
+   * which instance is bound to which node, for the endpoint that checks who signed a request. Safe
+   * from any thread.
    */
   public List<Instance> observedInstances() {
-    return observed;
+    return view.instances();
   }
 
   /** The notices being acted on. */
@@ -236,5 +298,15 @@ public final class Controller {
 
   public UnavailableOfferings unavailable() {
     return unavailable;
+  }
+
+  /**
+   * Stops the notice lane and the cloud tasks: calls still running are abandoned (a restarted
+   * controller finds what they did by its tags). Never terminates instances.
+   */
+  @Override
+  public void close() {
+    lane.close();
+    tasks.close();
   }
 }

@@ -12,23 +12,28 @@ import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeCredentials.CredentialException;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one {@link Action.Launch}: tries its candidate offerings in order until one holds every
- * node. A capacity or quota error marks the offering unavailable and moves on; an offering the
- * cloud does not support as configured is dropped for good and says so once; a throttled or
- * transient error defers the whole launch to a later pass; when no offering is left the outcome
- * says why.
+ * Runs one {@link Action.Launch} as cloud tasks: tries its candidate offerings in order, each try a
+ * task on its offering's provider and region lane ({@link CloudTasks}) with the launch time limit,
+ * until one holds every node. A capacity or quota error marks the offering unavailable and moves
+ * on; an offering the cloud does not support as configured is dropped for good and says so once; a
+ * throttled or transient error, or a try abandoned past its limit, defers the whole launch to a
+ * later pass; when no offering is left the outcome says why. The caller is never blocked: {@link
+ * #run} returns at once with the outcome to come.
  *
  * <p>Each try gets fresh per-node bootstrap credentials ({@link NodeCredentials}); when the try
  * does not bring every node up, all of them are revoked (nodes it did start are terminated anyway),
  * so no credential of a failed launch stays usable. Vault unreachable or sealed defers the launch;
- * Vault refusing the controller fails it, with Vault's reason.
+ * Vault refusing the controller fails it, with Vault's reason. Safe from any thread.
  */
 final class LaunchExecutor {
   private static final Logger log = LoggerFactory.getLogger(LaunchExecutor.class);
@@ -41,91 +46,141 @@ final class LaunchExecutor {
     record Failed(ProviderError lastError) implements Outcome {}
   }
 
+  /** One try's result: the launch's outcome, or the error that sends it to the next offering. */
+  private sealed interface Step {
+    record Done(Outcome outcome) implements Step {}
+
+    record Next(ProviderError error) implements Step {}
+  }
+
   private final String cluster;
   private final Map<String, NodeProvider> providers;
   private final UnavailableOfferings unavailable;
   private final NodeCredentials credentials;
+  private final CloudTasks tasks;
+  private final Duration limit;
 
   LaunchExecutor(
       String cluster,
       Map<String, NodeProvider> providers,
       UnavailableOfferings unavailable,
-      NodeCredentials credentials) {
+      NodeCredentials credentials,
+      CloudTasks tasks,
+      Duration limit) {
     this.cluster = cluster;
     this.providers = providers;
     this.unavailable = unavailable;
     this.credentials = credentials;
+    this.tasks = tasks;
+    this.limit = limit;
   }
 
-  Outcome run(Action.Launch launch) {
-    ProviderError last = null;
-    for (Offering offering : launch.candidates()) {
-      NodeProvider provider = providers.get(offering.provider());
-      if (provider == null) {
-        last = new ProviderError.InvalidRequest("NoProvider", "provider not configured");
-        continue;
-      }
-      String token = ClientTokens.of(cluster, launch.tokenSeed(), offering.key());
-      Map<String, String> tags = new HashMap<>();
-      tags.put(Tags.CLUSTER, cluster);
-      tags.put(Tags.POOL, launch.pool());
-      tags.put(Tags.TOKEN, token);
-      if (launch.jobId() > 0) {
-        tags.put(Tags.JOB, Long.toString(launch.jobId()));
-      }
-      Map<String, NodeCredential> issued;
-      try {
-        issued =
-            provider instanceof CarriesNodeCredentials c && c.needsNodeCredentials()
-                ? credentials.issue(launch.nodes(), token)
-                : Map.of();
-      } catch (CredentialException e) {
-        log.warn("launch of {} not tried: {}", launch.nodes(), e.getMessage());
-        return e.transientFailure()
-            ? new Outcome.Deferred(new ProviderError.Transient("VaultUnavailable", e.getMessage()))
-            : new Outcome.Failed(new ProviderError.Unauthorized("VaultRefused", e.getMessage()));
-      }
-      LaunchRequest request =
-          new LaunchRequest(
-              cluster, launch.pool(), offering, launch.nodes(), token, tags, true, issued);
-      LaunchResult result = call(provider, request);
-      if (result.complete()) {
-        unavailable.markAvailable(offering.key());
-        log.info("launched {} in {} for {}", launch.nodes(), offering.key(), launch.reason());
-        return new Outcome.Launched(offering, result.launched());
-      }
-      revoke(issued);
-      if (!result.launched().isEmpty()) {
-        // The provider broke all-or-nothing: do not keep half a job's nodes.
-        provider.terminate(result.launched().stream().map(Instance::id).toList());
-      }
-      last = result.failures().get(0).error();
-      log.warn("launch of {} in {} failed: {}", launch.nodes(), offering.key(), last.describe());
-      switch (last.recovery()) {
-        case TRY_ANOTHER_OFFERING -> unavailable.markUnavailable(offering.key());
-        case DROP_OFFERING -> {
-          if (unavailable.markUnsupported(offering.key())) {
-            log.warn(
-                "{} cannot launch as configured ({}): skipped until the controller restarts;"
-                    + " correct or remove it in stratus.yaml",
-                offering.key(),
-                last.describe());
-          }
-        }
-        case RETRY_LATER -> {
-          return new Outcome.Deferred(last);
-        }
-        case GIVE_UP -> {
-          if (last instanceof ProviderError.BootstrapFailed) {
-            // The node came up and refused itself (GPUs, munge key, credential): say so on
-            // the node instead of hiding it behind another offering's attempt.
-            return new Outcome.Failed(last);
-          }
-          // This offering cannot work as configured; another provider may.
-        }
-      }
+  CompletableFuture<Outcome> run(Action.Launch launch) {
+    return tryFrom(launch, 0, null);
+  }
+
+  private CompletableFuture<Outcome> tryFrom(Action.Launch launch, int index, ProviderError last) {
+    if (index >= launch.candidates().size()) {
+      return CompletableFuture.completedFuture(new Outcome.Failed(last));
     }
-    return new Outcome.Failed(last);
+    Offering offering = launch.candidates().get(index);
+    NodeProvider provider = providers.get(offering.provider());
+    if (provider == null) {
+      return tryFrom(
+          launch,
+          index + 1,
+          new ProviderError.InvalidRequest("NoProvider", "provider not configured"));
+    }
+    String what = "launch of " + launch.nodes() + " in " + offering.key();
+    return tasks
+        .submit(
+            new CloudTasks.Lane(offering.provider(), offering.key().region()),
+            CloudTasks.Kind.LAUNCH,
+            what,
+            limit,
+            () -> attempt(launch, offering, provider))
+        .exceptionally(e -> new Step.Done(new Outcome.Deferred(notFinished(what, e))))
+        .thenCompose(
+            step ->
+                step instanceof Step.Next next
+                    ? tryFrom(launch, index + 1, next.error())
+                    : CompletableFuture.completedFuture(((Step.Done) step).outcome()));
+  }
+
+  /** A try abandoned past its limit, or one that could not even be queued (closing). */
+  private static ProviderError notFinished(String what, Throwable e) {
+    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    log.warn("{} did not finish: {}; the request stays for a later pass", what, cause.getMessage());
+    return new ProviderError.Transient(
+        cause instanceof CloudTasks.TaskTimedOut
+            ? "TaskTimedOut"
+            : cause.getClass().getSimpleName(),
+        String.valueOf(cause.getMessage()));
+  }
+
+  private Step attempt(Action.Launch launch, Offering offering, NodeProvider provider) {
+    String token = ClientTokens.of(cluster, launch.tokenSeed(), offering.key());
+    Map<String, String> tags = new HashMap<>();
+    tags.put(Tags.CLUSTER, cluster);
+    tags.put(Tags.POOL, launch.pool());
+    tags.put(Tags.TOKEN, token);
+    if (launch.jobId() > 0) {
+      tags.put(Tags.JOB, Long.toString(launch.jobId()));
+    }
+    Map<String, NodeCredential> issued;
+    try {
+      issued =
+          provider instanceof CarriesNodeCredentials c && c.needsNodeCredentials()
+              ? credentials.issue(launch.nodes(), token)
+              : Map.of();
+    } catch (CredentialException e) {
+      log.warn("launch of {} not tried: {}", launch.nodes(), e.getMessage());
+      return new Step.Done(
+          e.transientFailure()
+              ? new Outcome.Deferred(
+                  new ProviderError.Transient("VaultUnavailable", e.getMessage()))
+              : new Outcome.Failed(new ProviderError.Unauthorized("VaultRefused", e.getMessage())));
+    }
+    LaunchRequest request =
+        new LaunchRequest(
+            cluster, launch.pool(), offering, launch.nodes(), token, tags, true, issued);
+    LaunchResult result = call(provider, request);
+    if (result.complete()) {
+      unavailable.markAvailable(offering.key());
+      log.info("launched {} in {} for {}", launch.nodes(), offering.key(), launch.reason());
+      return new Step.Done(new Outcome.Launched(offering, result.launched()));
+    }
+    revoke(issued);
+    if (!result.launched().isEmpty()) {
+      // The provider broke all-or-nothing: do not keep half a job's nodes.
+      provider.terminate(result.launched().stream().map(Instance::id).toList());
+    }
+    ProviderError last = result.failures().get(0).error();
+    log.warn("launch of {} in {} failed: {}", launch.nodes(), offering.key(), last.describe());
+    return switch (last.recovery()) {
+      case TRY_ANOTHER_OFFERING -> {
+        unavailable.markUnavailable(offering.key());
+        yield new Step.Next(last);
+      }
+      case DROP_OFFERING -> {
+        if (unavailable.markUnsupported(offering.key())) {
+          log.warn(
+              "{} cannot launch as configured ({}): skipped until the controller restarts;"
+                  + " correct or remove it in stratus.yaml",
+              offering.key(),
+              last.describe());
+        }
+        yield new Step.Next(last);
+      }
+      case RETRY_LATER -> new Step.Done(new Outcome.Deferred(last));
+      // The node came up and refused itself (GPUs, munge key, credential): say so on the node
+      // instead of hiding it behind another offering's attempt. Otherwise this offering cannot
+      // work as configured; another provider may.
+      case GIVE_UP ->
+          last instanceof ProviderError.BootstrapFailed
+              ? new Step.Done(new Outcome.Failed(last))
+              : new Step.Next(last);
+    };
   }
 
   private void revoke(Map<String, NodeCredential> issued) {

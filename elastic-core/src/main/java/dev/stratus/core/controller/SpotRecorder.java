@@ -1,5 +1,7 @@
 package dev.stratus.core.controller;
 
+import static java.util.stream.Collectors.joining;
+
 import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.metrics.GpuSeconds;
 import dev.stratus.core.metrics.StratusMetrics;
@@ -11,6 +13,7 @@ import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * its notice-to-requeue latency) and {@code reclaim} (a node found without its instance, i.e. a
  * reclaim without notice; a reclaim with notice is its {@code notice} event). Facts come from the
  * pass's snapshot, taken just before the action, so a job's start time and GPUs are Slurm's own.
+ * Safe from any thread (the pass and the notice lane both record).
  */
 final class SpotRecorder {
   private final StratusMetrics metrics;
@@ -75,24 +79,25 @@ final class SpotRecorder {
         signal.instanceId());
   }
 
-  void requeued(Action.Requeue requeue, Snapshot s, Instant at) {
+  /** {@code scontrol requeue} of {@code jobId} for the notice on {@code instanceId} succeeded. */
+  void requeued(long jobId, String instanceId, Snapshot s, Instant at) {
     Duration sinceNotice =
         s.notices().stream()
-            .filter(p -> p.notice().instanceId().equals(requeue.instanceId()))
+            .filter(p -> p.notice().instanceId().equals(instanceId))
             .map(PendingNotice::receivedAt)
             .findFirst()
             .map(received -> Duration.between(received, at))
             .orElse(Duration.ZERO);
-    Optional<SlurmJob> job = job(s, requeue.jobId());
+    Optional<SlurmJob> job = job(s, jobId);
     double lost = job.map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
     metrics.jobRequeued(sinceNotice);
     metrics.gpuSecondsLost(lost, true);
     EventLog.emit(
         "requeue",
         "job",
-        requeue.jobId(),
+        jobId,
         "instance",
-        requeue.instanceId(),
+        instanceId,
         "gpus",
         job.map(SlurmJob::gpus).orElse(0),
         "gpu_seconds_lost",
@@ -101,7 +106,10 @@ final class SpotRecorder {
         sinceNotice.toMillis());
   }
 
-  /** A job that lost several nodes at once is counted once in the GPU-seconds. */
+  /**
+   * A job that lost several nodes at once is counted once in the GPU-seconds; every job of a shared
+   * node is counted. The event names the node's jobs, comma-separated ({@code none}).
+   */
   void instancesGone(Action.InstanceGone gone, Snapshot s, Instant at) {
     Set<String> pending = new HashSet<>();
     s.notices().forEach(p -> pending.add(p.notice().instanceId()));
@@ -110,9 +118,15 @@ final class SpotRecorder {
     Set<Long> counted = new HashSet<>();
     for (String node : gone.nodes()) {
       boolean withNotice = noticed.contains(node);
-      Optional<SlurmJob> job = job(s, gone.jobs().getOrDefault(node, 0L));
+      List<SlurmJob> jobs =
+          gone.jobs().getOrDefault(node, List.of()).stream()
+              .flatMap(id -> job(s, id).stream())
+              .toList();
       double lost =
-          job.filter(j -> counted.add(j.jobId())).map(j -> GpuSeconds.lost(j, at)).orElse(0.0);
+          jobs.stream()
+              .filter(j -> counted.add(j.jobId()))
+              .mapToDouble(j -> GpuSeconds.lost(j, at))
+              .sum();
       if (!withNotice) {
         metrics.reclaimed(false);
       }
@@ -124,7 +138,9 @@ final class SpotRecorder {
           "notice",
           withNotice,
           "job",
-          job.map(j -> Long.toString(j.jobId())).orElse("none"),
+          jobs.isEmpty()
+              ? "none"
+              : jobs.stream().map(j -> Long.toString(j.jobId())).collect(joining(",")),
           "gpu_seconds_lost",
           Math.round(lost));
     }

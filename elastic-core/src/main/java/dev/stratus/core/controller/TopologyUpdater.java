@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
  * <p>When a placement-aware provider could not be listed or its placement call failed, the old file
  * stays as it is for that pass: its nodes would otherwise jump to their unplaced switch and back,
  * with a reconfigure each way. Never throws: topology only helps the scheduler, the pass goes on.
+ * Not thread-safe: the controller runs one update at a time, as a cloud task.
  */
 public final class TopologyUpdater {
   private static final Logger log = LoggerFactory.getLogger(TopologyUpdater.class);

@@ -30,6 +30,11 @@ import java.util.Locale;
  *   <li>{@code stratus_launch_duration_seconds{pool,outcome}}: one launch (all its offerings tried,
  *       each try's provider call) from start to {@code outcome} = {@code launched}, {@code
  *       deferred} or {@code failed};
+ *   <li>{@code stratus_spot_requeue_failures_total}: {@code scontrol requeue} calls for a notice
+ *       that failed (the notice lane asks again; the node stays and its watcher is not released);
+ *   <li>{@code stratus_cloud_tasks_abandoned_total{provider,kind}}: cloud calls ({@code kind} =
+ *       {@code launch}, {@code terminate}, {@code list}, {@code sweep}, {@code placement}) that ran
+ *       past their time limit and were abandoned;
  *   <li>fed by {@link #passObserved} at the end of each pass ({@link PassGauges}): {@code
  *       stratus_instances}, {@code stratus_instance_gpus} {@code {pool,capacity_type,provider}},
  *       {@code stratus_pending_gpus}, {@code stratus_pending_jobs} {@code {partition,state}},
@@ -67,6 +72,7 @@ public final class StratusMetrics {
   private final Counter requeued;
   private final Timer noticeToRequeue;
   private final PassGauges passGauges;
+  private final Counter requeueFailures;
 
   /** Meters kept in memory only (tests, one-shot commands). */
   public StratusMetrics() {
@@ -86,6 +92,8 @@ public final class StratusMetrics {
     setDown = counter("stratus.nodes.set.down", "nodes Stratus set DOWN");
     signalled = counter("stratus.spot.jobs.signalled", "jobs signalled to checkpoint for a notice");
     requeued = counter("stratus.spot.jobs.requeued", "jobs requeued by Stratus for a notice");
+    requeueFailures =
+        counter("stratus.spot.requeue.failures", "scontrol requeue for a notice that failed");
     noticeToRequeue =
         Timer.builder("stratus.spot.notice.to.requeue")
             .description(
@@ -151,6 +159,35 @@ public final class StratusMetrics {
   public void jobRequeued(Duration sinceNotice) {
     requeued.increment();
     noticeToRequeue.record(sinceNotice);
+  }
+
+  /** {@code scontrol requeue} for a notice failed; the notice lane asks again. */
+  public void requeueFailed() {
+    requeueFailures.increment();
+  }
+
+  public long requeueFailures() {
+    return (long) requeueFailures.count();
+  }
+
+  /** A cloud call of {@code kind} on {@code provider} ran past its time limit and was abandoned. */
+  public void cloudTaskAbandoned(String provider, String kind) {
+    counter(
+            "stratus.cloud.tasks.abandoned",
+            "cloud calls abandoned past their time limit",
+            "provider",
+            provider,
+            "kind",
+            kind)
+        .increment();
+  }
+
+  /** Abandoned cloud calls of every provider and kind. */
+  public long cloudTasksAbandoned() {
+    return (long)
+        registry.find("stratus.cloud.tasks.abandoned").counters().stream()
+            .mapToDouble(Counter::count)
+            .sum();
   }
 
   /** See {@link GpuSeconds#lost}. */

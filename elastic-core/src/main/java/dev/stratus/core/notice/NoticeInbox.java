@@ -7,10 +7,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -59,14 +62,33 @@ public final class NoticeInbox {
   public void signalled(String instanceId, Instant at) {
     byInstance.computeIfPresent(
         instanceId,
-        (k, p) -> new PendingNotice(p.notice(), p.receivedAt(), Optional.of(at), p.requeuedAt()));
+        (k, p) ->
+            new PendingNotice(
+                p.notice(), p.receivedAt(), Optional.of(at), p.requeuedAt(), p.requeuedJobs()));
   }
 
-  /** The job on the instance was requeued: from now on the node may go. */
+  /**
+   * {@code scontrol requeue} succeeded for these jobs on the instance's node; others there may
+   * still be due. The node may not go yet: see {@link #requeued}.
+   */
+  public void jobsRequeued(String instanceId, Collection<Long> jobs) {
+    byInstance.computeIfPresent(
+        instanceId,
+        (k, p) -> {
+          Set<Long> done = new HashSet<>(p.requeuedJobs());
+          done.addAll(jobs);
+          return new PendingNotice(
+              p.notice(), p.receivedAt(), p.signalledAt(), p.requeuedAt(), done);
+        });
+  }
+
+  /** Every job on the instance's node was requeued: from now on the node may go. */
   public void requeued(String instanceId, Instant at) {
     byInstance.computeIfPresent(
         instanceId,
-        (k, p) -> new PendingNotice(p.notice(), p.receivedAt(), p.signalledAt(), Optional.of(at)));
+        (k, p) ->
+            new PendingNotice(
+                p.notice(), p.receivedAt(), p.signalledAt(), Optional.of(at), p.requeuedJobs()));
   }
 
   /**

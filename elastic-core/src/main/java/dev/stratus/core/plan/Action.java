@@ -64,12 +64,16 @@ public sealed interface Action {
   /**
    * Like {@link SetDown}, for powered-up nodes the reconcile pass found without their instance: the
    * instance vanished without a notice (on spot, a reclaim). Slurm requeues their jobs at once.
-   * {@code jobs}: the running job on each of those nodes that has one (for what the loss cost).
+   * {@code jobs}: the running jobs on each of those nodes that has any (a shared node runs
+   * several), for what the loss cost.
    */
-  record InstanceGone(List<String> nodes, Map<String, Long> jobs, String reason) implements Action {
+  record InstanceGone(List<String> nodes, Map<String, List<Long>> jobs, String reason)
+      implements Action {
     public InstanceGone {
       nodes = List.copyOf(nodes);
-      jobs = Map.copyOf(jobs);
+      Map<String, List<Long>> copy = new java.util.LinkedHashMap<>();
+      jobs.forEach((node, ids) -> copy.put(node, List.copyOf(ids)));
+      jobs = java.util.Collections.unmodifiableMap(copy);
     }
   }
 
@@ -111,8 +115,20 @@ public sealed interface Action {
     }
   }
 
-  /** {@code scontrol requeue JOB}; Slurm holds it for cred_expire + 1 s, then it runs again. */
-  record Requeue(long jobId, String instanceId, String reason) implements Action {}
+  /**
+   * {@code scontrol requeue JOB} for each of {@code jobIds}, the jobs on the noticed instance's
+   * node that are due; Slurm holds each for cred_expire + 1 s, then it runs again. The notice on
+   * {@code instanceId} counts as requeued (its node may go) only once every job on the node was
+   * requeued.
+   */
+  record Requeue(List<Long> jobIds, String instanceId, String reason) implements Action {
+    public Requeue {
+      jobIds = List.copyOf(jobIds);
+      if (jobIds.isEmpty()) {
+        throw new IllegalArgumentException("a requeue needs at least one job");
+      }
+    }
+  }
 
   /** This offering just lost capacity (a reclaim): skip it for its TTL. */
   record MarkUnavailable(dev.stratus.core.model.OfferingKey offering, String reason)

@@ -7,18 +7,26 @@ import dev.stratus.core.slurm.Constraint;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** Lookups over one snapshot, built once per plan in linear time. */
+/**
+ * Lookups over one snapshot, built once per plan in linear time. An instance with a termination in
+ * flight counts for no node; one that this plan releases ({@link #release}) stops counting from
+ * then on, so a later resume of its node in the same plan gets a fresh one.
+ */
 final class ClusterIndex {
   private final Map<String, Pool> poolsByName = new HashMap<>();
   private final Map<String, Pool> poolsByNode = new HashMap<>();
   private final Map<String, SlurmNode> nodes = new HashMap<>();
   private final Map<String, List<Instance>> instancesByNode = new HashMap<>();
   private final List<Instance> untagged = new ArrayList<>();
-  private final Map<String, Long> jobByNode = new HashMap<>();
+  private final Map<String, List<Long>> jobsByNode = new HashMap<>();
+  private final Set<String> released = new HashSet<>();
   private final Map<Long, Integer> restartsByJob = new HashMap<>();
   private final Map<Long, Constraint> constraintByJob = new HashMap<>();
 
@@ -34,7 +42,7 @@ final class ClusterIndex {
       index.nodes.put(node.name(), node);
     }
     for (Instance instance : s.instances()) {
-      if (!instance.state().alive()) {
+      if (!instance.state().alive() || s.inFlight().terminating(instance.id())) {
         continue;
       }
       instance
@@ -50,7 +58,7 @@ final class ClusterIndex {
           job.jobId(), Constraint.parse(job.constraint()).orElse(Constraint.NONE));
       if (!job.finished() && !job.nodes().isEmpty()) {
         for (String n : Hostlist.expand(job.nodes())) {
-          index.jobByNode.put(n, job.jobId());
+          index.jobsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(job.jobId());
         }
       }
     }
@@ -83,8 +91,18 @@ final class ClusterIndex {
     return nodes.values();
   }
 
+  /** The node's alive instances that are neither being terminated nor released by this plan. */
   List<Instance> instancesOf(String node) {
-    return instancesByNode.getOrDefault(node, List.of());
+    List<Instance> all = instancesByNode.getOrDefault(node, List.of());
+    if (released.isEmpty()) {
+      return all;
+    }
+    return all.stream().filter(i -> !released.contains(i.id())).toList();
+  }
+
+  /** This plan terminates these instances: from now on they count for no node. */
+  void release(Collection<String> instanceIds) {
+    released.addAll(instanceIds);
   }
 
   Map<String, List<Instance>> instancesByNode() {
@@ -95,8 +113,14 @@ final class ClusterIndex {
     return untagged;
   }
 
-  /** The running job on a node, or 0. */
+  /** The first running job on a node (in Slurm's order), or 0. */
   long jobOn(String node) {
-    return jobByNode.getOrDefault(node, 0L);
+    List<Long> jobs = jobsOn(node);
+    return jobs.isEmpty() ? 0L : jobs.get(0);
+  }
+
+  /** Every unfinished job on a node (a shared node runs several), in Slurm's order. */
+  List<Long> jobsOn(String node) {
+    return jobsByNode.getOrDefault(node, List.of());
   }
 }

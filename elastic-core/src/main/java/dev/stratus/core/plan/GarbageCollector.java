@@ -26,7 +26,8 @@ import java.util.Set;
  *   <li>a node Stratus drained for an interruption notice is undrained once it is powered down.
  * </ul>
  *
- * Nodes of a pool whose provider could not be listed this pass are left alone.
+ * Nodes of a pool whose provider could not be listed this pass are left alone, and so are nodes
+ * with a launch in flight and instances with a termination in flight ({@link InFlight}).
  */
 final class GarbageCollector {
   private GarbageCollector() {}
@@ -62,15 +63,18 @@ final class GarbageCollector {
         if (Planner.olderThan(s, s.poweringUpSince().get(node.name()), s.timeouts().powerUp())) {
           stuck.add(node.name());
         }
-      } else if (node.wantsInstance() && !hasInstance && !node.down()) {
+      } else if (node.wantsInstance()
+          && !hasInstance
+          && !node.down()
+          && !s.inFlight().launching(node.name())) {
         noInstance.add(node.name());
       }
     }
     if (!noInstance.isEmpty()) {
-      java.util.Map<String, Long> jobs = new java.util.HashMap<>();
+      java.util.Map<String, List<Long>> jobs = new java.util.LinkedHashMap<>();
       for (String node : noInstance) {
-        if (index.jobOn(node) > 0) {
-          jobs.put(node, index.jobOn(node));
+        if (!index.jobsOn(node).isEmpty()) {
+          jobs.put(node, index.jobsOn(node));
         }
       }
       out.add(
@@ -116,6 +120,7 @@ final class GarbageCollector {
     for (Instance instance : s.instances()) {
       if (!instance.state().alive()
           || alreadyTerminated.contains(instance.id())
+          || s.inFlight().terminating(instance.id())
           || !Planner.olderThan(s, instance.launchedAt(), s.timeouts().orphanGrace())) {
         continue;
       }

@@ -23,19 +23,25 @@ import java.util.Set;
 public final class Planner {
   private Planner() {}
 
+  /**
+   * The reconcile pass's plan: hook requests in the order slurmctld made them, the bookkeeping of
+   * notices whose instance is gone, garbage collection and bootstrap reports. The notices
+   * themselves are the notice lane's ({@link NoticePlanner#plan}).
+   */
   public static List<Action> plan(Snapshot s) {
     ClusterIndex index = ClusterIndex.of(s);
     List<Action> actions = new ArrayList<>();
     Set<String> requested = new HashSet<>();
-    for (SpoolRequest request : s.requests()) {
+    RequestOrder order = new RequestOrder(s.requests());
+    for (SpoolRequest request : order.ordered()) {
       requested.addAll(request.nodes());
       switch (request.kind()) {
-        case RESUME -> planResume(s, index, request, actions);
+        case RESUME -> planResume(s, index, order, request, actions);
         case SUSPEND, RESUME_FAIL -> planRelease(index, request, actions);
       }
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
-    NoticePlanner.plan(s, index, actions);
+    NoticePlanner.collectGone(s, actions);
     RegistrationCheck.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
     NodeFeatures.plan(s, index, actions);
@@ -44,7 +50,11 @@ public final class Planner {
   }
 
   private static void planResume(
-      Snapshot s, ClusterIndex index, SpoolRequest request, List<Action> actions) {
+      Snapshot s,
+      ClusterIndex index,
+      RequestOrder order,
+      SpoolRequest request,
+      List<Action> actions) {
     Map<String, Long> jobOfNode = new LinkedHashMap<>();
     for (ResumeFile.JobNodes job : request.jobs()) {
       for (String node : Hostlist.expand(job.nodes())) {
@@ -75,8 +85,13 @@ public final class Planner {
       Set<Pool> pools = new LinkedHashSet<>();
       for (String node : entry.getValue()) {
         SlurmNode slurm = index.node(node);
-        boolean stillWanted = slurm == null || slurm.wantsInstance();
-        if (stillWanted && index.instancesOf(node).isEmpty()) {
+        // A node set DOWN (its launch failed; Slurm requeued the job) wants nothing until Slurm
+        // resumes it again: the replay of its request only acknowledges it.
+        boolean stillWanted =
+            (slurm == null || (slurm.wantsInstance() && !slurm.down()))
+                && order.isLastFor(node, request);
+        boolean served = !index.instancesOf(node).isEmpty() || s.inFlight().launching(node);
+        if (stillWanted && !served) {
           needed.add(node);
           pools.add(index.poolOf(node));
         }
@@ -132,6 +147,7 @@ public final class Planner {
       }
     }
     if (!ids.isEmpty()) {
+      index.release(ids);
       actions.add(
           new Action.Terminate(
               ids,

@@ -23,7 +23,11 @@ import java.util.Set;
  * signalled for a notice that have written a checkpoint since (their requeue need not wait for the
  * grace). {@code lastSpotInstances}: the spot instance the previous pass saw bound to each node (so
  * one that vanished without notice is known by its offering). {@code bootstrapReports}: failed
- * bootstrap steps nodes reported since the last pass (see {@link BootstrapFailures}).
+ * bootstrap steps nodes reported since the last pass (see {@link BootstrapFailures}). {@code
+ * inFlight}: launches and terminations earlier passes started that are still running.
+ *
+ * <p>The notice lane plans from a snapshot too ({@link #forNotices}): only the fields {@link
+ * NoticePlanner} reads are filled.
  */
 public record Snapshot(
     Instant now,
@@ -42,7 +46,8 @@ public record Snapshot(
     dev.stratus.core.notice.SpotSettings spot,
     Set<Long> checkpointed,
     Map<String, Instance> lastSpotInstances,
-    List<BootstrapReport> bootstrapReports) {
+    List<BootstrapReport> bootstrapReports,
+    InFlight inFlight) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -58,5 +63,79 @@ public record Snapshot(
     checkpointed = Set.copyOf(checkpointed);
     lastSpotInstances = Map.copyOf(lastSpotInstances);
     bootstrapReports = List.copyOf(bootstrapReports);
+    java.util.Objects.requireNonNull(inFlight, "inFlight");
+  }
+
+  /** A snapshot with no cloud work in flight. */
+  public Snapshot(
+      Instant now,
+      List<Pool> pools,
+      Timeouts timeouts,
+      List<SlurmNode> nodes,
+      List<SlurmJob> jobs,
+      List<Instance> instances,
+      Set<String> unlistedProviders,
+      List<SpoolRequest> requests,
+      Set<OfferingKey> unavailable,
+      Set<OfferingKey> probing,
+      Map<String, Instant> poweringUpSince,
+      Map<String, Instant> downSince,
+      List<PendingNotice> notices,
+      dev.stratus.core.notice.SpotSettings spot,
+      Set<Long> checkpointed,
+      Map<String, Instance> lastSpotInstances,
+      List<BootstrapReport> bootstrapReports) {
+    this(
+        now,
+        pools,
+        timeouts,
+        nodes,
+        jobs,
+        instances,
+        unlistedProviders,
+        requests,
+        unavailable,
+        probing,
+        poweringUpSince,
+        downSince,
+        notices,
+        spot,
+        checkpointed,
+        lastSpotInstances,
+        bootstrapReports,
+        InFlight.NONE);
+  }
+
+  /**
+   * What the notice lane plans from: the instances it last saw, a fresh job list, the notices in
+   * hand and the checkpoints seen; no requests, nodes or timers.
+   */
+  public static Snapshot forNotices(
+      Instant now,
+      List<Pool> pools,
+      Timeouts timeouts,
+      List<SlurmJob> jobs,
+      List<Instance> instances,
+      List<PendingNotice> notices,
+      dev.stratus.core.notice.SpotSettings spot,
+      Set<Long> checkpointed) {
+    return new Snapshot(
+        now,
+        pools,
+        timeouts,
+        List.of(),
+        jobs,
+        instances,
+        Set.of(),
+        List.of(),
+        Set.of(),
+        Set.of(),
+        Map.of(),
+        Map.of(),
+        notices,
+        spot,
+        checkpointed,
+        Map.of(),
+        List.of());
   }
 }

@@ -70,7 +70,12 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
    */
   @Override
   public List<SlurmJob> jobs() {
-    return SqueueJson.parse(ok("squeue", "--json", "--all", "--states=all").stdout());
+    List<String> command = command("squeue", "--json", "--all", "--states=all");
+    CommandRunner.Read<List<SlurmJob>> read = runner.run(command, SqueueJson::parse);
+    if (!read.ok()) {
+      throw failed(command, read.exitCode(), read.stderr());
+    }
+    return read.stdout();
   }
 
   @Override
@@ -203,21 +208,30 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
   }
 
   private CommandRunner.Result ok(String program, String... args) {
+    List<String> command = command(program, args);
+    CommandRunner.Result result = runner.run(command);
+    if (!result.ok()) {
+      throw failed(command, result.exitCode(), result.stderr());
+    }
+    return result;
+  }
+
+  private List<String> command(String program, String... args) {
     List<String> command = new ArrayList<>();
     command.add(binDir.resolve(program).toString());
     command.addAll(List.of(args));
     LOG.debug("running {}", command);
-    CommandRunner.Result result = runner.run(command);
-    if (!result.ok()) {
-      throw new SlurmCommandException(
-          "`"
-              + String.join(" ", command)
-              + "` failed with exit code "
-              + result.exitCode()
-              + ": "
-              + result.stderr().strip());
-    }
-    return result;
+    return command;
+  }
+
+  private static SlurmCommandException failed(List<String> command, int exitCode, String stderr) {
+    return new SlurmCommandException(
+        "`"
+            + String.join(" ", command)
+            + "` failed with exit code "
+            + exitCode
+            + ": "
+            + stderr.strip());
   }
 
   private static long positive(long jobId) {

@@ -1,7 +1,9 @@
 package dev.stratus.core.slurm;
 
+import java.io.BufferedInputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +29,26 @@ public final class CommandRunner {
     }
   }
 
+  /**
+   * What a finished command left behind, its stdout read by a {@link StdoutReader} ({@code null}
+   * when the command did not exit 0).
+   */
+  public record Read<T>(List<String> command, int exitCode, T stdout, String stderr) {
+    public Read {
+      command = List.copyOf(command);
+    }
+
+    public boolean ok() {
+      return exitCode == 0;
+    }
+  }
+
+  /** Reads a command's stdout as a stream over the file it was written to. */
+  @FunctionalInterface
+  public interface StdoutReader<T> {
+    T read(InputStream stdout) throws IOException;
+  }
+
   private final Map<String, String> environment;
   private final Duration timeout;
 
@@ -45,6 +67,24 @@ public final class CommandRunner {
    *     killed)
    */
   public Result run(List<String> command) {
+    Read<String> read =
+        run(command, in -> new String(in.readAllBytes(), StandardCharsets.UTF_8), true);
+    return new Result(read.command(), read.exitCode(), read.stdout(), read.stderr());
+  }
+
+  /**
+   * Runs {@code command} to its end and, when it exited 0, hands its stdout to {@code reader} as a
+   * stream, so a large output (squeue of a busy cluster) never has to become one string. A non-zero
+   * exit is a normal {@link Read} without stdout.
+   *
+   * @throws SlurmCommandException when it cannot be started or runs past the time limit (then it is
+   *     killed)
+   */
+  public <T> Read<T> run(List<String> command, StdoutReader<T> reader) {
+    return run(command, reader, false);
+  }
+
+  private <T> Read<T> run(List<String> command, StdoutReader<T> reader, boolean readOnFailure) {
     Path out = null;
     Path err = null;
     try {
@@ -63,11 +103,14 @@ public final class CommandRunner {
         throw new SlurmCommandException(
             "`" + String.join(" ", command) + "` timed out after " + timeout.toMillis() + " ms");
       }
-      return new Result(
-          command,
-          process.exitValue(),
-          Files.readString(out, StandardCharsets.UTF_8),
-          Files.readString(err, StandardCharsets.UTF_8));
+      int exit = process.exitValue();
+      T stdout = null;
+      if (exit == 0 || readOnFailure) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(out))) {
+          stdout = reader.read(in);
+        }
+      }
+      return new Read<>(command, exit, stdout, Files.readString(err, StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new SlurmCommandException(
           "cannot run `" + String.join(" ", command) + "`: " + e.getMessage(), e);

@@ -1,6 +1,9 @@
 package dev.stratus.core.slurm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,42 +16,49 @@ import java.util.List;
  * measured: {@code "on-demand"}, {@code ""} for none).
  */
 public final class SqueueJson {
+  /** The members of a job this reads; the others are skipped unparsed. */
+  private static final java.util.Set<String> READ =
+      java.util.Set.of(
+          "job_id",
+          "name",
+          "job_state",
+          "state_reason",
+          "partition",
+          "nodes",
+          "node_count",
+          "tres_per_node",
+          "restart_cnt",
+          "requeue",
+          "start_time",
+          "user_name",
+          "account",
+          "time_limit",
+          "end_time",
+          "features");
+
   private SqueueJson() {}
 
   /**
    * @throws SlurmCommandException naming the field when the document is not what squeue writes
    */
   public static List<SlurmJob> parse(String json) {
-    JsonDocument doc = new JsonDocument("squeue --json", SlurmCommandException::new);
-    JsonNode root = doc.parse(json);
-    doc.checkNoErrors(root);
-    List<JsonNode> items = doc.array(root, "", "jobs");
-    List<SlurmJob> jobs = new ArrayList<>(items.size());
-    for (int i = 0; i < items.size(); i++) {
-      JsonNode item = items.get(i);
-      String path = "jobs[" + i + "]";
-      long id = doc.number(item, path, "job_id", 0, true);
-      if (id <= 0) {
-        throw doc.fail(path + ".job_id", "must be > 0, got " + id);
-      }
-      path = path + "(job " + id + ")";
-      JsonNode requeue = item.get("requeue");
-      jobs.add(
-          new SlurmJob(
-              id,
-              doc.text(item, path, "name"),
-              doc.state(item, path, "job_state").get(0),
-              doc.text(item, path, "state_reason"),
-              doc.text(item, path, "partition"),
-              doc.text(item, path, "nodes"),
-              (int) doc.number(item, path, "node_count", 0, false),
-              normaliseGres(doc.text(item, path, "tres_per_node")),
-              (int) doc.number(item, path, "restart_cnt", 0, false),
-              requeue != null && requeue.asBoolean(false),
-              startTime(doc.number(item, path, "start_time", 0, false)),
-              accounting(doc, item, path),
-              doc.text(item, path, "features")));
+    if (json == null || json.isBlank()) {
+      throw new SlurmCommandException("squeue --json: empty document");
     }
+    return parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * Reads the document job by job from {@code in}, never as one string or one tree: at 10,000 jobs
+   * squeue prints about 40 MB, which as a tree would cost the controller hundreds of MB each time
+   * it asks.
+   *
+   * @throws SlurmCommandException naming the field when the document is not what squeue writes
+   */
+  public static List<SlurmJob> parse(InputStream in) {
+    JsonDocument doc = new JsonDocument("squeue --json", SlurmCommandException::new);
+    List<SlurmJob> jobs = new ArrayList<>();
+    doc.forEachOf(in, "jobs", READ, (i, item) -> jobs.add(job(doc, i, item)));
     return jobs;
   }
 
@@ -68,6 +78,30 @@ public final class SqueueJson {
             ? java.util.Optional.of(java.time.Duration.ofMinutes(limit))
             : java.util.Optional.empty(),
         finished ? startTime(end) : java.util.Optional.empty());
+  }
+
+  private static SlurmJob job(JsonDocument doc, int i, JsonNode item) {
+    String path = "jobs[" + i + "]";
+    long id = doc.number(item, path, "job_id", 0, true);
+    if (id <= 0) {
+      throw doc.fail(path + ".job_id", "must be > 0, got " + id);
+    }
+    path = path + "(job " + id + ")";
+    JsonNode requeue = item.get("requeue");
+    return new SlurmJob(
+        id,
+        doc.text(item, path, "name"),
+        doc.state(item, path, "job_state").get(0),
+        doc.text(item, path, "state_reason"),
+        doc.text(item, path, "partition"),
+        doc.text(item, path, "nodes"),
+        (int) doc.number(item, path, "node_count", 0, false),
+        normaliseGres(doc.text(item, path, "tres_per_node")),
+        (int) doc.number(item, path, "restart_cnt", 0, false),
+        requeue != null && requeue.asBoolean(false),
+        startTime(doc.number(item, path, "start_time", 0, false)),
+        accounting(doc, item, path),
+        doc.text(item, path, "features"));
   }
 
   /** squeue writes 0 when it has no start time. */

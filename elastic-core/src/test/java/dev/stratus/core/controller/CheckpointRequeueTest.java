@@ -31,13 +31,15 @@ class CheckpointRequeueTest extends ControllerFixture {
             false,
             "",
             checkpoints.toString());
-    return new Controller(
-        Fixtures.withSpot(Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"), spot),
-        slurm,
-        Map.<String, NodeProvider>of("fake", cloud),
-        spool,
-        clock,
-        credentials);
+    return wired(
+        new Controller(
+            Fixtures.withSpot(
+                Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"), spot),
+            slurm,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            credentials));
   }
 
   @Test
@@ -48,17 +50,17 @@ class CheckpointRequeueTest extends ControllerFixture {
     Files.setLastModifiedTime(
         checkpoints.resolve("42/ckpt"), java.nio.file.attribute.FileTime.fromMillis(1_000));
     notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
-    controller.runPass();
+    noticeRun();
     assertThat(slurm.calls()).contains("signal 42 USR1");
 
     clock.add(Duration.ofSeconds(2));
-    controller.runPass();
+    noticeRun();
     assertThat(controller.checkpointWritten()).isFalse();
     assertThat(slurm.calls()).doesNotContain("requeue 42");
 
     Files.writeString(checkpoints.resolve("42/ckpt"), "103"); // the job's answer to USR1
     assertThat(controller.checkpointWritten()).isTrue();
-    controller.runPass();
+    noticeRun();
 
     assertThat(slurm.calls()).contains("requeue 42");
     assertThat(controller.checkpointWritten()).isFalse();
@@ -68,14 +70,14 @@ class CheckpointRequeueTest extends ControllerFixture {
   void aJobThatWritesNoCheckpointIsRequeuedWhenTheGraceEnds() {
     jobRunning(42, "gpu-001", Duration.ofMinutes(10));
     notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
-    controller.runPass();
+    noticeRun();
 
     clock.add(Duration.ofSeconds(59));
-    controller.runPass();
+    noticeRun();
     assertThat(slurm.calls()).doesNotContain("requeue 42");
 
     clock.add(Duration.ofSeconds(1));
-    controller.runPass();
+    noticeRun();
     assertThat(slurm.calls()).contains("requeue 42");
   }
 }

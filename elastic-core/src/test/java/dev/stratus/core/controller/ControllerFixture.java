@@ -17,12 +17,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.threeten.extra.MutableClock;
 
 /**
  * A controller on the in-memory cloud and Slurm, a pool of four nodes with a spot and an on-demand
- * offering, and the steps tests share to get a job running or a notice in.
+ * offering, and the steps tests share to get a job running or a notice in. The cloud calls run on
+ * the controller's real cloud tasks; {@link #pass} waits for those a pass started, and the notice
+ * lane runs when a test says so ({@link #noticeRun}), as its thread is not started here.
  */
 public abstract class ControllerFixture {
   protected static final Offering SPOT = offering("fake", "a", CapacityType.SPOT, "30");
@@ -35,11 +39,53 @@ public abstract class ControllerFixture {
   protected final FakeSlurm slurm = new FakeSlurm();
   protected final InMemoryRequests spool = new InMemoryRequests();
   protected Controller controller;
+  private final java.util.concurrent.atomic.AtomicBoolean passWanted =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   @BeforeEach
   void setUp() {
     slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
     controller = newController();
+  }
+
+  @AfterEach
+  void closeController() {
+    controller.close();
+  }
+
+  /**
+   * One pass, as the daemon runs it: waits until the launches and terminations it started have
+   * ended, then runs the pass their end asked for (which acknowledges their request), and so on.
+   * Returns the first pass's actions.
+   */
+  protected List<dev.stratus.core.plan.Action> pass() {
+    List<dev.stratus.core.plan.Action> actions = onePass();
+    for (int woken = 0; passWanted.getAndSet(false) && woken < 5; woken++) {
+      onePass();
+    }
+    return actions;
+  }
+
+  /** Exactly one pass, then waits until the cloud work it started has ended. */
+  protected List<dev.stratus.core.plan.Action> onePass() {
+    passWanted.set(false);
+    List<dev.stratus.core.plan.Action> actions = controller.runPass();
+    awaitCloud(controller);
+    return actions;
+  }
+
+  /** Waits until every cloud task {@code c} started has ended and been acted on. */
+  protected static void awaitCloud(Controller c) {
+    Awaitility.await()
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(2))
+        .atMost(Duration.ofSeconds(10))
+        .until(c.cloudTasks()::idle);
+  }
+
+  /** One run of the notice lane. */
+  protected List<dev.stratus.core.plan.Action> noticeRun() {
+    return controller.runNotices();
   }
 
   protected Controller newController() {
@@ -52,14 +98,21 @@ public abstract class ControllerFixture {
 
   protected Controller newController(
       dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics) {
-    return new Controller(
-        Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
-        slurm,
-        Map.<String, NodeProvider>of("fake", cloud),
-        spool,
-        clock,
-        credentials,
-        metrics);
+    return wired(
+        new Controller(
+            Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
+            slurm,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            credentials,
+            metrics));
+  }
+
+  /** {@code c} with its wish for a pass recorded, for {@link #pass} to honour. */
+  protected Controller wired(Controller c) {
+    c.whenPassWanted(() -> passWanted.set(true));
+    return c;
   }
 
   protected void slurmResumes(String id, long job, String... nodes) {
@@ -72,7 +125,7 @@ public abstract class ControllerFixture {
    */
   protected Instance jobRunning(long job, String node, Duration ran) {
     slurmResumes("r-" + job + "-" + node, job, node);
-    controller.runPass();
+    pass();
     slurm.registered(node);
     slurm.addJob(Fixtures.runningJob(job, node, 1, clock.instant().minus(ran)));
     return cloud.alive().stream()

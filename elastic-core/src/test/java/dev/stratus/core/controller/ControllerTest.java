@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
 /** The controller against the in-memory cloud and Slurm. */
 class ControllerTest extends ControllerFixture {
   @Test
-  void resumeLaunchesTaggedInstancesAndDeletesTheRequest() {
+  void resumeLaunchesTaggedInstancesAndThePassAfterTheLaunchDeletesTheRequest() {
     slurmResumes("r1", 42, "gpu-001", "gpu-002");
 
-    controller.runPass();
+    onePass();
+    assertThat(spool.pending()).hasSize(1); // acknowledged only once no launch of it is in flight
+    onePass(); // the pass the launch's end asks for
 
     assertThat(cloud.alive())
         .extracting(i -> i.tags().get(Tags.NODE), i -> i.tags().get(Tags.JOB), Instance::offering)
@@ -37,12 +39,12 @@ class ControllerTest extends ControllerFixture {
     cloud.exhaust(SPOT.key());
     slurmResumes("r1", 1, "gpu-001", "gpu-002");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.alive()).allMatch(i -> i.offering().equals(ON_DEMAND.key())).hasSize(2);
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
     slurmResumes("r2", 2, "gpu-003");
-    controller.runPass();
+    pass();
     assertThat(cloud.calls()).filteredOn(c -> c.contains(SPOT.key().toString())).hasSize(1);
   }
 
@@ -50,20 +52,20 @@ class ControllerTest extends ControllerFixture {
   void afterItsTtlAnOfferingIsProbedByOneLaunchAndUsedInFullOnceItWorks() {
     cloud.exhaust(SPOT.key());
     slurmResumes("r1", 1, "gpu-001");
-    controller.runPass();
+    pass();
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
     cloud.restore(SPOT.key());
     clock.add(Fixtures.TIMEOUTS.unavailableTtl());
     assertThat(controller.unavailable().probing()).containsExactly(SPOT.key());
 
     slurmResumes("r2", 2, "gpu-002", "gpu-003");
-    controller.runPass();
+    pass();
     assertThat(cloud.alive())
         .filteredOn(i -> "2".equals(i.tags().get(Tags.JOB)))
         .allMatch(i -> i.offering().equals(ON_DEMAND.key()));
 
     slurmResumes("r3", 3, "gpu-004");
-    controller.runPass();
+    pass();
     assertThat(cloud.alive())
         .filteredOn(i -> "3".equals(i.tags().get(Tags.JOB)))
         .extracting(Instance::offering)
@@ -104,18 +106,18 @@ class ControllerTest extends ControllerFixture {
     cloud.exhaust(ON_DEMAND.key());
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.alive()).isEmpty();
     assertThat(slurm.node("gpu-001").down()).isTrue();
     assertThat(slurm.node("gpu-001").reason())
         .startsWith("stratus: launch failed: InsufficientInstanceCapacity");
-    assertThat(spool.pending()).isEmpty();
 
-    controller.runPass(); // first pass that sees it DOWN starts the hold
+    pass(); // acknowledges the request; the first pass that sees it DOWN starts the hold
+    assertThat(spool.pending()).isEmpty();
     clock.add(Fixtures.TIMEOUTS.downHold());
-    controller.runPass(); // not yet powered down: force it
-    controller.runPass(); // powered down: resume → idle~
+    pass(); // not yet powered down: force it
+    pass(); // powered down: resume → idle~
     assertThat(slurm.node("gpu-001").shortState()).isEqualTo("idle~");
   }
 
@@ -124,12 +126,13 @@ class ControllerTest extends ControllerFixture {
     cloud.throttleNext(8); // list gives up after 4 attempts, then launch does
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
     assertThat(cloud.alive()).isEmpty();
     assertThat(spool.pending()).hasSize(1);
 
-    controller.runPass();
+    pass();
     assertThat(cloud.alive()).hasSize(1);
+    pass();
     assertThat(spool.pending()).isEmpty();
   }
 
@@ -138,7 +141,7 @@ class ControllerTest extends ControllerFixture {
     cloud.failNextLaunch(new ProviderError.Unauthorized("AuthFailure", "bad key"));
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.alive()).extracting(Instance::offering).containsExactly(ON_DEMAND.key());
   }
@@ -146,11 +149,11 @@ class ControllerTest extends ControllerFixture {
   @Test
   void restartedControllerReplayingARequestLaunchesNoDuplicate() {
     slurmResumes("r1", 1, "gpu-001", "gpu-002");
-    SpoolRequest request = spool.pending().get(0);
-    controller.runPass();
-    spool.add(request); // as if the controller died between launch and delete
+    onePass(); // launched; the controller dies before the pass that would delete the request
+    controller.close();
 
-    newController().runPass();
+    controller = newController();
+    pass();
 
     assertThat(cloud.alive()).hasSize(2);
     assertThat(spool.pending()).isEmpty();
@@ -159,7 +162,7 @@ class ControllerTest extends ControllerFixture {
   @Test
   void suspendTerminatesAndOrphansAreCollected() {
     slurmResumes("r1", 1, "gpu-001");
-    controller.runPass();
+    pass();
     slurm.registered("gpu-001");
     Instance orphan = cloud.inject(SPOT.key(), Map.of(Tags.CLUSTER, "test", Tags.NODE, "gpu-004"));
     Instance otherCluster =
@@ -168,11 +171,11 @@ class ControllerTest extends ControllerFixture {
     slurm.cloudNodes(List.of("gpu-001"));
     spool.add(
         new SpoolRequest("s1", HookKind.SUSPEND, List.of("gpu-001"), List.of(), clock.instant()));
-    controller.runPass();
+    pass();
     assertThat(cloud.alive()).extracting(Instance::id).contains(orphan.id());
 
     clock.add(Fixtures.TIMEOUTS.orphanGrace());
-    controller.runPass();
+    pass();
     assertThat(cloud.alive()).extracting(Instance::id).containsExactly(otherCluster.id());
   }
 
@@ -181,23 +184,23 @@ class ControllerTest extends ControllerFixture {
     jobRunning(42, "gpu-001", Duration.ofMinutes(10));
     notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
 
-    controller.runPass();
+    noticeRun();
     assertThat(slurm.calls())
         .contains("signal 42 USR1")
         .anyMatch(c -> c.startsWith("drain [gpu-001] stratus: reclaim notice"));
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
 
     clock.add(java.time.Duration.ofSeconds(30));
-    controller.runPass();
+    noticeRun();
     assertThat(slurm.calls()).contains("requeue 42").noneMatch(c -> c.startsWith("power_down"));
 
     slurm.removeJob(42); // Slurm requeued it: pending again, off the node
-    controller.runPass();
+    noticeRun();
     assertThat(slurm.calls()).anyMatch(c -> c.startsWith("power_down_force [gpu-001]"));
     assertThat(controller.notices().pending()).isEmpty();
 
     slurmResumes("r2", 42, "gpu-002");
-    controller.runPass();
+    pass();
     assertThat(cloud.alive())
         .filteredOn(i -> "gpu-002".equals(i.tags().get(Tags.NODE)))
         .extracting(Instance::offering)
@@ -210,13 +213,13 @@ class ControllerTest extends ControllerFixture {
     notice(spot, InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
     NoticeState received = controller.notices().state(spot.id());
 
-    controller.runPass(); // signal
+    noticeRun(); // signal
     NoticeState signalled = controller.notices().state(spot.id());
     clock.add(Duration.ofSeconds(30));
-    controller.runPass(); // requeue
+    noticeRun(); // requeue
     NoticeState requeued = controller.notices().state(spot.id());
     slurm.removeJob(42);
-    controller.runPass(); // power down, notice done
+    noticeRun(); // power down, notice done
 
     assertThat(List.of(received, signalled, requeued))
         .containsExactly(NoticeState.ACTING, NoticeState.ACTING, NoticeState.RELEASED);
@@ -227,11 +230,11 @@ class ControllerTest extends ControllerFixture {
   @Test
   void vanishedInstanceSetsItsNodeDown() {
     slurmResumes("r1", 1, "gpu-001");
-    controller.runPass();
+    pass();
     slurm.registered("gpu-001");
     cloud.vanish(cloud.alive().get(0).id());
 
-    controller.runPass();
+    pass();
 
     assertThat(slurm.node("gpu-001").down()).isTrue();
     assertThat(slurm.node("gpu-001").reason()).contains("instance gone");
@@ -240,11 +243,11 @@ class ControllerTest extends ControllerFixture {
   @Test
   void aSpotInstanceVanishedWithoutNoticeMarksItsOfferingUnavailableAnOnDemandOneDoesNot() {
     slurmResumes("r1", 1, "gpu-001");
-    controller.runPass();
+    pass();
     slurm.registered("gpu-001");
     cloud.exhaust(SPOT.key());
     slurmResumes("r2", 2, "gpu-002");
-    controller.runPass(); // job 2 on on-demand
+    pass(); // job 2 on on-demand
     cloud.restore(SPOT.key());
     controller.unavailable().markAvailable(SPOT.key());
     slurm.registered("gpu-002");
@@ -255,21 +258,21 @@ class ControllerTest extends ControllerFixture {
     cloud.alive().stream()
         .filter(i -> i.offering().equals(ON_DEMAND.key()))
         .forEach(i -> cloud.vanish(i.id()));
-    controller.runPass();
+    pass();
     assertThat(controller.unavailable().current()).isEmpty();
 
     cloud.vanish(cloud.alive().get(0).id());
-    controller.runPass();
+    pass();
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
   }
 
   @Test
   void nodeStuckPoweringUpIsForcedDownAfterTheTimeout() {
     slurm.poweringUp("gpu-002");
-    controller.runPass();
+    pass();
     clock.add(Duration.ofSeconds(91));
 
-    controller.runPass();
+    pass();
 
     assertThat(slurm.calls()).anyMatch(c -> c.startsWith("power_down_force [gpu-002]"));
     assertThat(slurm.node("gpu-002").poweredDown()).isTrue();
@@ -278,7 +281,7 @@ class ControllerTest extends ControllerFixture {
   @Test
   void aNodeReportingAFailedBootstrapStepIsSetDownWithItsReasonAndItsInstanceTerminated() {
     slurmResumes("r1", 7, "gpu-001");
-    controller.runPass();
+    pass();
     assertThat(cloud.alive()).hasSize(1);
 
     controller
@@ -286,7 +289,7 @@ class ControllerTest extends ControllerFixture {
         .add(
             new dev.stratus.wire.BootstrapReport(
                 "gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "", clock.instant()));
-    controller.runPass();
+    pass();
 
     assertThat(slurm.node("gpu-001").down()).isTrue();
     assertThat(slurm.node("gpu-001").reason())

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +58,18 @@ class ControllerTopologyTest {
             clock);
   }
 
+  @AfterEach
+  void closeController() {
+    controller.close();
+  }
+
+  /** One pass, then waits for the cloud work it started. */
+  List<Action> pass() {
+    List<Action> actions = controller.runPass();
+    ControllerFixture.awaitCloud(controller);
+    return actions;
+  }
+
   /** gpu-001 and gpu-002 launched for job 7 (one pass), and running from the next pass on. */
   void launchTwoNodes() {
     launchTwoNodes(controller);
@@ -67,6 +80,7 @@ class ControllerTopologyTest {
     slurm.poweringUp("gpu-002");
     spool.addResume("r1", 7, clock.instant(), "gpu-001", "gpu-002");
     controller.runPass();
+    ControllerFixture.awaitCloud(controller);
   }
 
   long reconfigures() {
@@ -89,7 +103,7 @@ class ControllerTopologyTest {
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
     cloud.placeNode("gpu-002", List.of("spine-a", "leaf-2"));
 
-    controller.runPass();
+    pass();
 
     assertThat(Files.readString(topology))
         .contains("SwitchName=gpu-unplaced Nodes=gpu-[003-004]\n")
@@ -106,14 +120,14 @@ class ControllerTopologyTest {
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
     cloud.placeNode("gpu-002", List.of("spine-a", "leaf-1"));
     launchTwoNodes();
-    controller.runPass();
+    pass();
     String placed = Files.readString(topology);
     Object inode = inode();
     long reconfigures = reconfigures();
 
-    controller.runPass();
+    pass();
     clock.add(Duration.ofMinutes(5));
-    controller.runPass();
+    pass();
 
     assertThat(placed).contains("SwitchName=spine-a-leaf-1 Nodes=gpu-[001-002]\n");
     assertThat(topology).hasContent(placed);
@@ -132,14 +146,14 @@ class ControllerTopologyTest {
     slurm.poweringUp("gpu-003");
     spool.addResume("r2", 8, clock.instant(), "gpu-003");
 
-    List<Action> actions = controller.runPass();
+    List<Action> actions = pass();
 
     assertThat(actions).anyMatch(a -> a instanceof Action.Launch);
     assertThat(cloud.alive()).hasSize(3);
     assertThat(topology).hasContent("SwitchName=old Nodes=gpu-[001-004]\n");
     assertThat(reconfigures()).isEqualTo(reconfigures);
 
-    controller.runPass();
+    pass();
 
     assertThat(Files.readString(topology)).contains("SwitchName=spine-a-leaf-1 Nodes=gpu-001\n");
     assertThat(reconfigures()).isEqualTo(reconfigures + 1);
@@ -149,12 +163,12 @@ class ControllerTopologyTest {
   void aProviderThatCannotBeListedKeepsTheOldFile() throws IOException {
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
     launchTwoNodes();
-    controller.runPass();
+    pass();
     String placed = Files.readString(topology);
     long reconfigures = reconfigures();
     cloud.failNextList(new ProviderError.Transient("Unavailable", "EC2 is down"));
 
-    controller.runPass();
+    pass();
 
     assertThat(topology).hasContent(placed);
     assertThat(reconfigures()).isEqualTo(reconfigures);
@@ -164,9 +178,9 @@ class ControllerTopologyTest {
   void aFailedReconfigureIsTriedAgainOnTheNextPass() {
     slurm.failNextReconfigure(new SlurmCommandException("scontrol reconfigure: timed out"));
 
-    controller.runPass();
-    controller.runPass();
-    controller.runPass();
+    pass();
+    pass();
+    pass();
 
     assertThat(topology).hasContent(ALL_UNPLACED);
     assertThat(reconfigures()).as("failed once, then succeeded once").isEqualTo(2);
@@ -176,11 +190,11 @@ class ControllerTopologyTest {
   void aTerminatedInstanceSendsItsNodeBackUnderItsPoolSwitch() throws IOException {
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
     launchTwoNodes();
-    controller.runPass();
+    pass();
     assertThat(Files.readString(topology)).contains("Nodes=gpu-001\n");
 
     cloud.vanish(cloud.alive().get(0).id());
-    controller.runPass();
+    pass();
 
     assertThat(Files.readString(topology))
         .doesNotContain("spine-a")
@@ -190,13 +204,13 @@ class ControllerTopologyTest {
   @Test
   void anInstanceWithoutPlacementIsAskedAgainOnlyAfterTheRetryInterval() throws IOException {
     launchTwoNodes();
-    controller.runPass();
-    controller.runPass();
+    pass();
+    pass();
     assertThat(placementCalls()).isEqualTo(1);
 
     cloud.placeNode("gpu-002", List.of("spine-b", "leaf-9"));
     clock.add(PlacementCache.RETRY);
-    controller.runPass();
+    pass();
 
     assertThat(placementCalls()).isEqualTo(2);
     assertThat(Files.readString(topology)).contains("SwitchName=spine-b-leaf-9 Nodes=gpu-002\n");
@@ -215,6 +229,7 @@ class ControllerTopologyTest {
 
     launchTwoNodes(plain);
     plain.runPass();
+    plain.close();
 
     assertThat(cloud.alive()).hasSize(2);
     assertThat(placementCalls()).isZero();

@@ -5,26 +5,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.ProviderError;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /** Per-node bootstrap credentials: issued per launch try, revoked when the try fails. */
 class LaunchCredentialsTest extends ControllerFixture {
   final RecordingCredentials credentials = new RecordingCredentials();
 
-  /** Issues numbered credentials and remembers what it revoked; can be told to fail. */
+  /**
+   * Issues numbered credentials and remembers what it revoked; can be told to fail. Launch tries
+   * call it from cloud task threads.
+   */
   static final class RecordingCredentials implements NodeCredentials {
-    final List<NodeCredential> issued = new ArrayList<>();
-    final List<NodeCredential> revoked = new ArrayList<>();
-    final List<String> clientTokens = new ArrayList<>();
-    NodeCredentials.CredentialException failNext;
+    final List<NodeCredential> issued = new CopyOnWriteArrayList<>();
+    final List<NodeCredential> revoked = new CopyOnWriteArrayList<>();
+    final List<String> clientTokens = new CopyOnWriteArrayList<>();
+    volatile NodeCredentials.CredentialException failNext;
 
     @Override
-    public Map<String, NodeCredential> issue(List<String> nodeNames, String clientToken)
-        throws CredentialException {
+    public synchronized Map<String, NodeCredential> issue(
+        List<String> nodeNames, String clientToken) throws CredentialException {
       clientTokens.add(clientToken);
       if (failNext != null) {
         CredentialException e = failNext;
@@ -56,7 +59,7 @@ class LaunchCredentialsTest extends ControllerFixture {
   void eachNodeOfALaunchGetsItsOwnCredentialAndNoneIsRevokedWhenAllCameUp() {
     slurmResumes("r1", 42, "gpu-001", "gpu-002");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.requests()).hasSize(1);
     assertThat(cloud.requests().get(0).credentials())
@@ -72,7 +75,7 @@ class LaunchCredentialsTest extends ControllerFixture {
     cloud.exhaust(SPOT.key());
     slurmResumes("r1", 1, "gpu-001", "gpu-002");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.requests()).hasSize(2);
     var first = cloud.requests().get(0).credentials().values();
@@ -86,12 +89,13 @@ class LaunchCredentialsTest extends ControllerFixture {
     credentials.failNext = new NodeCredentials.CredentialException("vault: no answer", true);
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.requests()).isEmpty();
     assertThat(spool.pending()).hasSize(1);
-    controller.runPass();
+    pass();
     assertThat(cloud.requests()).hasSize(1);
+    pass();
     assertThat(spool.pending()).isEmpty();
   }
 
@@ -102,7 +106,7 @@ class LaunchCredentialsTest extends ControllerFixture {
             "vault: cannot issue a wrapped secret-id: HTTP 403 permission denied", false);
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.requests()).isEmpty();
     assertThat(slurm.calls())
@@ -116,7 +120,7 @@ class LaunchCredentialsTest extends ControllerFixture {
             "gpus", "node gpu-001: gpu: found 7 of 8 h100; slurmd not started"));
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(slurm.calls())
         .contains(
@@ -130,7 +134,7 @@ class LaunchCredentialsTest extends ControllerFixture {
     cloud.needsNodeCredentials(false);
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.requests())
         .singleElement()

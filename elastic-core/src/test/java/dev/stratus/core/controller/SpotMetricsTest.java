@@ -60,9 +60,9 @@ class SpotMetricsTest extends ControllerFixture {
     clock.add(Duration.ofSeconds(2)); // the pass starts a little after the POST
     assertThat(notice(spot, Kind.RECLAIM, Duration.ofSeconds(120))).isFalse();
 
-    controller.runPass(); // signal + drain; the grace (30 s) starts
+    noticeRun(); // signal + drain; the grace (30 s) starts
     clock.add(Duration.ofSeconds(30));
-    controller.runPass(); // requeue
+    noticeRun(); // requeue
 
     assertThat(slurm.calls()).contains("signal 42 USR1", "requeue 42");
     assertThat(count("stratus.spot.notices", "kind", "reclaim")).isEqualTo(1);
@@ -91,9 +91,9 @@ class SpotMetricsTest extends ControllerFixture {
     Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(1));
     notice(spot, Kind.REBALANCE_RECOMMENDATION, Duration.ofMinutes(10));
 
-    controller.runPass();
+    noticeRun();
     clock.add(Duration.ofMinutes(1));
-    controller.runPass();
+    noticeRun();
 
     assertThat(count("stratus.spot.notices", "kind", "rebalance_recommendation")).isEqualTo(1);
     assertThat(total("stratus.spot.reclaims")).isZero();
@@ -104,13 +104,13 @@ class SpotMetricsTest extends ControllerFixture {
   @Test
   void aNodeFoundWithoutItsInstanceIsAReclaimWithoutNoticeChargingItsJobOnce() {
     slurmResumes("r1", 9, "gpu-001", "gpu-002");
-    controller.runPass();
+    pass();
     slurm.registered("gpu-001");
     slurm.registered("gpu-002");
     slurm.addJob(Fixtures.runningJob(9, "gpu-[001-002]", 2, clock.instant().minusSeconds(300)));
     cloud.alive().forEach(i -> cloud.vanish(i.id()));
 
-    controller.runPass();
+    pass();
 
     assertThat(slurm.node("gpu-001").down()).isTrue();
     assertThat(count("stratus.spot.reclaims", "notice", "false")).isEqualTo(2);
@@ -127,10 +127,10 @@ class SpotMetricsTest extends ControllerFixture {
   void aNoticedInstanceThatVanishesBeforeItsRequeueIsNotCountedASecondTime() {
     Instance spot = jobRunning(7, "gpu-001", Duration.ofMinutes(5));
     notice(spot, Kind.RECLAIM, Duration.ofSeconds(120));
-    controller.runPass(); // signal + drain
+    noticeRun(); // signal + drain
     cloud.vanish(spot.id()); // the cloud took it before the grace ended
 
-    controller.runPass();
+    pass();
 
     assertThat(count("stratus.spot.reclaims", "notice", "true")).isEqualTo(1);
     assertThat(count("stratus.spot.reclaims", "notice", "false")).isZero();

@@ -26,7 +26,7 @@ class UnsupportedOfferingTest extends ControllerFixture {
     cloud.failNextLaunch(UNSUPPORTED);
     slurmResumes("r1", 1, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.alive()).extracting(Instance::offering).containsExactly(ON_DEMAND.key());
     assertThat(controller.unavailable().unsupported()).containsExactly(SPOT.key());
@@ -34,7 +34,7 @@ class UnsupportedOfferingTest extends ControllerFixture {
 
     clock.add(Fixtures.TIMEOUTS.unavailableTtl().multipliedBy(100));
     slurmResumes("r2", 2, "gpu-002");
-    controller.runPass();
+    pass();
 
     assertThat(controller.unavailable().probing()).isEmpty();
     assertThat(cloud.calls()).filteredOn(c -> c.contains(SPOT.key().toString())).hasSize(1);
@@ -46,7 +46,7 @@ class UnsupportedOfferingTest extends ControllerFixture {
     cloud.failNextLaunch(
         new ProviderError.InsufficientCapacity("InsufficientInstanceCapacity", "none left"));
     slurmResumes("r1", 1, "gpu-001");
-    controller.runPass();
+    pass();
 
     clock.add(Fixtures.TIMEOUTS.unavailableTtl().plus(Duration.ofSeconds(1)));
 

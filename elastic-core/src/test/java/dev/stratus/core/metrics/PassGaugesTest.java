@@ -38,10 +38,10 @@ class PassGaugesTest extends ControllerFixture {
   @Test
   void aLaunchedSpotNodeShowsAsOneSpotInstanceOfEightGpusInItsPoolFromTheNextPass() {
     slurmResumes("r1", 7, "gpu-001");
-    controller.runPass();
+    onePass();
     assertThat(gauge("stratus.instances", "pool", "gpu", "capacity_type", "spot")).isZero();
 
-    controller.runPass();
+    onePass();
 
     assertThat(gauge("stratus.instances", "pool", "gpu", "capacity_type", "spot")).isEqualTo(1);
     assertThat(gauge("stratus.instance.gpus", "pool", "gpu", "capacity_type", "spot")).isEqualTo(8);
@@ -61,7 +61,7 @@ class PassGaugesTest extends ControllerFixture {
     cloud.exhaust(ON_DEMAND.key());
     slurmResumes("r1", 7, "gpu-001");
 
-    controller.runPass();
+    pass();
 
     assertThat(
             registry
@@ -76,12 +76,12 @@ class PassGaugesTest extends ControllerFixture {
   @Test
   void aTerminatedInstanceLeavesItsRowAtZero() {
     slurmResumes("r1", 7, "gpu-001");
-    controller.runPass();
+    pass();
     slurm.registered("gpu-001");
     cloud.terminate(cloud.alive().stream().map(Instance::id).toList());
     slurm.cloudNodes(List.of("gpu-001")); // back to idle~: nothing wants an instance
 
-    controller.runPass();
+    pass();
 
     assertThat(gauge("stratus.instances", "pool", "gpu", "capacity_type", "spot")).isZero();
   }
@@ -91,12 +91,12 @@ class PassGaugesTest extends ControllerFixture {
     cloud.inject(SPOT.key(), Map.of("stratus:cluster", "test", "stratus:pool", "gpu"));
     clock.add(Fixtures.TIMEOUTS.orphanGrace());
 
-    controller.runPass();
+    pass();
 
     assertThat(registry.get("stratus.orphan.instances").gauge().value()).isEqualTo(1);
     assertThat(registry.get("stratus.orphans.terminated").counter().count()).isEqualTo(1);
 
-    controller.runPass();
+    pass();
 
     assertThat(registry.get("stratus.orphan.instances").gauge().value()).isZero();
     assertThat(registry.get("stratus.orphans.terminated").counter().count()).isEqualTo(1);
@@ -106,12 +106,12 @@ class PassGaugesTest extends ControllerFixture {
   void aNodeSeenPoweringUpAndThenUpRecordsItsPowerUpTime() {
     slurmResumes("r1", 7, "gpu-001");
     slurm.poweringUp("gpu-001");
-    controller.runPass();
+    pass();
     assertThat(gauge("stratus.nodes.powering.up", "pool", "gpu")).isEqualTo(1);
 
     clock.add(Duration.ofSeconds(75));
     slurm.registered("gpu-001");
-    controller.runPass();
+    pass();
 
     var timer = registry.get("stratus.node.power.up").tags("pool", "gpu").timer();
     assertThat(timer.count()).isEqualTo(1);
@@ -138,7 +138,7 @@ class PassGaugesTest extends ControllerFixture {
 
   @Test
   void fixedLabelCountersAndEachPoolsLaunchTimersExistAtZeroFromTheFirstPass() {
-    controller.runPass();
+    pass();
 
     for (String kind : List.of("reclaim", "rebalance_recommendation", "maintenance")) {
       assertThat(registry.get("stratus.spot.notices").tags("kind", kind).counter().count())

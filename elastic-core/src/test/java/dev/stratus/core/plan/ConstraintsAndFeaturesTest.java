@@ -64,11 +64,13 @@ class ConstraintsAndFeaturesTest {
         name, "idle", flags, "", "", "gpu:h100:8", List.of("gpu"), features, features);
   }
 
-  List<List<Offering>> candidates() {
+  /** Each launched job's candidate offerings, by job id. */
+  java.util.Map<Long, List<Offering>> candidates() {
     return Planner.plan(s.build()).stream()
         .filter(a -> a instanceof Action.Launch)
-        .map(a -> ((Action.Launch) a).candidates())
-        .toList();
+        .map(a -> (Action.Launch) a)
+        .collect(
+            java.util.stream.Collectors.toMap(Action.Launch::jobId, Action.Launch::candidates));
   }
 
   @Test
@@ -79,8 +81,11 @@ class ConstraintsAndFeaturesTest {
     jobWants(10, "h100&(on-demand|a100)", "gpu-004");
 
     assertThat(candidates())
-        .containsExactly(
-            List.of(ON_DEMAND), List.of(SPOT), List.of(SPOT, ON_DEMAND), List.of(ON_DEMAND));
+        .containsOnly(
+            java.util.Map.entry(7L, List.of(ON_DEMAND)),
+            java.util.Map.entry(8L, List.of(SPOT)),
+            java.util.Map.entry(9L, List.of(SPOT, ON_DEMAND)),
+            java.util.Map.entry(10L, List.of(ON_DEMAND)));
   }
 
   @Test

@@ -44,12 +44,27 @@ class NoticePlannerTest {
                   "",
                   Map.of(Tags.CLUSTER, "test", Tags.NODE, "gpu-001", Tags.TOKEN, "t"))));
 
+  /** The notice lane's plan. */
   List<Action> plan(SpotSettings spot) {
+    return NoticePlanner.plan(
+        Snapshot.forNotices(
+            NOW,
+            List.of(pool("gpu", 4, SPOT)),
+            Fixtures.TIMEOUTS,
+            jobs,
+            instances,
+            notices,
+            spot,
+            checkpointed));
+  }
+
+  /** The reconcile pass's plan, begun at {@code now}, with the notices in hand. */
+  List<Action> passPlan(Instant now) {
     List<SlurmNode> nodes =
         List.of(new SlurmNode("gpu-001", "allocated", Set.of("CLOUD"), "", "", "", List.of()));
     return Planner.plan(
         new Snapshot(
-            NOW,
+            now,
             List.of(pool("gpu", 4, SPOT)),
             Fixtures.TIMEOUTS,
             nodes,
@@ -62,7 +77,7 @@ class NoticePlannerTest {
             Map.of(),
             Map.of(),
             notices,
-            spot,
+            SETTINGS,
             checkpointed,
             Map.of(),
             List.of()));
@@ -118,7 +133,7 @@ class NoticePlannerTest {
         InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.of(NOW.minusSeconds(30)));
 
     assertThat(plan(SETTINGS))
-        .containsExactly(new Action.Requeue(42, "i-1", "reclaim notice for i-1"));
+        .containsExactly(new Action.Requeue(List.of(42L), "i-1", "reclaim notice for i-1"));
   }
 
   @Test
@@ -145,7 +160,7 @@ class NoticePlannerTest {
 
     assertThat(plan(SETTINGS))
         .first()
-        .isEqualTo(new Action.Requeue(42, "i-1", "reclaim notice for i-1"));
+        .isEqualTo(new Action.Requeue(List.of(42L), "i-1", "reclaim notice for i-1"));
   }
 
   @Test
@@ -182,7 +197,7 @@ class NoticePlannerTest {
     checkpointed = Set.of(42L);
     assertThat(plan(SETTINGS))
         .containsExactly(
-            new Action.Requeue(42, "i-1", "reclaim notice for i-1: checkpoint written"));
+            new Action.Requeue(List.of(42L), "i-1", "reclaim notice for i-1: checkpoint written"));
   }
 
   @Test
@@ -203,11 +218,32 @@ class NoticePlannerTest {
   }
 
   @Test
-  void aNoticeForAnInstanceAlreadyGoneIsLeftToTheReconcilePass() {
+  void aNoticeForAnInstanceTheLaneHasNotSeenIsLeftToTheReconcilePass() {
     instances.clear();
     notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
 
-    assertThat(plan(SETTINGS)).filteredOn(a -> a instanceof Action.NoticeDone).hasSize(1);
+    assertThat(plan(SETTINGS)).isEmpty();
+    assertThat(passPlan(NOW.minusSeconds(5)))
+        .as("a listing begun before the notice came may miss an instance launched meanwhile")
+        .noneMatch(a -> a instanceof Action.NoticeDone);
+    assertThat(passPlan(NOW))
+        .as("a listing begun after it does not: the instance is gone")
+        .contains(
+            new Action.NoticeDone(
+                "i-1", "instance already gone; the reconcile pass handles its node"));
+  }
+
+  @Test
+  void theReconcilePassLeavesNoticesOfListedInstancesToTheLane() {
+    jobRunningOnTheNode();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
+
+    assertThat(passPlan(NOW))
+        .noneMatch(
+            a ->
+                a instanceof Action.SignalJob
+                    || a instanceof Action.NoticeDone
+                    || a instanceof Action.Requeue);
   }
 
   @Test
@@ -233,5 +269,83 @@ class NoticePlannerTest {
         Optional.of(NOW.plusSeconds(30)));
 
     assertThat(NoticePlanner.nextRequeueDue(notices, SETTINGS)).isEmpty();
+  }
+
+  void secondJobOnTheNode() {
+    jobs.add(Fixtures.runningJob(43, "gpu-001", 1, NOW.minusSeconds(60)));
+  }
+
+  void notice(Optional<Instant> signalledAt, Optional<Instant> requeuedAt, Set<Long> requeued) {
+    notices.add(
+        new PendingNotice(
+            new InterruptionNotice(
+                "i-1", InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), NOW.minusSeconds(1)),
+            NOW.minusSeconds(1),
+            signalledAt,
+            requeuedAt,
+            requeued));
+  }
+
+  @Test
+  void everyJobOnASharedNodeIsSignalled() {
+    jobRunningOnTheNode();
+    secondJobOnTheNode();
+    notice(InterruptionNotice.Kind.RECLAIM, NOW.plusSeconds(120), Optional.empty());
+
+    assertThat(plan(SETTINGS))
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("MarkUnavailable", "SignalJob", "SignalJob", "Drain");
+    assertThat(plan(SETTINGS))
+        .filteredOn(a -> a instanceof Action.SignalJob)
+        .extracting(a -> ((Action.SignalJob) a).jobId())
+        .containsExactly(42L, 43L);
+  }
+
+  @Test
+  void afterTheGraceEveryJobOnASharedNodeIsRequeued() {
+    jobRunningOnTheNode();
+    secondJobOnTheNode();
+    notice(Optional.of(NOW.minusSeconds(30)), Optional.empty(), Set.of());
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(new Action.Requeue(List.of(42L, 43L), "i-1", "reclaim notice for i-1"));
+  }
+
+  @Test
+  void aSharedNodesJobsAreRequeuedEarlyOnlyOnceEveryOneHasCheckpointed() {
+    jobRunningOnTheNode();
+    secondJobOnTheNode();
+    notice(Optional.of(NOW.minusSeconds(2)), Optional.empty(), Set.of());
+    checkpointed = Set.of(42L);
+    assertThat(plan(SETTINGS)).isEmpty();
+
+    checkpointed = Set.of(42L, 43L);
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.Requeue(
+                List.of(42L, 43L), "i-1", "reclaim notice for i-1: checkpoint written"));
+  }
+
+  @Test
+  void aJobWhoseRequeueSucceededIsNotAskedAgainWhileItLeaves() {
+    jobRunningOnTheNode();
+    secondJobOnTheNode();
+    notice(Optional.of(NOW.minusSeconds(30)), Optional.empty(), Set.of(43L));
+
+    assertThat(plan(SETTINGS))
+        .containsExactly(new Action.Requeue(List.of(42L), "i-1", "reclaim notice for i-1"));
+  }
+
+  @Test
+  void aSharedNodeIsPoweredDownOnlyOnceEveryJobHasLeftIt() {
+    secondJobOnTheNode(); // 42 has left, 43 is still completing
+    notice(Optional.of(NOW.minusSeconds(40)), Optional.of(NOW.minusSeconds(5)), Set.of(42L, 43L));
+    assertThat(plan(SETTINGS)).isEmpty();
+
+    jobs.clear();
+    assertThat(plan(SETTINGS))
+        .containsExactly(
+            new Action.ForcePowerDown(List.of("gpu-001"), Reasons.of("reclaim notice for i-1")),
+            new Action.NoticeDone("i-1", "job requeued, node released"));
   }
 }

@@ -56,4 +56,29 @@ class CommandRunnerTest {
         .isInstanceOf(SlurmCommandException.class)
         .hasMessageContaining("cannot run `/nonexistent/scontrol ping`");
   }
+
+  @Test
+  void aReaderGetsTheStdoutOfASuccessfulCommandAsAStream() {
+    CommandRunner.Read<Long> read =
+        runner.run(
+            List.of("/bin/sh", "-c", "head -c 3000000 /dev/zero"),
+            in -> in.transferTo(java.io.OutputStream.nullOutputStream()));
+
+    assertThat(read.ok()).isTrue();
+    assertThat(read.stdout()).isEqualTo(3_000_000L);
+  }
+
+  @Test
+  void theStdoutOfAFailedCommandIsNotHandedToTheReader() {
+    CommandRunner.Read<String> read =
+        runner.run(
+            List.of("/bin/sh", "-c", "echo half; echo refused >&2; exit 1"),
+            in -> {
+              throw new AssertionError("read the output of a failed command");
+            });
+
+    assertThat(read.exitCode()).isEqualTo(1);
+    assertThat(read.stdout()).isNull();
+    assertThat(read.stderr()).isEqualTo("refused\n");
+  }
 }

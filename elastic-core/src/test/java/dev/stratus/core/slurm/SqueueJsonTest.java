@@ -92,10 +92,27 @@ class SqueueJsonTest {
         "'{\"jobs\": [{\"job_id\": 5}]}'     | squeue --json: jobs[0](job 5).job_state: missing",
         "'{\"jobs\": [{\"job_id\": 5, \"job_state\": []}]}' | jobs[0](job 5).job_state: missing",
         "'{\"meta\": {}}'                    | squeue --json: jobs: missing",
+        "'{\"jobs\": {}}'                    | squeue --json: jobs: expected an array",
+        "'[]'                               | squeue --json: expected a JSON object",
+        "'{\"jobs\": [5]}'                    | squeue --json: jobs[0]: expected an object",
+        "'{\"jobs\": [], \"errors\": [{\"error\": \"x\"}]}' | squeue --json: errors: [{",
+        "'{\"jobs\": [{\"job_id\": 5,'        | squeue --json: not valid JSON",
       })
   void badDocumentsNameTheDocumentAndTheField(String json, String message) {
     assertThatThrownBy(() -> SqueueJson.parse(json))
         .isInstanceOf(SlurmCommandException.class)
         .hasMessageContaining(message);
+  }
+
+  @Test
+  void readingTheOutputAsAStreamGivesWhatReadingItAsAStringGives() {
+    String sample = Samples.read("22.05/squeue-pending-cancelled.json");
+
+    List<SlurmJob> streamed =
+        SqueueJson.parse(
+            new java.io.ByteArrayInputStream(
+                sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+
+    assertThat(streamed).isEqualTo(SqueueJson.parse(sample)).hasSize(4);
   }
 }

@@ -30,7 +30,9 @@ import java.util.Set;
  * capacity, that some nodes fail, that the next calls are throttled or fail with a given error; and
  * records every call. Throttled calls are retried inside, as a real provider's retry policy would.
  * Placement is answered per instance id, like the real providers, from the switch paths given to
- * {@link #placeNode} for the instance's node.
+ * {@link #placeNode} for the instance's node. Launches can be held ({@link #holdLaunches}) as a
+ * slow cloud holds them (an ARM create can take 15 minutes): a held launch blocks its caller, and
+ * only its caller, until {@link #releaseLaunches}. Safe from any thread.
  */
 public final class FakeNodeProvider
     implements NodeProvider, PlacementAware, CarriesNodeCredentials, SweepsOwnResources {
@@ -50,6 +52,7 @@ public final class FakeNodeProvider
   private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
+  private final LaunchGate launchGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
   private int sequence;
@@ -81,7 +84,12 @@ public final class FakeNodeProvider
   }
 
   @Override
-  public synchronized LaunchResult launch(LaunchRequest request) {
+  public LaunchResult launch(LaunchRequest request) {
+    launchGate.pass();
+    return launchNow(request);
+  }
+
+  private synchronized LaunchResult launchNow(LaunchRequest request) {
     calls.add("launch " + request.nodeNames() + " " + request.offering().key());
     requests.add(request);
     List<String> known = idsByToken.get(request.clientToken());
@@ -209,6 +217,21 @@ public final class FakeNodeProvider
   }
 
   // ---- test controls ----
+
+  /** From now on every launch blocks until {@link #releaseLaunches}. */
+  public void holdLaunches() {
+    launchGate.close();
+  }
+
+  /** Lets every held launch go on, and later ones run at once. */
+  public void releaseLaunches() {
+    launchGate.open();
+  }
+
+  /** How many launches are blocked at the moment. */
+  public int launchesHeld() {
+    return launchGate.held();
+  }
 
   public synchronized void exhaust(OfferingKey key) {
     exhausted.add(key);

@@ -22,6 +22,7 @@ public final class FakeSlurm implements SlurmClient {
   private final List<SlurmJob> jobs = new ArrayList<>();
   private final List<String> calls = new ArrayList<>();
   private RuntimeException nextReconfigureError;
+  private final java.util.Deque<RuntimeException> nextRequeueErrors = new java.util.ArrayDeque<>();
 
   public synchronized FakeSlurm cloudNodes(Collection<String> names) {
     for (String n : names) {
@@ -106,7 +107,17 @@ public final class FakeSlurm implements SlurmClient {
 
   @Override
   public synchronized void requeue(long jobId) {
+    RuntimeException error = nextRequeueErrors.poll();
+    if (error != null) {
+      calls.add("requeue " + jobId + " failed");
+      throw error;
+    }
     calls.add("requeue " + jobId);
+  }
+
+  /** The next requeue throws this (recorded as {@code requeue JOB failed}). */
+  public synchronized void failNextRequeue(RuntimeException error) {
+    nextRequeueErrors.add(error);
   }
 
   @Override

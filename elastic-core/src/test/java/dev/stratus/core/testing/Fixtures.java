@@ -111,6 +111,22 @@ public final class Fixtures {
     return copy(c, c.slurm(), c.providers(), spot);
   }
 
+  /** The same config with other timeouts (e.g. short cloud call limits). */
+  public static StratusConfig withTimeouts(StratusConfig c, Timeouts timeouts) {
+    return new StratusConfig(
+        c.cluster(),
+        c.slurm(),
+        c.powerSave(),
+        timeouts,
+        c.spoolDir(),
+        c.stateDir(),
+        c.mungeKeyFile(),
+        c.pools(),
+        c.providers(),
+        c.spot(),
+        c.vault());
+  }
+
   private static StratusConfig copy(
       StratusConfig c,
       SlurmSettings slurm,

@@ -3,11 +3,13 @@ package dev.stratus.tests.bench;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.runtime.ControllerRuntime;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.spi.NodeProvider;
 import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.function.UnaryOperator;
 
 /**
  * A scratch embedded cluster with its controller, started for a benchmark; closing it stops the
@@ -18,6 +20,11 @@ final class BenchCluster implements AutoCloseable {
   final ControllerRuntime runtime;
 
   BenchCluster(String prefix, int nodes) throws Exception {
+    this(prefix, nodes, c -> c);
+  }
+
+  /** {@code config}: the controller's config, made from the prepared cluster's. */
+  BenchCluster(String prefix, int nodes, UnaryOperator<StratusConfig> config) throws Exception {
     SecureRandom random = new SecureRandom();
     cluster =
         EmbeddedCluster.prepare(
@@ -26,7 +33,7 @@ final class BenchCluster implements AutoCloseable {
                 prefix + Integer.toHexString(random.nextInt(0x1000)),
                 nodes,
                 random));
-    runtime = ControllerRuntime.start(cluster.config(), Clock.systemUTC());
+    runtime = ControllerRuntime.start(config.apply(cluster.config()), Clock.systemUTC());
     try {
       cluster.start();
     } catch (Exception | Error e) {

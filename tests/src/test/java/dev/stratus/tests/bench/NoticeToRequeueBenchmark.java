@@ -1,5 +1,6 @@
 package dev.stratus.tests.bench;
 
+import dev.stratus.core.bench.Percentiles;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +18,38 @@ import java.util.function.Function;
  * metadata endpoint → received (the watcher's poll; reported, not gated). Prints every run and n,
  * median, p90, max; exits 1 when the median is 5 s or more. Needs root and Slurm (like the e2e
  * suite); run with the command in the README.
+ *
+ * <p>With {@code --slow-launch} (or {@code --launch=slow}), a launch is held in flight the whole
+ * time: the pool's cheapest offering belongs to a provider as slow as an ARM create at its worst
+ * ({@link SlowLaunchProvider}), which holds the launch of a job pinned to the cluster's last node
+ * until the benchmark ends and refuses every other launch at once, so the reclaimed jobs'
+ * replacements come from the local provider as before. The figures then show that notices do not
+ * wait for it.
  */
 public final class NoticeToRequeueBenchmark {
   static final Duration TARGET = Duration.ofSeconds(5);
 
   public static void main(String[] args) throws Exception {
-    int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    List<String> options = List.of(args);
+    boolean slowLaunch = options.contains("--slow-launch") || options.contains("--launch=slow");
+    int runs =
+        options.stream()
+            .filter(a -> !a.startsWith("--"))
+            .findFirst()
+            .map(Integer::parseInt)
+            .orElse(10);
     List<ReclaimBench.Run> done = new ArrayList<>();
-    try (BenchCluster cluster = new BenchCluster("rq", 2)) {
+    String held = "gpu-003";
+    try (BenchCluster cluster =
+        slowLaunch
+            ? new BenchCluster("rq", 3, c -> SlowLaunchProviderFactory.withSlowCloud(c, held))
+            : new BenchCluster("rq", 2)) {
       ReclaimBench bench = new ReclaimBench(cluster.cluster, cluster.runtime);
+      SlowLaunchProvider slow = null;
+      if (slowLaunch) {
+        slow = (SlowLaunchProvider) cluster.runtime.providers().get(SlowLaunchProviderFactory.NAME);
+        bench.holdALaunch(held, slow);
+      }
       for (int i = 0; i < runs; i++) {
         ReclaimBench.Run run = bench.reclaimOnce();
         done.add(run);
@@ -38,31 +62,31 @@ public final class NoticeToRequeueBenchmark {
             run.watcher().toMillis());
       }
       System.out.print(bench.spotMetrics());
+      if (slow != null) {
+        System.out.printf(
+            Locale.ROOT,
+            "a launch held by the slow provider was in flight the whole time: %s%n",
+            slow.held() == 1 ? "yes" : "NO");
+      }
     }
     List<Long> requeued = millis(done, ReclaimBench.Run::requeued);
     List<Long> issued = millis(done, ReclaimBench.Run::issued);
-    long median = percentile(requeued, 50);
+    long median = Percentiles.of(requeued, 50);
     System.out.printf(
         Locale.ROOT,
         "notice received -> job requeued (no grace waited: the checkpoint ends it): n=%d, median %d ms, p90 %d ms, max %d ms"
             + " (scontrol requeue issued: median %d ms, max %d ms); target: median < %d ms%n",
         done.size(),
         median,
-        percentile(requeued, 90),
-        percentile(requeued, 100),
-        percentile(issued, 50),
-        percentile(issued, 100),
+        Percentiles.of(requeued, 90),
+        Percentiles.of(requeued, 100),
+        Percentiles.of(issued, 50),
+        Percentiles.of(issued, 100),
         TARGET.toMillis());
     System.exit(median < TARGET.toMillis() ? 0 : 1);
   }
 
   static List<Long> millis(List<ReclaimBench.Run> runs, Function<ReclaimBench.Run, Duration> f) {
     return runs.stream().map(f).map(Duration::toMillis).sorted().toList();
-  }
-
-  /** Nearest rank: the smallest value with at least {@code p} % of the values at or below it. */
-  static long percentile(List<Long> sorted, int p) {
-    int rank = (int) Math.ceil(p / 100.0 * sorted.size());
-    return sorted.get(Math.max(rank, 1) - 1);
   }
 }

@@ -85,6 +85,15 @@ final class ReclaimBench {
         Duration.between(received, requeued), issued, Duration.between(posted, received));
   }
 
+  /**
+   * Submits a job pinned to {@code node} and waits until {@code slow} holds its launch: from then
+   * on a launch is in flight for as long as the benchmark runs.
+   */
+  void holdALaunch(String node, SlowLaunchProvider slow) {
+    jobs.run(List.of("sbatch", "-p", "gpu", "-N1", "-w", node, "--wrap", "sleep 3600"));
+    await().atMost(WAIT).pollInterval(POLL).until(() -> slow.held() == 1);
+  }
+
   /** The spot lines of {@code GET /metrics}, fetched over HTTP as Prometheus would. */
   String spotMetrics() throws Exception {
     var address = runtime.noticeAddress().orElseThrow();

@@ -1,6 +1,7 @@
 package dev.stratus.tests.cloud;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.model.Instance;
@@ -25,6 +26,7 @@ import dev.stratus.tests.cloud.gcp.GceServer;
 import dev.stratus.tests.cloud.gcp.GcpTestProviders;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +118,16 @@ class MultiCloudLaunchTest {
             spool,
             Clock.systemUTC());
 
-    controller.runPass();
+    // The first pass starts the launch; a pass after it has ended acknowledges the request.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              controller.runPass();
+              return spool.pending().isEmpty();
+            });
+    controller.close();
 
     List<Instance> launched = new ArrayList<>();
     Stream.of(aws, gcp, azure).forEach(p -> launched.addAll(p.list("test")));

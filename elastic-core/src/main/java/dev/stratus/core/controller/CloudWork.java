@@ -1,0 +1,175 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.InFlight;
+import dev.stratus.core.plan.Reasons;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.ProviderError;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the launches and terminations a plan asks for as cloud tasks ({@link CloudTasks}) and acts
+ * on how they end, so the thread that planned them goes on at once. A launch that ends launched or
+ * failed (its nodes set DOWN with the cloud's reason) asks for a pass, which acknowledges its
+ * request; a deferred one leaves the request to the next periodic pass, which replays it under the
+ * same client token. What is in flight is kept in {@link InFlightWork} until the outcome has been
+ * acted on.
+ *
+ * <p>Safe from any thread: the pass starts work, lane threads finish it; shared state is the
+ * concurrent {@link InFlightWork}, the atomic {@link InstanceView} and the thread-safe metrics.
+ */
+final class CloudWork {
+  private static final Logger log = LoggerFactory.getLogger(CloudWork.class);
+
+  private final LaunchExecutor launcher;
+  private final CloudTasks tasks;
+  private final Map<String, NodeProvider> providers;
+  private final Duration terminateLimit;
+  private final StratusMetrics metrics;
+  private final InstanceView view;
+  private final BiConsumer<List<String>, String> setDown;
+  private final Runnable passWanted;
+  private final Clock clock;
+  private final InFlightWork inFlight = new InFlightWork();
+
+  CloudWork(
+      LaunchExecutor launcher,
+      CloudTasks tasks,
+      Map<String, NodeProvider> providers,
+      Duration terminateLimit,
+      StratusMetrics metrics,
+      InstanceView view,
+      BiConsumer<List<String>, String> setDown,
+      Runnable passWanted,
+      Clock clock) {
+    this.launcher = launcher;
+    this.tasks = tasks;
+    this.providers = providers;
+    this.terminateLimit = terminateLimit;
+    this.metrics = metrics;
+    this.view = view;
+    this.setDown = setDown;
+    this.passWanted = passWanted;
+    this.clock = clock;
+  }
+
+  InFlight inFlight() {
+    return inFlight.snapshot();
+  }
+
+  boolean anyLaunching(Collection<String> nodes) {
+    return inFlight.anyLaunching(nodes);
+  }
+
+  void launch(Action.Launch launch) {
+    inFlight.launchStarted(launch.nodes());
+    java.time.Instant start = clock.instant();
+    launcher
+        .run(launch)
+        .whenComplete(
+            (outcome, error) -> {
+              boolean settled = false;
+              try {
+                metrics.launchFinished(
+                    launch.pool(),
+                    outcomeName(outcome, error),
+                    java.time.Duration.between(start, clock.instant()));
+                settled = error == null && settled(launch, outcome);
+              } catch (RuntimeException e) {
+                log.error("acting on the launch of {} failed: {}", launch.nodes(), e.getMessage());
+              } finally {
+                inFlight.launchEnded(launch.nodes());
+              }
+              if (settled) {
+                passWanted.run();
+              }
+            });
+  }
+
+  /** The {@code outcome} label of {@code stratus_launch_seconds}. */
+  private static String outcomeName(LaunchExecutor.Outcome outcome, Throwable error) {
+    if (error != null || outcome instanceof LaunchExecutor.Outcome.Deferred) {
+      return "deferred";
+    }
+    return outcome instanceof LaunchExecutor.Outcome.Launched ? "launched" : "failed";
+  }
+
+  /** Acts on a launch's outcome; true when its request can now be acknowledged. */
+  private boolean settled(Action.Launch launch, LaunchExecutor.Outcome outcome) {
+    if (outcome instanceof LaunchExecutor.Outcome.Launched ok) {
+      metrics.nodesLaunched(ok.instances().size());
+      view.launched(ok.instances(), clock.instant());
+      return true;
+    }
+    if (outcome instanceof LaunchExecutor.Outcome.Failed f) {
+      metrics.launchFailed();
+      setDown.accept(launch.nodes(), Reasons.of(downReason(f.lastError())));
+      return true;
+    }
+    log.info("launch of {} deferred; request {} stays", launch.nodes(), launch.requestId());
+    return false;
+  }
+
+  /**
+   * A node whose bootstrap refused it says what the node found ("gpus: found 7 of 8 h100"), not
+   * only that the launch failed.
+   */
+  static String downReason(ProviderError error) {
+    if (error == null) {
+      return "launch failed: no offering";
+    }
+    if (error instanceof ProviderError.BootstrapFailed b) {
+      return b.code() + ": " + b.message();
+    }
+    return "launch failed: " + error.describe();
+  }
+
+  /** Terminates the action's instances among {@code observed}, one task per provider and region. */
+  void terminate(Action.Terminate terminate, List<Instance> observed) {
+    Map<CloudTasks.Lane, List<String>> byLane = new LinkedHashMap<>();
+    for (Instance instance : observed) {
+      if (terminate.instanceIds().contains(instance.id())) {
+        byLane
+            .computeIfAbsent(
+                new CloudTasks.Lane(instance.provider(), instance.offering().region()),
+                l -> new ArrayList<>())
+            .add(instance.id());
+      }
+    }
+    byLane.forEach(
+        (lane, ids) -> {
+          log.info("terminating {} on {}: {}", ids, lane.provider(), terminate.reason());
+          inFlight.terminationStarted(ids);
+          tasks
+              .submit(
+                  lane,
+                  CloudTasks.Kind.TERMINATE,
+                  "termination of " + ids,
+                  terminateLimit,
+                  () -> {
+                    providers.get(lane.provider()).terminate(ids);
+                    return ids.size();
+                  })
+              .whenComplete(
+                  (n, error) -> {
+                    inFlight.terminationEnded(ids);
+                    if (error == null) {
+                      metrics.instancesTerminated(n);
+                    } else {
+                      log.warn("terminating {} failed: {}", ids, error.getMessage());
+                    }
+                  });
+        });
+  }
+}

@@ -1,0 +1,101 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.notice.NoticeInbox;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.NoticePlanner;
+import dev.stratus.core.plan.PendingNotice;
+import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.slurm.SlurmClient;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+
+/**
+ * One run of the notice lane: plans every held notice's next step ({@link NoticePlanner}) from the
+ * instances last seen ({@link InstanceView}) and a fresh {@code squeue}, and carries it out at once
+ * through the shared {@link Actuator}. Lists no cloud and waits for no pass. Runs never overlap (a
+ * lock, in case a caller other than the lane's thread runs one); a pass may run meanwhile.
+ */
+final class NoticeRuns {
+  private final StratusConfig config;
+  private final SlurmClient slurm;
+  private final NoticeInbox notices;
+  private final InstanceView view;
+  private final CheckpointWatch checkpoints;
+  private final Actuator actuator;
+  private final Clock clock;
+  private final Runnable passWanted;
+  private final ReentrantLock running = new ReentrantLock();
+  private final Set<String> passAskedFor = ConcurrentHashMap.newKeySet();
+
+  NoticeRuns(
+      StratusConfig config,
+      SlurmClient slurm,
+      NoticeInbox notices,
+      InstanceView view,
+      CheckpointWatch checkpoints,
+      Actuator actuator,
+      Clock clock,
+      Runnable passWanted) {
+    this.config = config;
+    this.slurm = slurm;
+    this.notices = notices;
+    this.view = view;
+    this.checkpoints = checkpoints;
+    this.actuator = actuator;
+    this.clock = clock;
+    this.passWanted = passWanted;
+  }
+
+  List<Action> run() {
+    running.lock();
+    try {
+      List<PendingNotice> pending = notices.pending();
+      if (pending.isEmpty()) {
+        return List.of();
+      }
+      List<Instance> seen = view.instances();
+      askPassForUnseen(pending, seen);
+      Snapshot snapshot =
+          Snapshot.forNotices(
+              clock.instant(),
+              config.pools(),
+              config.timeouts(),
+              slurm.jobs(),
+              seen,
+              pending,
+              config.spot(),
+              checkpoints.checkpointed());
+      List<Action> actions = NoticePlanner.plan(snapshot);
+      actuator.execute(actions, snapshot);
+      return actions;
+    } finally {
+      running.unlock();
+    }
+  }
+
+  /**
+   * A notice for an instance the lane has not seen (launched since the last listing, or the
+   * controller just started) asks for a pass, whose fresh listing either shows the instance to the
+   * lane or finds it gone; once per notice, so a provider that cannot be listed does not make
+   * passes run back to back.
+   */
+  private void askPassForUnseen(List<PendingNotice> pending, List<Instance> seen) {
+    Set<String> known = seen.stream().map(Instance::id).collect(Collectors.toSet());
+    Set<String> held =
+        pending.stream().map(p -> p.notice().instanceId()).collect(Collectors.toSet());
+    passAskedFor.retainAll(held);
+    boolean ask = false;
+    for (String id : held) {
+      ask |= !known.contains(id) && passAskedFor.add(id);
+    }
+    if (ask) {
+      passWanted.run();
+    }
+  }
+}
