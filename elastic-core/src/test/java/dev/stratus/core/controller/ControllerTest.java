@@ -76,7 +76,7 @@ class ControllerTest extends ControllerFixture {
   @Test
   void aNodeThatRegisteredShortIsTerminatedAndItsOfferingIsNeverTriedAgain() {
     slurmResumes("r1", 1, "gpu-001");
-    controller.runPass();
+    pass();
     slurm.put(
         new dev.stratus.core.slurm.SlurmNode(
             "gpu-001",
@@ -87,7 +87,7 @@ class ControllerTest extends ControllerFixture {
             "gpu:h100:8",
             List.of("gpu")));
 
-    controller.runPass();
+    pass();
 
     assertThat(cloud.alive()).isEmpty();
     assertThat(slurm.node("gpu-001").down()).isTrue();
@@ -96,7 +96,7 @@ class ControllerTest extends ControllerFixture {
     assertThat(controller.unavailable().invalid()).containsExactly(SPOT.key());
     clock.add(Fixtures.TIMEOUTS.unavailableTtl().multipliedBy(20));
     slurmResumes("r2", 2, "gpu-002");
-    controller.runPass();
+    pass();
     assertThat(cloud.alive()).extracting(Instance::offering).containsExactly(ON_DEMAND.key());
   }
 

@@ -28,7 +28,7 @@ class StoppedInstancesTest extends ControllerFixture {
         .satisfies(i -> assertThat(i.state()).isEqualTo(InstanceState.STOPPED));
 
     clock.add(Fixtures.TIMEOUTS.orphanGrace());
-    controller.runPass();
+    pass();
 
     assertThat(cloud.calls()).contains("terminate [" + instance.id() + "]");
     assertThat(cloud.list("test")).isEmpty();

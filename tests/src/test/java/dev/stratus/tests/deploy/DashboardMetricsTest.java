@@ -73,9 +73,11 @@ class DashboardMetricsTest extends ScrapedControllerFixture {
     try (NoticeServer server = serve()) {
       Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(5));
       notice(spot, InterruptionNotice.Kind.RECLAIM, Duration.ofMinutes(2));
-      controller.runPass();
+      pass();
+      noticeRun(); // the notice lane: signal
       clock.add(Duration.ofSeconds(30));
-      controller.runPass();
+      noticeRun(); // requeue
+      pass();
       String exposition = scrape(base(server));
       Set<String> names = new TreeSet<>();
       exposition
