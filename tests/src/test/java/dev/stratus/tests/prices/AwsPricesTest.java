@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stratus.core.catalog.PriceBook;
 import dev.stratus.core.catalog.PriceRefresh;
-import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Pool;
@@ -116,27 +115,8 @@ class AwsPricesTest {
     return Map.of("instanceType", key.instanceType(), "zone", key.zone(), "capacityType", capacity);
   }
 
-  /** A pool per GPU model of the provider's offerings, at their bundled prices (with its date). */
   List<Pool> pools() {
-    PriceTable table = PriceTable.bundled();
-    return provider.offerings().stream()
-        .map(
-            o ->
-                o.withPrice(
-                    o.pricePerHour(),
-                    PriceOrigin.bundled(
-                        table
-                            .find("aws", o.key().region(), o.key().instanceType())
-                            .orElseThrow()
-                            .date())))
-        .collect(java.util.stream.Collectors.groupingBy(o -> o.gpuModel()))
-        .values()
-        .stream()
-        .map(
-            os ->
-                new Pool(
-                    os.get(0).gpuModel(), "gpu", os.get(0).gpuModel(), 8, 96, 1_179_648, 2, os))
-        .toList();
+    return BundledPools.of(provider.offerings());
   }
 
   @AfterEach
