@@ -1,20 +1,14 @@
 package dev.stratus.tests.prices;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PriceListModel implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final List<ObjectNode> products = new ArrayList<>();
-  private final WireMockServer server;
+  private final LoopbackModel server;
   private final AtomicInteger throttle = new AtomicInteger();
   private final String region;
   private final int pageSize;
@@ -52,11 +46,7 @@ final class PriceListModel implements AutoCloseable {
   PriceListModel(String region, int pageSize) {
     this.region = region;
     this.pageSize = pageSize;
-    server =
-        new WireMockServer(
-            options().bindAddress("127.0.0.1").dynamicPort().extensions(new Transformer()));
-    server.start();
-    server.stubFor(any(anyUrl()).willReturn(aResponse().withTransformers("price-list")));
+    server = new LoopbackModel("price-list", this::answer);
   }
 
   URI endpoint() {
@@ -124,7 +114,7 @@ final class PriceListModel implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop();
+    server.close();
   }
 
   private synchronized ResponseDefinition answer(Request request) {
@@ -225,22 +215,5 @@ final class PriceListModel implements AutoCloseable {
         .withHeader("x-amzn-ErrorType", type)
         .withBody(e.toString())
         .build();
-  }
-
-  private final class Transformer implements ResponseDefinitionTransformerV2 {
-    @Override
-    public String getName() {
-      return "price-list";
-    }
-
-    @Override
-    public boolean applyGlobally() {
-      return false;
-    }
-
-    @Override
-    public ResponseDefinition transform(ServeEvent event) {
-      return answer(event.getRequest());
-    }
   }
 }
