@@ -2,6 +2,7 @@ package dev.stratus.provider.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.core.model.PriceQuote;
 import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spi.ProviderException;
@@ -106,7 +107,7 @@ final class AwsPriceList {
       for (JsonNode dimension : iterable(term.path("priceDimensions"))) {
         JsonNode usd = dimension.path("pricePerUnit").path("USD");
         if ("Hrs".equals(dimension.path("unit").asText()) && usd.isTextual()) {
-          BigDecimal price = new BigDecimal(usd.asText()).stripTrailingZeros();
+          BigDecimal price = PriceQuote.plain(new BigDecimal(usd.asText()));
           if (price.signum() > 0) {
             out.add(price);
           }

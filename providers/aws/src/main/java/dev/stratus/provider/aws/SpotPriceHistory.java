@@ -1,5 +1,6 @@
 package dev.stratus.provider.aws;
 
+import dev.stratus.core.model.PriceQuote;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Collection;
@@ -54,7 +55,7 @@ final class SpotPriceHistory {
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     Map<ZoneType, BigDecimal> out = new HashMap<>();
-    newest.forEach((k, p) -> out.put(k, new BigDecimal(p.spotPrice()).stripTrailingZeros()));
+    newest.forEach((k, p) -> out.put(k, PriceQuote.plain(new BigDecimal(p.spotPrice()))));
     return out;
   }
 

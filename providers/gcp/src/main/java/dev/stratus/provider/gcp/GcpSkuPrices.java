@@ -4,6 +4,7 @@ import com.google.cloud.billing.v1.PricingExpression.TierRate;
 import com.google.cloud.billing.v1.PricingInfo;
 import com.google.cloud.billing.v1.Sku;
 import dev.stratus.core.model.CapacityType;
+import dev.stratus.core.model.PriceQuote;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -64,11 +65,11 @@ final class GcpSkuPrices {
     }
     BigDecimal gib = BigDecimal.valueOf(shape.get().memoryMiB()).divide(BigDecimal.valueOf(1024));
     return Optional.of(
-        core.get()
-            .multiply(BigDecimal.valueOf(shape.get().cpus()))
-            .add(ram.get().multiply(gib))
-            .add(gpu.get().multiply(BigDecimal.valueOf(shape.get().gpus())))
-            .stripTrailingZeros());
+        PriceQuote.plain(
+            core.get()
+                .multiply(BigDecimal.valueOf(shape.get().cpus()))
+                .add(ram.get().multiply(gib))
+                .add(gpu.get().multiply(BigDecimal.valueOf(shape.get().gpus())))));
   }
 
   private static Pattern exactly(String name) {
