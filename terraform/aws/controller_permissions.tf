@@ -18,6 +18,12 @@ locals {
         Action   = ["ec2:DescribeInstances", "ec2:DescribeInstanceTopology", "ec2:DescribePlacementGroups"]
       },
       {
+        Sid      = "ReadPrices"
+        Effect   = "Allow"
+        Resource = "*"
+        Action   = ["pricing:GetProducts", "ec2:DescribeSpotPriceHistory"]
+      },
+      {
         Sid    = "CreateOnlyTaggedForThisCluster"
         Effect = "Allow"
         Resource = [

@@ -64,7 +64,7 @@ class TerraformModulesTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    "aws, 11, ec2:CreateFleet, iam:PassRole",
+    "aws, 13, ec2:CreateFleet, pricing:GetProducts",
     "gcp, 19, compute.instances.create, iam.serviceAccounts.actAs",
     "azure, 20, Microsoft.Compute/virtualMachines/write,"
         + " Microsoft.Compute/galleries/images/versions/read",

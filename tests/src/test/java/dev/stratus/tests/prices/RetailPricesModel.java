@@ -1,17 +1,11 @@
 package dev.stratus.tests.prices;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +42,7 @@ final class RetailPricesModel implements AutoCloseable {
           "type");
 
   private final List<ObjectNode> items = new ArrayList<>();
-  private final WireMockServer server;
+  private final LoopbackModel server;
   private final AtomicInteger throttle = new AtomicInteger();
   final List<String> filters = new ArrayList<>();
   private final int pageSize;
@@ -56,10 +50,8 @@ final class RetailPricesModel implements AutoCloseable {
   RetailPricesModel(int pageSize) {
     this.pageSize = pageSize;
     server =
-        new WireMockServer(
-            options().bindAddress("127.0.0.1").dynamicPort().extensions(new Transformer()));
-    server.start();
-    server.stubFor(any(anyUrl()).willReturn(aResponse().withTransformers("retail-prices")));
+        new LoopbackModel(
+            "retail-prices", r -> answer(URI.create(r.getAbsoluteUrl().replace(" ", "%20"))));
   }
 
   URI endpoint() {
@@ -110,7 +102,7 @@ final class RetailPricesModel implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop();
+    server.close();
   }
 
   private ResponseDefinition answer(URI uri) {
@@ -195,22 +187,5 @@ final class RetailPricesModel implements AutoCloseable {
       }
     }
     return q;
-  }
-
-  private final class Transformer implements ResponseDefinitionTransformerV2 {
-    @Override
-    public String getName() {
-      return "retail-prices";
-    }
-
-    @Override
-    public boolean applyGlobally() {
-      return false;
-    }
-
-    @Override
-    public ResponseDefinition transform(ServeEvent event) {
-      return answer(URI.create(event.getRequest().getAbsoluteUrl().replace(" ", "%20")));
-    }
   }
 }

@@ -2,12 +2,15 @@ package dev.stratus.provider.aws;
 
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.PriceQuote;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.PricesOfferings;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderException;
 import dev.stratus.core.spi.SweepsOwnResources;
@@ -25,6 +28,7 @@ import software.amazon.awssdk.services.ec2.model.DescribeInstancesResponse;
 import software.amazon.awssdk.services.ec2.model.Filter;
 import software.amazon.awssdk.services.ec2.model.InstanceTopology;
 import software.amazon.awssdk.services.ec2.model.Reservation;
+import software.amazon.awssdk.services.pricing.PricingClient;
 
 /**
  * EC2 (AWS SDK v2) as a {@link NodeProvider}. Settings: see {@link AwsSettings}. Launch: {@link
@@ -32,7 +36,7 @@ import software.amazon.awssdk.services.ec2.model.Reservation;
  * ':' in tag keys, so our keys are used as they are).
  */
 public final class AwsNodeProvider
-    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources {
+    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources, PricesOfferings {
   static final int TERMINATE_BATCH = 1000;
   static final int TOPOLOGY_BATCH = 100;
   private final AwsSettings settings;
@@ -40,13 +44,32 @@ public final class AwsNodeProvider
   private final Ec2Api api;
   private final PlacementGroups groups;
   private final FleetLauncher launcher;
+  private final PricingClient pricing;
+  private final AwsPrices prices;
 
-  AwsNodeProvider(AwsSettings settings, Ec2Client ec2, ProviderCalls calls, Clock clock) {
+  /**
+   * {@code priceCalls} are the Price List API's own (its throttling must not open EC2's breaker);
+   * the spot history is an EC2 call and shares {@code calls}.
+   */
+  AwsNodeProvider(
+      AwsSettings settings,
+      Ec2Client ec2,
+      PricingClient pricing,
+      ProviderCalls calls,
+      ProviderCalls priceCalls,
+      Clock clock) {
     this.settings = settings;
     this.ec2 = ec2;
+    this.pricing = pricing;
     this.api = new Ec2Api(ec2, calls, settings.region());
     this.groups = new PlacementGroups(api);
     this.launcher = new FleetLauncher(api, settings, groups, this::terminate, clock);
+    this.prices =
+        new AwsPrices(
+            new AwsPriceList(pricing, priceCalls, settings.pricesRegion()),
+            new SpotPriceHistory(api, settings.pageSize()),
+            settings.region(),
+            clock);
   }
 
   @Override
@@ -191,9 +214,19 @@ public final class AwsNodeProvider
     return new AwsCheck(api, settings).run();
   }
 
+  /** On-demand from the Price List Query API, spot from DescribeSpotPriceHistory. */
+  @Override
+  public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
+    return prices.prices(offerings);
+  }
+
   @Override
   public void close() {
-    ec2.close();
+    try {
+      pricing.close();
+    } finally {
+      ec2.close();
+    }
   }
 
   static Filter filter(String name, String... values) {

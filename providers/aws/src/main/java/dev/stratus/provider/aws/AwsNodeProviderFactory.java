@@ -31,7 +31,9 @@ public final class AwsNodeProviderFactory implements NodeProviderFactory {
     return new AwsNodeProvider(
         settings,
         Ec2Clients.create(settings),
+        Ec2Clients.pricing(settings),
         new ProviderCalls(AwsSettings.PROVIDER, resilience),
+        new ProviderCalls("aws-prices", resilience),
         context.clock());
   }
 }

@@ -43,6 +43,9 @@ import java.util.Set;
  *   <li>{@code endpoint}: EC2 endpoint override (tests; production leaves it unset).
  *   <li>{@code credentials}: {@code {accessKeyId, secretAccessKey, sessionToken?}}; when absent the
  *       SDK's default chain is used (environment, profile, instance role).
+ *   <li>{@code pricesRegion} (default {@code us-east-1}): where the Price List Query API is asked;
+ *       it has endpoints in {@code us-east-1}, {@code eu-central-1} and {@code ap-south-1} only.
+ *       {@code pricesEndpoint}: its endpoint override (tests).
  * </ul>
  */
 record AwsSettings(
@@ -57,8 +60,14 @@ record AwsSettings(
     int pageSize,
     Duration callTimeout,
     Optional<URI> endpoint,
-    Optional<Credentials> credentials) {
+    Optional<Credentials> credentials,
+    String pricesRegion,
+    Optional<URI> pricesEndpoint) {
   static final String PROVIDER = "aws";
+
+  /** The Price List Query API is served from these regions only. */
+  static final List<String> PRICE_LIST_REGIONS = List.of("us-east-1", "eu-central-1", "ap-south-1");
+
   static final Set<String> SPOT_STRATEGIES =
       Set.of("price-capacity-optimized", "capacity-optimized");
   private static final int USER_DATA_LIMIT = 16 * 1024;
@@ -75,7 +84,9 @@ record AwsSettings(
               "pageSize",
               "callTimeoutSeconds",
               "endpoint",
-              "credentials")
+              "credentials",
+              "pricesRegion",
+              "pricesEndpoint")
           .with("launchTemplate", SettingKeys.of("id", "name", "version"))
           .with(
               "offerings",
@@ -136,7 +147,22 @@ record AwsSettings(
         s.integer("pageSize", 1000, 5, 1000),
         Duration.ofSeconds(s.integer("callTimeoutSeconds", 60, 1, 3600)),
         s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
-        s.block("credentials").map(AwsSettings::credentials));
+        s.block("credentials").map(AwsSettings::credentials),
+        pricesRegion(s),
+        s.string("pricesEndpoint").map(e -> endpoint(s.name("pricesEndpoint"), e)));
+  }
+
+  private static String pricesRegion(SettingsReader s) {
+    String region = s.string("pricesRegion").orElse(PRICE_LIST_REGIONS.get(0));
+    if (!PRICE_LIST_REGIONS.contains(region)) {
+      throw new IllegalArgumentException(
+          s.name("pricesRegion")
+              + " must be one of "
+              + PRICE_LIST_REGIONS
+              + " (the Price List Query API has no endpoint elsewhere), got "
+              + region);
+    }
+    return region;
   }
 
   private static LaunchTemplate launchTemplate(SettingsReader s) {

@@ -95,6 +95,18 @@ class AwsSettingsTest {
   }
 
   @Test
+  void thePriceListIsAskedInUsEast1UnlessAnotherOfItsRegionsIsNamed() {
+    assertThat(parse(valid()).pricesRegion()).isEqualTo("us-east-1");
+    var s = valid();
+    s.put("pricesRegion", "ap-south-1");
+    assertThat(parse(s).pricesRegion()).isEqualTo("ap-south-1");
+    s.put("pricesRegion", "us-west-2");
+    assertThatThrownBy(() -> parse(s))
+        .hasMessageContaining("providers.aws.pricesRegion must be one of")
+        .hasMessageContaining("got us-west-2");
+  }
+
+  @Test
   void anUnknownSpotStrategyIsRefused() {
     var s = valid();
     s.put("spotAllocationStrategy", "lowest-price");

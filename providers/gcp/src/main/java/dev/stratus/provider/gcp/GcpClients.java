@@ -92,7 +92,7 @@ final class GcpClients implements AutoCloseable {
     b.setPollingAlgorithm(OperationTimedPollAlgorithm.create(r));
   }
 
-  private static CredentialsProvider credentials(GcpSettings s) {
+  static CredentialsProvider credentials(GcpSettings s) {
     if (s.noCredentials()) {
       return NoCredentialsProvider.create();
     }

@@ -3,12 +3,15 @@ package dev.stratus.provider.gcp;
 import com.google.cloud.compute.v1.Instance;
 import dev.stratus.core.catalog.PriceTable;
 import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.PriceQuote;
 import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.resilience.ResilienceSettings;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.PricesOfferings;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spi.SweepsOwnResources;
@@ -43,13 +46,15 @@ import java.util.Optional;
  *       endpoint}), {@code operationPollMillis} (1000), {@code operationTimeoutSeconds} (900).
  *   <li>{@code maxRetryAfterSeconds} (60): the longest {@code Retry-After} of a throttled answer
  *       that a call waits for; a longer one defers the work to a later pass.
+ *   <li>{@code pricesApiKeyFile}: a file holding an API key for the Cloud Billing Catalog (else the
+ *       provider's credentials are used); {@code pricesEndpoint}: its endpoint (tests).
  * </ul>
  *
  * Tags are labels (see {@link GcpLabels}); the node is carried by the instance name (see {@link
  * InstanceNames}); instance ids are {@code <zone>/<name>}.
  */
 public final class GcpNodeProvider
-    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources {
+    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources, PricesOfferings {
   private final GcpSettings settings;
   private final GcpClients clients;
   private final ProviderCalls calls;
@@ -57,6 +62,8 @@ public final class GcpNodeProvider
   private final GcpLauncher launcher;
   private final PlacementPolicies policies;
   private final Clock clock;
+  private final GcpBillingCatalog catalog;
+  private final GcpPrices prices;
 
   public GcpNodeProvider(ProviderContext context) {
     this(context, ResilienceSettings.DEFAULTS);
@@ -75,6 +82,15 @@ public final class GcpNodeProvider
     this.policies = new PlacementPolicies(settings, clients, calls);
     this.launcher = new GcpLauncher(settings, clients, calls, queries, policies);
     this.clock = context.clock();
+    this.catalog =
+        GcpBillingCatalog.create(settings, new ProviderCalls("gcp-prices", resilience, clock));
+    this.prices = new GcpPrices(catalog, clock);
+  }
+
+  /** From the Cloud Billing Catalog's Compute Engine SKUs ({@link GcpSkuPrices}). */
+  @Override
+  public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
+    return prices.prices(offerings);
   }
 
   @Override
@@ -136,6 +152,7 @@ public final class GcpNodeProvider
 
   @Override
   public void close() {
+    catalog.close();
     clients.close();
   }
 

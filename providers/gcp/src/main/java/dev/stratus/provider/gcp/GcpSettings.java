@@ -35,7 +35,9 @@ record GcpSettings(
     boolean noCredentials,
     Duration operationPoll,
     Duration operationTimeout,
-    Optional<Duration> maxRetryAfter) {
+    Optional<Duration> maxRetryAfter,
+    Optional<URI> pricesEndpoint,
+    Optional<Path> pricesApiKeyFile) {
   static final String WHERE = "providers.gcp";
   static final SettingKeys KEYS =
       SettingKeys.of(
@@ -57,7 +59,9 @@ record GcpSettings(
               "noCredentials",
               "operationPollMillis",
               "operationTimeoutSeconds",
-              "maxRetryAfterSeconds")
+              "maxRetryAfterSeconds",
+              "pricesEndpoint",
+              "pricesApiKeyFile")
           .with("offerings", GcpOffering.KEYS);
 
   GcpSettings {
@@ -106,7 +110,9 @@ record GcpSettings(
         s.bool("noCredentials", false),
         Duration.ofMillis(s.longInteger("operationPollMillis", 1000, 1, Long.MAX_VALUE)),
         Duration.ofSeconds(s.longInteger("operationTimeoutSeconds", 900, 1, Long.MAX_VALUE)),
-        s.longInteger("maxRetryAfterSeconds", 1, 3600).map(Duration::ofSeconds));
+        s.longInteger("maxRetryAfterSeconds", 1, 3600).map(Duration::ofSeconds),
+        s.string("pricesEndpoint").map(e -> endpoint(s.name("pricesEndpoint"), e)),
+        s.string("pricesApiKeyFile").map(Path::of));
   }
 
   Set<String> zones() {

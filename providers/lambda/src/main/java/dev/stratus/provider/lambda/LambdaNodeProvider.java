@@ -2,11 +2,14 @@ package dev.stratus.provider.lambda;
 
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.PriceQuote;
 import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.core.spi.PricesOfferings;
 import dev.stratus.core.spi.ProviderCheck;
 import java.time.Clock;
 import java.util.Collection;
@@ -20,13 +23,14 @@ import java.util.Optional;
  * provider is neither placement-aware nor sweeping. Settings: {@link LambdaSettings}.
  */
 public final class LambdaNodeProvider
-    implements NodeProvider, ProviderCheck, CarriesNodeCredentials {
+    implements NodeProvider, ProviderCheck, CarriesNodeCredentials, PricesOfferings {
   private final LambdaSettings settings;
   private final LambdaQueries queries;
   private final LambdaCapacity capacity;
   private final LambdaTerminator terminator;
   private final LambdaLauncher launcher;
   private final LambdaApi api;
+  private final LambdaPrices prices;
 
   LambdaNodeProvider(LambdaSettings settings, ProviderCalls calls, Clock clock) {
     this.settings = settings;
@@ -38,6 +42,13 @@ public final class LambdaNodeProvider
     this.capacity = new LambdaCapacity(api, settings.capacityProbe(), clock);
     this.terminator = new LambdaTerminator(api, queries);
     this.launcher = new LambdaLauncher(api, settings, queries, capacity, terminator, clock);
+    this.prices = new LambdaPrices(api, clock);
+  }
+
+  /** Each type's {@code price_cents_per_hour} from instance-types ({@link LambdaPrices}). */
+  @Override
+  public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
+    return prices.prices(offerings);
   }
 
   @Override

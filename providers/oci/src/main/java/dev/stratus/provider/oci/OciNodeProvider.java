@@ -2,12 +2,15 @@ package dev.stratus.provider.oci;
 
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.OfferingKey;
+import dev.stratus.core.model.PriceQuote;
 import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.spi.CarriesNodeCredentials;
 import dev.stratus.core.spi.LaunchRequest;
 import dev.stratus.core.spi.LaunchResult;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.PlacementAware;
+import dev.stratus.core.spi.PricesOfferings;
 import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.SweepsOwnResources;
 import java.time.Clock;
@@ -27,7 +30,8 @@ public final class OciNodeProvider
         PlacementAware,
         ProviderCheck,
         CarriesNodeCredentials,
-        SweepsOwnResources {
+        SweepsOwnResources,
+        PricesOfferings {
   private final OciSettings settings;
   private final OciClients clients;
   private final OciApi api;
@@ -35,8 +39,11 @@ public final class OciNodeProvider
   private final OciComputeClusters clusters;
   private final OciTerminator terminator;
   private final OciLauncher launcher;
+  private final OciPriceList prices;
 
-  OciNodeProvider(OciSettings settings, ProviderCalls calls, Clock clock) {
+  /** {@code priceCalls}: the public price list's own, apart from the Compute API's breaker. */
+  OciNodeProvider(
+      OciSettings settings, ProviderCalls calls, ProviderCalls priceCalls, Clock clock) {
     this.settings = settings;
     this.clients = new OciClients(settings);
     this.api = new OciApi(clients, calls, settings.region());
@@ -45,6 +52,13 @@ public final class OciNodeProvider
     this.clusters = new OciComputeClusters(api, settings, queries, clock);
     this.terminator = new OciTerminator(api, queries, recent);
     this.launcher = new OciLauncher(api, settings, queries, clusters, terminator, recent);
+    this.prices = new OciPriceList(settings.pricesEndpoint(), priceCalls, clock);
+  }
+
+  /** GPU shapes from OCI's public price list ({@link OciPriceList}). */
+  @Override
+  public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
+    return prices.prices(offerings);
   }
 
   @Override

@@ -29,6 +29,9 @@ public final class OciNodeProviderFactory implements NodeProviderFactory {
   public NodeProvider create(ProviderContext context, ResilienceSettings resilience) {
     OciSettings settings = OciSettings.parse(context.settings(), PriceTable.bundled());
     return new OciNodeProvider(
-        settings, new ProviderCalls(OciSettings.PROVIDER, resilience), context.clock());
+        settings,
+        new ProviderCalls(OciSettings.PROVIDER, resilience),
+        new ProviderCalls("oci-prices", resilience),
+        context.clock());
   }
 }

@@ -33,7 +33,8 @@ import java.util.Optional;
  *   <li>{@code auth}: see {@link OciAuth}; {@code pageSize} (1..1000, default 100), {@code
  *       callTimeoutSeconds} (default 60), {@code launchMemorySeconds} (default 600: how long the
  *       provider adds its own launches to {@code list} while OCI's list may not show them yet),
- *       {@code endpoint} (tests; production leaves it unset).
+ *       {@code endpoint} (tests; production leaves it unset), {@code pricesEndpoint} (the public
+ *       price list's URL; tests).
  * </ul>
  */
 record OciSettings(
@@ -52,7 +53,8 @@ record OciSettings(
     int pageSize,
     Duration callTimeout,
     Duration launchMemory,
-    Optional<URI> endpoint) {
+    Optional<URI> endpoint,
+    URI pricesEndpoint) {
   static final String PROVIDER = "oci";
 
   /** OCI's limit on metadata and extendedMetadata together (LaunchInstanceDetails). */
@@ -74,7 +76,8 @@ record OciSettings(
               "pageSize",
               "callTimeoutSeconds",
               "launchMemorySeconds",
-              "endpoint")
+              "endpoint",
+              "pricesEndpoint")
           .with("offerings", OciOfferings.KEYS)
           .with("auth", OciAuth.KEYS);
 
@@ -106,7 +109,10 @@ record OciSettings(
         s.integer("pageSize", 100, 1, 1000),
         Duration.ofSeconds(s.integer("callTimeoutSeconds", 60, 1, 3600)),
         Duration.ofSeconds(s.integer("launchMemorySeconds", 600, 0, 86400)),
-        s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)));
+        s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
+        s.string("pricesEndpoint")
+            .map(e -> endpoint(s.name("pricesEndpoint"), e))
+            .orElse(OciPriceList.PUBLIC));
   }
 
   /** What an offering launches with beyond its key: its reservation, if any. */

@@ -127,12 +127,12 @@ final class Ec2Describe {
         + Ec2Xml.tagSet(r.tags);
   }
 
-  private static String token(int offset) {
+  static String token(int offset) {
     return Base64.getEncoder()
         .encodeToString(("offset:" + offset).getBytes(StandardCharsets.UTF_8));
   }
 
-  private static int offset(String token) {
+  static int offset(String token) {
     try {
       String s = new String(Base64.getDecoder().decode(token), StandardCharsets.UTF_8);
       return Integer.parseInt(s.substring("offset:".length()));

@@ -19,13 +19,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
- * A small, stateful EC2: instances, placement groups, client tokens and capacity pools in memory,
- * answering the Query protocol's actions in EC2's XML. Each Describe call is a clock tick: pending
- * instances become running, stopping ones stopped, shutting-down ones terminated (and stay visible
- * as terminated, as in EC2). Capacity is per pool (instance type × zone × market); a pool is
- * unlimited until {@link #exhaust} or {@link #limit} says otherwise; {@link Ec2Limits} holds what
- * else a fleet is refused for (unsupported type in a zone, vCPU limit, spot price). Thread-safe:
- * WireMock serves in parallel.
+ * A small, stateful EC2: instances, spot price history ({@link Ec2SpotPrices}), placement groups,
+ * client tokens and capacity pools in memory, answering the Query protocol's actions in EC2's XML.
+ * Each Describe call is a clock tick: pending instances become running, stopping ones stopped,
+ * shutting-down ones terminated (and stay visible as terminated, as in EC2). Capacity is per pool
+ * (instance type × zone × market); a pool is unlimited until {@link #exhaust} or {@link #limit}
+ * says otherwise; {@link Ec2Limits} holds what else a fleet is refused for (unsupported type in a
+ * zone, vCPU limit, spot price). Thread-safe: WireMock serves in parallel.
  */
 public final class Ec2Model {
   static final Pattern INSTANCE_ID = Pattern.compile("i-[0-9a-f]{8}([0-9a-f]{9})?");
@@ -80,6 +80,7 @@ public final class Ec2Model {
   final Map<String, Map<String, String>> groups = new LinkedHashMap<>();
   final Map<String, Issued> fleetsByToken = new HashMap<>();
   final Ec2Limits limits = new Ec2Limits();
+  final Ec2SpotPrices spotPrices = new Ec2SpotPrices();
   final Set<Pool> exhausted = new HashSet<>();
   final Map<Pool, Integer> remaining = new HashMap<>();
   final List<QueryParams> requests = new ArrayList<>();
@@ -110,6 +111,11 @@ public final class Ec2Model {
   /** What else a fleet override is refused for: unsupported types, vCPU limits, spot prices. */
   public Ec2Limits limits() {
     return limits;
+  }
+
+  /** The spot price history DescribeSpotPriceHistory answers from. */
+  public Ec2SpotPrices spotPrices() {
+    return spotPrices;
   }
 
   /**
@@ -176,6 +182,7 @@ public final class Ec2Model {
         case "CreateFleet" -> fleets.create(q);
         case "DescribeInstances" -> Ec2Describe.instances(this, q);
         case "DescribeInstanceTopology" -> Ec2Describe.topology(this, q);
+        case "DescribeSpotPriceHistory" -> spotPrices.describe(q);
         case "TerminateInstances" -> terminate(q);
         case "CreateTags" -> createTags(q);
         case "CreatePlacementGroup" -> Ec2Groups.create(this, q);
@@ -219,10 +226,7 @@ public final class Ec2Model {
     return row;
   }
 
-  /**
-   * Pending → running, stopping → stopped, shutting-down → terminated: what time does between two
-   * Describe calls.
-   */
+  /** What time does between two Describes: pending, stopping, shutting-down move on. */
   void tick() {
     for (Row r : instances.values()) {
       r.state =

@@ -13,7 +13,7 @@ import java.util.Optional;
  * with the protocol's list convention: members are numbered from 1 ({@code Prefix.1}, {@code
  * Prefix.2}, ...), nested structures continue the dotted path.
  */
-record QueryParams(Map<String, String> values) {
+public record QueryParams(Map<String, String> values) {
   static QueryParams parse(String body) {
     Map<String, String> values = new LinkedHashMap<>();
     if (body != null && !body.isEmpty()) {

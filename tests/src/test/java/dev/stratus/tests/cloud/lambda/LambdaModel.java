@@ -51,6 +51,7 @@ public final class LambdaModel {
   private final Map<String, LambdaVm> vms = new LinkedHashMap<>();
   private final Set<String> sshKeys = new LinkedHashSet<>(Set.of("stratus-ops"));
   private final Set<String> failingNodes = new LinkedHashSet<>();
+  private final Set<String> withdrawn = new LinkedHashSet<>();
   private int quota = Integer.MAX_VALUE;
   private Duration listLag = Duration.ZERO;
   private Duration launchInterval = Duration.ZERO;
@@ -113,9 +114,23 @@ public final class LambdaModel {
     return vms.get(id).tags;
   }
 
+  /** Lambda stops offering the type: instance-types leaves it out (its instances stay). */
+  public synchronized void withdraw(String type) {
+    withdrawn.add(type);
+  }
+
+  /** Lambda's list price of the type changes. */
+  public synchronized void reprice(String type, int priceCents) {
+    Type t = types.get(type);
+    types.put(type, new Type(t.name(), t.gpu(), t.gpus(), t.vcpus(), t.memoryGib(), priceCents));
+  }
+
   synchronized LambdaReply instanceTypes() {
     ObjectNode data = LambdaReply.JSON.createObjectNode();
     for (Type t : types.values()) {
+      if (withdrawn.contains(t.name())) {
+        continue;
+      }
       ObjectNode entry = data.putObject(t.name());
       entry.set("instance_type", LambdaJson.type(t));
       ArrayNode regions = entry.putArray("regions_with_capacity_available");
