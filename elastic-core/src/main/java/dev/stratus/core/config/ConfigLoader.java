@@ -133,7 +133,8 @@ public final class ConfigLoader {
                 "suspendRate",
                 "treeWidth",
                 "hookDir",
-                "slurmctldParameters")
+                "slurmctldParameters",
+                "startJobsOnBoot")
             .orElseGet(() -> Fields.of(root.doc(), "powerSave", emptyMap(root)));
     return build(
         f,
@@ -146,7 +147,8 @@ public final class ConfigLoader {
                 f.check("suspendRate", f.integer("suspendRate", 0), ConfigLoader::notNegative),
                 f.check("treeWidth", f.integer("treeWidth", 65533), ConfigLoader::treeWidth),
                 f.path("hookDir", stateDir.resolve("bin")),
-                f.strings("slurmctldParameters", DEFAULT_SLURMCTLD_PARAMETERS)));
+                f.strings("slurmctldParameters", DEFAULT_SLURMCTLD_PARAMETERS),
+                f.bool("startJobsOnBoot", true)));
   }
 
   private static Timeouts timeouts(Fields root) {
