@@ -44,7 +44,9 @@ class ConfigRenderCommandTest {
     assertThat(code).isZero();
     assertThat(out.toString().lines())
         .containsExactly(
-            etc.resolve("stratus-slurm.conf").toString(), etc.resolve("gres.conf").toString());
+            etc.resolve("stratus-slurm.conf").toString(),
+            etc.resolve("gres.conf").toString(),
+            etc.resolve("stratus-boot-wait").toString());
     assertThat(Files.readString(etc.resolve("stratus-slurm.conf")))
         .contains("ResumeProgram=" + dir.resolve("bin/stratus-resume"));
     assertThat(Files.readString(etc.resolve("gres.conf")))
@@ -90,6 +92,7 @@ class ConfigRenderCommandTest {
         .containsExactly(
             "stratus-slurm.conf",
             "gres.conf",
+            "stratus-boot-wait",
             "topology.conf",
             "cloud-init-aws.yaml",
             "cloud-init-gcp.yaml",

@@ -2,6 +2,7 @@ package dev.stratus.cli.demo;
 
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Prerequisites;
+import dev.stratus.cli.slurm.SlurmInstall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -48,6 +49,14 @@ public final class DemoCommand implements Callable<Integer> {
       description = "Give up after this long (ISO-8601, default PT5M).")
   Duration timeout;
 
+  @Option(
+      names = "--slurm",
+      defaultValue = "22.05",
+      description =
+          "Slurm release: 22.05 (this machine's, default) or 24.11 (a Debian 13 root, prepared"
+              + " once under /var/cache/stratus/slurm-24.11 with debootstrap).")
+  String slurm;
+
   @Override
   public Integer call() throws Exception {
     List<String> problems =
@@ -69,11 +78,18 @@ public final class DemoCommand implements Callable<Integer> {
         return 2;
       }
     }
+    SlurmInstall install;
+    try {
+      install = SlurmInstall.choose(slurm, System.err);
+    } catch (IllegalArgumentException | java.io.IOException e) {
+      System.err.println("stratus demo: --slurm " + slurm + ": " + e.getMessage());
+      return 2;
+    }
     Path root = dir != null ? dir : Files.createTempDirectory("stratus-demo-");
     Files.createDirectories(root.resolve("log"));
     // Before any logger exists: the controller logs to a file so the progress display stays clean.
     System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
     EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", size, new SecureRandom());
-    return new DemoRun(spec, chosen, System.out, json, keep, timeout).run();
+    return new DemoRun(spec, install, chosen, System.out, json, keep, timeout).run();
   }
 }

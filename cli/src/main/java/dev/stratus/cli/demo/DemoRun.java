@@ -4,6 +4,7 @@ import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ControllerRuntime;
+import dev.stratus.cli.slurm.SlurmInstall;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.slurm.SlurmJob;
@@ -44,15 +45,19 @@ final class DemoRun {
   private EmbeddedCluster cluster;
   private ControllerRuntime runtime;
   private DemoSummary.Left left = new DemoSummary.Left(-1, -1);
+  private final SlurmInstall install;
+  private String slurmVersion = "unknown";
 
   DemoRun(
       EmbeddedSpec spec,
+      SlurmInstall install,
       DemoScenario scenario,
       PrintStream out,
       boolean json,
       boolean keep,
       Duration timeout) {
     this.spec = spec;
+    this.install = install;
     this.scenario = scenario;
     this.out = out;
     this.json = json;
@@ -68,12 +73,15 @@ final class DemoRun {
     boolean finished = false;
     try {
       say("scratch cluster in " + spec.root() + " (controller log: log/controller.log)");
-      cluster = EmbeddedCluster.prepare(spec);
+      cluster = EmbeddedCluster.prepare(spec, install);
       // The controller first: its local provider creates the bridge slurmctld is reached on.
       runtime = ControllerRuntime.start(cluster.config(), clock);
       cluster.start();
+      slurmVersion = cluster.slurmRelease();
       say(
-          "slurmctld and munged are up; "
+          "Slurm "
+              + slurmVersion
+              + ": slurmctld and munged are up; "
               + spec.nodes()
               + " CLOUD nodes, all powered down (idle~)");
       Context ctx = context();
@@ -105,6 +113,7 @@ final class DemoRun {
       if (keep) {
         say("cluster kept up. In another shell:");
         out.println("export SLURM_CONF=" + cluster.config().slurm().slurmConf());
+        out.println("export PATH=" + cluster.config().slurm().binDir() + ":$PATH");
         say("then sbatch/srun into partition " + spec.pool() + "; press Ctrl-C here to tear down");
         Thread.currentThread().join();
       }
@@ -122,13 +131,23 @@ final class DemoRun {
             left.namespaces(),
             cost.dollars(),
             Duration.between(started, clock.instant()),
-            runtime == null ? java.util.Map.of() : scenario.summary(context()));
+            extra());
     say(summary.human());
     if (json) {
       out.println(summary.json());
     }
     boolean scenarioOk = runtime != null && scenario.success(context());
     return finished && summary.success() && scenarioOk ? 0 : 1;
+  }
+
+  /** The Slurm that really ran ({@code slurmctld -V}), then what the scenario reports. */
+  private java.util.Map<String, Object> extra() {
+    java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>();
+    extra.put("slurm_version", slurmVersion);
+    if (runtime != null) {
+      extra.putAll(scenario.summary(context()));
+    }
+    return extra;
   }
 
   private String sbatch(List<String> args) {

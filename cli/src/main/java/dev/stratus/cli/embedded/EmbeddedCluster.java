@@ -1,8 +1,11 @@
 package dev.stratus.cli.embedded;
 
+import dev.stratus.cli.slurm.RootWrappers;
+import dev.stratus.cli.slurm.SlurmInstall;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.hook.LauncherSpec;
 import dev.stratus.core.render.EmbeddedSlurm;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,8 +38,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     this.slurm = slurm;
   }
 
-  /** Writes every file (config, key, slurm.conf, launchers); starts nothing. */
+  /** Writes every file (config, key, slurm.conf, launchers) for this machine's Slurm. */
   public static EmbeddedCluster prepare(EmbeddedSpec spec) throws IOException {
+    return prepare(spec, new SlurmInstall.Host());
+  }
+
+  /** Writes every file for the Slurm {@code install} names; starts nothing. */
+  public static EmbeddedCluster prepare(EmbeddedSpec spec, SlurmInstall install)
+      throws IOException {
     Path root = spec.root();
     for (String dir :
         List.of(
@@ -64,7 +73,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         root.resolve("checkpoints"), PosixFilePermissions.fromString("rwxr-xr-x"));
     createMungeKey(root);
     Path yaml = root.resolve("stratus.yaml");
-    Files.writeString(yaml, EmbeddedYaml.render(spec));
+    // the hook launchers slurmctld runs need this JVM and its jars, in the root too
+    SlurmInstall.SlurmDirs dirs =
+        install.install(root, RootWrappers.jvmBinds(LauncherSpec.minimalClassPath()));
+    Files.writeString(yaml, EmbeddedYaml.render(spec, dirs, install.version()));
     LoadedConfig loaded = ConfigLoader.loadAll(yaml);
     EmbeddedSlurm slurm = EmbeddedFiles.write(spec, loaded);
     return new EmbeddedCluster(spec, loaded.config(), slurm);
@@ -97,7 +109,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     int rc =
         Processes.run(
             List.of(
-                "munged",
+                config.slurm().sbinDir().resolve("munged").toString(),
                 "--key-file=" + config.mungeKeyFile(),
                 "--socket=" + config.slurm().mungeSocket(),
                 "--pid-file=" + root.resolve("ctld/munged.pid"),
@@ -121,7 +133,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     Instant end = Instant.now().plusSeconds(30);
     while (Instant.now().isBefore(end)) {
-      if (Processes.run(List.of("scontrol", "ping"), slurmEnv(), log, Duration.ofSeconds(10))
+      if (Processes.run(
+              List.of(config.slurm().command("scontrol").toString(), "ping"),
+              slurmEnv(),
+              log,
+              Duration.ofSeconds(10))
           == 0) {
         return;
       }
@@ -139,8 +155,37 @@ public final class EmbeddedCluster implements AutoCloseable {
         .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
   }
 
+  /**
+   * SLURM_CONF, and PATH with the cluster's Slurm first: a bare {@code sbatch} is the one that
+   * matches its slurmctld.
+   */
   public Map<String, String> slurmEnv() {
-    return Map.of("SLURM_CONF", config.slurm().slurmConf().toString());
+    return Map.of(
+        "SLURM_CONF",
+        config.slurm().slurmConf().toString(),
+        "PATH",
+        config.slurm().binDir() + ":" + Processes.PATH);
+  }
+
+  /** What {@code slurmctld -V} of the cluster's Slurm prints, e.g. {@code slurm-wlm 24.11.5}. */
+  public String slurmctldVersion() {
+    Processes.Result r =
+        Processes.output(
+            List.of(config.slurm().sbinDir().resolve("slurmctld").toString(), "-V"),
+            Map.of(),
+            spec.root().resolve("log/daemons.log"),
+            Duration.ofSeconds(20));
+    return r.exitCode() == 0
+        ? r.stdout().strip()
+        : "unknown (slurmctld -V exit " + r.exitCode() + ")";
+  }
+
+  /** The release in {@link #slurmctldVersion()}, e.g. {@code 24.11.5}. */
+  public String slurmRelease() {
+    String banner = slurmctldVersion();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\d+\\.\\d+(\\.\\d+)?").matcher(banner);
+    return m.find() ? m.group() : banner;
   }
 
   public EmbeddedSpec spec() {

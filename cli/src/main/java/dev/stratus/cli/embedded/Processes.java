@@ -27,7 +27,7 @@ public final class Processes {
    * CommandRunner}, appending its output to {@code log}. Returns the exit code.
    */
   public static int run(List<String> argv, Map<String, String> env, Path log, Duration timeout) {
-    CommandRunner.Result r = runner(env, timeout).run(argv);
+    CommandRunner.Result r = runner(env, timeout).run(resolved(argv, env));
     appendToLog(log, r, r.stdout() + r.stderr());
     return r.exitCode();
   }
@@ -35,7 +35,7 @@ public final class Processes {
   /** Like {@link #run}, but hands back standard output; only stderr goes to {@code log}. */
   public static Result output(
       List<String> argv, Map<String, String> env, Path log, Duration timeout) {
-    CommandRunner.Result r = runner(env, timeout).run(argv);
+    CommandRunner.Result r = runner(env, timeout).run(resolved(argv, env));
     appendToLog(log, r, r.stderr());
     return new Result(r.exitCode(), r.stdout());
   }
@@ -46,6 +46,26 @@ public final class Processes {
     Map<String, String> full = new HashMap<>(env);
     full.putIfAbsent("PATH", PATH);
     return new CommandRunner(full, timeout);
+  }
+
+  /**
+   * {@code argv} with a bare program name looked up in the child's PATH: Java would look in the
+   * JVM's own, and a cluster's PATH puts its own Slurm first.
+   */
+  static List<String> resolved(List<String> argv, Map<String, String> env) {
+    String program = argv.get(0);
+    if (program.contains("/")) {
+      return argv;
+    }
+    for (String dir : env.getOrDefault("PATH", PATH).split(":")) {
+      Path candidate = Path.of(dir, program);
+      if (Files.isExecutable(candidate)) {
+        List<String> out = new java.util.ArrayList<>(argv);
+        out.set(0, candidate.toString());
+        return out;
+      }
+    }
+    return argv;
   }
 
   private static void appendToLog(Path log, CommandRunner.Result r, String text) {

@@ -28,7 +28,8 @@ public final class ProviderRegistry {
             config.slurm().sbinDir(),
             config.mungeKeyFile(),
             config.slurm().mungeSocket(),
-            config.vault());
+            config.vault(),
+            config.slurm().binDir());
     Map<String, NodeProvider> providers = new LinkedHashMap<>();
     for (var entry : config.providers().entrySet()) {
       String name = entry.getKey();

@@ -34,6 +34,25 @@ class EmbeddedYamlTest {
   }
 
   @Test
+  void aClusterOnTheSlurm2411RootNamesItsWrappersAndRelease() throws Exception {
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "t1", 2, new Random(7), HOST);
+    Path wrappers = root.resolve("slurm-root/bin");
+    Path yaml = root.resolve("stratus.yaml");
+    Files.writeString(
+        yaml,
+        EmbeddedYaml.render(
+            spec,
+            new dev.stratus.cli.slurm.SlurmInstall.SlurmDirs(wrappers, wrappers),
+            new dev.stratus.core.config.SlurmVersion(24, 11)));
+
+    var slurm = ConfigLoader.load(yaml).slurm();
+
+    assertThat(slurm.binDir()).isEqualTo(wrappers);
+    assertThat(slurm.sbinDir()).isEqualTo(wrappers);
+    assertThat(slurm.version()).hasToString("24.11");
+  }
+
+  @Test
   void thisMachinesSlurmdMeasuresItsOwnCpusAndMemory() {
     NodeHardware measured = NodeHardware.measure(Path.of("/usr/sbin"), root.resolve("log"));
 

@@ -91,13 +91,26 @@ public final class ConfigLoader {
   }
 
   private static SlurmSettings slurm(Fields root) {
-    var s = root.section("slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket", "topology");
+    var s =
+        root.section(
+            "slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket", "topology", "version");
     return new SlurmSettings(
         s.map(f -> f.path("binDir", null)).orElse(Path.of("/usr/bin")),
         s.map(f -> f.path("sbinDir", null)).orElse(Path.of("/usr/sbin")),
         s.map(f -> f.path("slurmConf", null)).orElse(Path.of("/etc/slurm/slurm.conf")),
         s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")),
-        s.map(ConfigLoader::topology).orElse(SlurmSettings.Topology.NONE));
+        s.map(ConfigLoader::topology).orElse(SlurmSettings.Topology.NONE),
+        s.map(ConfigLoader::version).orElse(SlurmVersion.DEFAULT));
+  }
+
+  private static SlurmVersion version(Fields slurm) {
+    String value = slurm.string("version", SlurmVersion.DEFAULT.toString());
+    try {
+      return SlurmVersion.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw slurm.error(
+          "version", "must be a Slurm release like 22.05 or 24.11, got '" + value + "'");
+    }
   }
 
   private static SlurmSettings.Topology topology(Fields slurm) {
@@ -120,7 +133,8 @@ public final class ConfigLoader {
                 "suspendRate",
                 "treeWidth",
                 "hookDir",
-                "slurmctldParameters")
+                "slurmctldParameters",
+                "startJobsOnBoot")
             .orElseGet(() -> Fields.of(root.doc(), "powerSave", emptyMap(root)));
     return build(
         f,
@@ -133,7 +147,8 @@ public final class ConfigLoader {
                 f.check("suspendRate", f.integer("suspendRate", 0), ConfigLoader::notNegative),
                 f.check("treeWidth", f.integer("treeWidth", 65533), ConfigLoader::treeWidth),
                 f.path("hookDir", stateDir.resolve("bin")),
-                f.strings("slurmctldParameters", DEFAULT_SLURMCTLD_PARAMETERS)));
+                f.strings("slurmctldParameters", DEFAULT_SLURMCTLD_PARAMETERS),
+                f.bool("startJobsOnBoot", true)));
   }
 
   private static Timeouts timeouts(Fields root) {

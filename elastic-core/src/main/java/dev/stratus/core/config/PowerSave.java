@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * The slurm.conf power-saving block Stratus renders. {@code hookProgram} is the absolute path of
  * the launcher slurmctld runs as Resume/Suspend/ResumeFail program (it takes the hook kind from its
- * first argument via small wrapper scripts, see the README).
+ * first argument via small wrapper scripts, see the README). {@code startJobsOnBoot}: render the
+ * PrologSlurmctld that lets slurmctld launch a batch job as soon as its node has booted ({@code
+ * BootWaitProlog}); default true.
  */
 public record PowerSave(
     Duration suspendTime,
@@ -19,7 +21,8 @@ public record PowerSave(
     int suspendRate,
     int treeWidth,
     Path hookDir,
-    List<String> slurmctldParameters) {
+    List<String> slurmctldParameters,
+    boolean startJobsOnBoot) {
   public PowerSave {
     positive("suspendTime", suspendTime);
     positive("suspendTimeout", suspendTimeout);

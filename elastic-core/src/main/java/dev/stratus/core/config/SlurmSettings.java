@@ -11,10 +11,17 @@ import java.nio.file.Path;
  * next to it. {@code mungeSocket} is the socket named in slurm.conf's AuthInfo. {@code topology}
  * says who owns topology.conf next to slurm.conf: {@link Topology#TREE} makes the controller its
  * only writer; {@link Topology#NONE} leaves it alone (the embedded cluster writes its own from its
- * racks, and a site with nodes outside Stratus keeps its hand-written one).
+ * racks, and a site with nodes outside Stratus keeps its hand-written one). {@code version}: the
+ * Slurm release the daemons run ({@link SlurmVersion}), for what is rendered differently per
+ * release.
  */
 public record SlurmSettings(
-    Path binDir, Path sbinDir, Path slurmConf, Path mungeSocket, Topology topology) {
+    Path binDir,
+    Path sbinDir,
+    Path slurmConf,
+    Path mungeSocket,
+    Topology topology,
+    SlurmVersion version) {
   /** Who writes topology.conf; the YAML values are {@code none} and {@code tree}. */
   public enum Topology {
     /** Stratus never writes topology.conf from the controller. */
@@ -32,6 +39,13 @@ public record SlurmSettings(
     notNull("slurm.slurmConf", slurmConf);
     notNull("slurm.mungeSocket", mungeSocket);
     notNull("slurm.topology", topology);
+    notNull("slurm.version", version);
+  }
+
+  /** Settings for Slurm {@link SlurmVersion#DEFAULT}. */
+  public SlurmSettings(
+      Path binDir, Path sbinDir, Path slurmConf, Path mungeSocket, Topology topology) {
+    this(binDir, sbinDir, slurmConf, mungeSocket, topology, SlurmVersion.DEFAULT);
   }
 
   /** Settings that leave topology.conf alone. */

@@ -50,6 +50,16 @@ final class IncludeSettings {
             "without PrivateData=cloud, powered-down CLOUD nodes are hidden from sinfo and scontrol"));
     s.add(scalar("TreeWidth", ps.treeWidth(), "powerSave.treeWidth"));
     s.add(new IncludeSetting("GresTypes", "gpu", Kind.LIST, "(always)"));
+    if (ps.startJobsOnBoot()) {
+      s.add(
+          new IncludeSetting(
+              "PrologSlurmctld",
+              BootWaitProlog.path(config).toString(),
+              Kind.SCALAR,
+              "powerSave.startJobsOnBoot",
+              "waits for the job's nodes to boot: the batch job starts when they register, not at"
+                  + " slurmctld's next 30 s check"));
+    }
     if (!config.spot().checkpointDir().isEmpty()) {
       s.add(
           new IncludeSetting(

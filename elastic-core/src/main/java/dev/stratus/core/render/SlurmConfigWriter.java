@@ -82,6 +82,7 @@ public final class SlurmConfigWriter {
     List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
     CheckpointProlog.write(config.config()).ifPresent(written::add);
     TaskProlog.write(config.config()).ifPresent(written::add);
+    BootWaitProlog.write(config.config(), dir).ifPresent(written::add);
     Path topology = dir.resolve(TopologyWriter.FILE);
     if (placement.isPresent()
         || (config.config().slurm().topology() == SlurmSettings.Topology.TREE

@@ -26,6 +26,9 @@ public final class SlurmViews {
 
   private SlurmViews() {}
 
+  /** Nodes register their address (before 23.11 an option; from 23.11 always, option defunct). */
+  static final String CLOUD_REG_ADDRS = "cloud_reg_addrs";
+
   /** The SlurmctldParameters flag with which slurmctld serves its files to configless nodes. */
   public static final String ENABLE_CONFIGLESS = "enable_configless";
 
@@ -101,6 +104,10 @@ public final class SlurmViews {
   public static IncludeMerge merge(
       StratusConfig config, boolean configlessNodes, SiteSlurmConf site) {
     List<String> parameters = new ArrayList<>(config.powerSave().slurmctldParameters());
+    if (!config.slurm().version().takesCloudRegAddrs()) {
+      // 23.11 made it the only behaviour and logs the option as defunct: leave it out
+      parameters.remove(CLOUD_REG_ADDRS);
+    }
     if (configlessNodes && !parameters.contains(ENABLE_CONFIGLESS)) {
       parameters.add(ENABLE_CONFIGLESS);
     }

@@ -25,6 +25,8 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
   private final Path binDir;
+  // set once sinfo --json answered in the 23.02+ shape; never unset (one Slurm per client)
+  private volatile boolean nodeGroupsInSinfo;
   private final CommandRunner runner;
 
   public CliSlurmClient(Path binDir, Path slurmConf) {
@@ -48,11 +50,23 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
     this.runner = runner;
   }
 
-  /** {@code sinfo --json}; if that fails or cannot be read, {@code scontrol -o show node}. */
+  /**
+   * {@code sinfo --json} (22.05), or {@code scontrol --json show nodes} once sinfo answered with
+   * the 23.02+ document, which lists groups of nodes by state instead of nodes (measured on
+   * 24.11.5); if that fails or cannot be read, {@code scontrol -o show node}.
+   */
   @Override
   public List<SlurmNode> nodes() {
     try {
-      return SinfoJson.parse(ok("sinfo", "--json").stdout());
+      if (nodeGroupsInSinfo) {
+        return SinfoJson.parse(ok("scontrol", "--json", "show", "nodes").stdout());
+      }
+      String sinfo = ok("sinfo", "--json").stdout();
+      if (SinfoJson.listsNodeGroups(sinfo)) {
+        nodeGroupsInSinfo = true;
+        return nodes();
+      }
+      return SinfoJson.parse(sinfo);
     } catch (SlurmCommandException sinfoFailed) {
       LOG.warn("sinfo --json failed, falling back to scontrol: {}", sinfoFailed.getMessage());
       try {

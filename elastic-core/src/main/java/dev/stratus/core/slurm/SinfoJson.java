@@ -11,10 +11,18 @@ import java.util.Set;
  * Parses {@code sinfo --json}. 22.05 (openapi v0.0.38) writes {@code "state":"idle"} plus {@code
  * "state_flags":["CLOUD","POWERED_DOWN"]}; 23.02+ writes {@code "state":["IDLE","CLOUD",
  * "POWERED_DOWN"]} with the base state first. Both are accepted. {@code features} and {@code
- * active_features} are one comma-separated string in 22.05 and may be arrays later.
+ * active_features} are one comma-separated string in 22.05 and arrays in 24.11. From 23.02 {@code
+ * sinfo --json} lists node groups ({@code "sinfo":[...]}); {@code scontrol --json show nodes}
+ * writes the node list this parser reads ({@code "nodes":[...]}, 24.11.5 measured).
  */
 public final class SinfoJson {
   private SinfoJson() {}
+
+  /** Whether {@code json} is the 23.02+ {@code sinfo --json} document: node groups, no nodes. */
+  public static boolean listsNodeGroups(String json) {
+    JsonNode root = new JsonDocument("sinfo --json", SlurmCommandException::new).parse(json);
+    return root.has("sinfo") && !root.has("nodes");
+  }
 
   /**
    * @throws SlurmCommandException naming the field when the document is not what sinfo writes

@@ -96,7 +96,8 @@ class ConfigLoaderTest {
                 4,
                 16,
                 dir.resolve("bin"),
-                List.of("idle_on_node_suspend", "power_save_interval=1")));
+                List.of("idle_on_node_suspend", "power_save_interval=1"),
+                true));
     assertThat(c.timeouts())
         .isEqualTo(
             new Timeouts(
@@ -183,7 +184,8 @@ class ConfigLoaderTest {
                 0,
                 65533,
                 Path.of("/var/lib/stratus/bin"),
-                List.of("idle_on_node_suspend", "cloud_reg_addrs")));
+                List.of("idle_on_node_suspend", "cloud_reg_addrs"),
+                true));
     Pool pool = c.pools().get(0);
     assertThat(pool.partition()).isEqualTo("gpu");
     Offering offering = pool.offerings().get(0);

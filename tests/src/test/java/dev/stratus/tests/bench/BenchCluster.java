@@ -6,6 +6,7 @@ import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -32,7 +33,8 @@ final class BenchCluster implements AutoCloseable {
                 Files.createTempDirectory("stratus-bench-"),
                 prefix + Integer.toHexString(random.nextInt(0x1000)),
                 nodes,
-                random));
+                random),
+            E2eCluster.slurmUnderTest());
     runtime = ControllerRuntime.start(config.apply(cluster.config()), Clock.systemUTC());
     try {
       cluster.start();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,11 +52,22 @@ class DemoEndToEndTest {
     assertThat(summary.get("namespaces_left").asInt()).isZero();
   }
 
-  /** Runs {@code ./stratus demo --json --dir DIR ARGS}, asserts exit 0; its last line, parsed. */
+  /**
+   * Runs {@code ./stratus demo --json --dir DIR --slurm RELEASE ARGS}, asserts exit 0 and that the
+   * Slurm asked for ran; its last line, parsed.
+   */
   JsonNode demo(String... args) throws Exception {
     Path launcher = Path.of(System.getProperty("user.dir")).getParent().resolve("stratus");
     List<String> argv =
-        new ArrayList<>(List.of(launcher.toString(), "demo", "--json", "--dir", dir.toString()));
+        new ArrayList<>(
+            List.of(
+                launcher.toString(),
+                "demo",
+                "--json",
+                "--dir",
+                dir.toString(),
+                "--slurm",
+                E2eCluster.slurmRelease()));
     argv.addAll(List.of(args));
     Path out = dir.resolve("demo.out");
     Process p =
@@ -72,6 +84,9 @@ class DemoEndToEndTest {
     List<String> lines = Files.readAllLines(out);
     assertThat(ended).as("demo ended in time; output:%n%s", String.join("\n", lines)).isTrue();
     assertThat(p.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
-    return JSON.readTree(lines.get(lines.size() - 1));
+    JsonNode summary = JSON.readTree(lines.get(lines.size() - 1));
+    // what really ran, from slurmctld -V: the release asked for
+    assertThat(summary.get("slurm_version").asText()).startsWith(E2eCluster.slurmRelease() + ".");
+    return summary;
   }
 }

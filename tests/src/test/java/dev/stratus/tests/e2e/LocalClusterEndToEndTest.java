@@ -238,7 +238,9 @@ class LocalClusterEndToEndTest {
                         conf.resolve("slurm.conf"),
                         config.slurm().sbinDir(),
                         config.mungeKeyFile(),
-                        config.slurm().mungeSocket()),
+                        config.slurm().mungeSocket(),
+                        java.util.Optional.empty(),
+                        config.slurm().binDir()),
                     Clock.systemUTC()));
     String clusterName = config.cluster();
     var result =

@@ -9,6 +9,8 @@ import dev.stratus.cli.embedded.NodeHardware;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.cli.runtime.ProviderRegistry;
+import dev.stratus.cli.slurm.SlurmInstall;
+import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.slurm.CliSlurmClient;
@@ -28,10 +30,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * An end-to-end test's world: an embedded cluster on the real Slurm of this machine (random names,
- * ports and subnet, so runs do not collide), the controller running in this JVM, and the Slurm
- * commands the scenarios use. Closing it stops the controller, terminates every instance still
- * listed, stops slurmctld and munged, and asserts that no namespace of the cluster is left.
+ * An end-to-end test's world: an embedded cluster on real Slurm ({@link #slurmUnderTest}; random
+ * names, ports and subnet, so runs do not collide), the controller running in this JVM, and the
+ * Slurm commands the scenarios use. Closing it stops the controller, terminates every instance
+ * still listed, stops slurmctld and munged, and asserts that no namespace of the cluster is left.
  */
 public final class E2eCluster implements AutoCloseable {
   public static final Duration COMMAND_WAIT = CheckpointJobs.COMMAND_WAIT;
@@ -89,11 +91,24 @@ public final class E2eCluster implements AutoCloseable {
         declared.isPresent()
             ? EmbeddedSpec.random(root, name, nodes, random, declared.get())
             : EmbeddedSpec.random(root, name, nodes, random);
-    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec);
+    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, slurmUnderTest());
     ControllerRuntime runtime = ControllerRuntime.start(config.apply(cluster), Clock.systemUTC());
     beforeSlurm.accept(cluster);
     cluster.start();
     return new E2eCluster(cluster, runtime);
+  }
+
+  /** {@code -Dstratus.slurm=24.11}: the Slurm release the suite runs on (default 22.05). */
+  public static final String SLURM_PROPERTY = "stratus.slurm";
+
+  /** The release {@value #SLURM_PROPERTY} names, as given ({@code 22.05} when unset). */
+  public static String slurmRelease() {
+    return System.getProperty(SLURM_PROPERTY, SlurmVersion.DEFAULT.toString());
+  }
+
+  /** The Slurm the suite runs on (the 24.11 root is prepared the first time). */
+  public static SlurmInstall slurmUnderTest() throws java.io.IOException {
+    return SlurmInstall.choose(slurmRelease(), System.err);
   }
 
   public NodeProvider local() {

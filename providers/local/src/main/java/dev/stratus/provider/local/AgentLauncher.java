@@ -119,7 +119,7 @@ final class AgentLauncher {
             // configless nodes keep no slurm.conf: slurmd fetches it from confServer
             confServer.isEmpty() ? bootstrap.slurmConf().toAbsolutePath() : null,
             bootstrap.slurmSbinDir().toAbsolutePath(),
-            Path.of("/usr/bin"),
+            bootstrap.slurmBinDir().toAbsolutePath(),
             keySource,
             bootstrap.mungeSocket().toAbsolutePath(),
             dir.toAbsolutePath(),

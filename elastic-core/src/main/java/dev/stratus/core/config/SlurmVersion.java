@@ -1,0 +1,65 @@
+package dev.stratus.core.config;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Slurm release the cluster runs ({@code slurm.version} in stratus.yaml, {@code major.minor},
+ * default {@link #DEFAULT}, Debian 12's). Rendering depends on it where releases differ: see the
+ * README's "Slurm versions" section for each difference and where it was measured.
+ */
+public record SlurmVersion(int major, int minor) implements Comparable<SlurmVersion> {
+  /** Debian 12's slurm-wlm, what Stratus assumes when {@code slurm.version} is not set. */
+  public static final SlurmVersion DEFAULT = new SlurmVersion(22, 5);
+
+  /** 23.11 made {@code cloud_reg_addrs} the only behaviour and calls the option defunct. */
+  static final SlurmVersion CLOUD_REG_ADDRS_DEFUNCT = new SlurmVersion(23, 11);
+
+  private static final Pattern FORM = Pattern.compile("(\\d{2})\\.(\\d{2})(\\.\\d+)?");
+  private static final Pattern IN_TEXT = Pattern.compile("\\b(\\d{2}\\.\\d{2})(\\.\\d+)?\\b");
+
+  public SlurmVersion {
+    if (major < 17 || major > 99 || minor < 0 || minor > 12) {
+      throw new IllegalArgumentException(
+          "slurm.version must be a Slurm release like 22.05 or 24.11, got " + major + "." + minor);
+    }
+  }
+
+  /** {@code 24.11} or {@code 24.11.5}; anything else is refused with what was given. */
+  public static SlurmVersion parse(String text) {
+    Matcher m = FORM.matcher(text == null ? "" : text.strip());
+    if (!m.matches()) {
+      throw new IllegalArgumentException(
+          "slurm.version must be a Slurm release like 22.05 or 24.11, got '" + text + "'");
+    }
+    return new SlurmVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+  }
+
+  /** The release in what {@code slurmctld -V} prints ({@code slurm-wlm 24.11.5}). */
+  public static SlurmVersion fromBanner(String banner) {
+    Matcher m = IN_TEXT.matcher(banner == null ? "" : banner);
+    if (!m.find()) {
+      throw new IllegalArgumentException("no Slurm release in '" + banner + "'");
+    }
+    return parse(m.group(1));
+  }
+
+  public boolean atLeast(SlurmVersion other) {
+    return compareTo(other) >= 0;
+  }
+
+  /** Whether slurmctld still takes {@code SlurmctldParameters=cloud_reg_addrs} (before 23.11). */
+  public boolean takesCloudRegAddrs() {
+    return !atLeast(CLOUD_REG_ADDRS_DEFUNCT);
+  }
+
+  @Override
+  public int compareTo(SlurmVersion o) {
+    return major != o.major ? Integer.compare(major, o.major) : Integer.compare(minor, o.minor);
+  }
+
+  @Override
+  public String toString() {
+    return String.format(java.util.Locale.ROOT, "%02d.%02d", major, minor);
+  }
+}
