@@ -26,10 +26,9 @@ final class ControllerReader {
   }
 
   private static StandbySettings standby(Fields s, Path spoolDir) {
-    Path parent = spoolDir.toAbsolutePath().getParent();
     try {
       return new StandbySettings(
-          s.path("leaseDir", (parent == null ? spoolDir : parent).resolve("lease")),
+          s.path("leaseDir", spoolDir.resolve("lease")),
           s.duration("leaseDuration", StandbySettings.DEFAULT_LEASE),
           s.duration("renewEvery", StandbySettings.DEFAULT_RENEW),
           s.string("slurmctldHost", ThisHost.shortName()));

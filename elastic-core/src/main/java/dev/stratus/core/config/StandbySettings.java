@@ -13,7 +13,8 @@ import java.time.Duration;
  * slurmctld that {@code scontrol ping} shows in control.
  *
  * @param leaseDir where the lease file lives: a directory on the file system both controllers mount
- *     (the spool's, since both slurmctlds' hooks write it). Default {@code <spoolDir>/../lease}
+ *     (the spool's, since both slurmctlds' hooks write it; the spool reads only its own {@code
+ *     *.json} files). Default {@code <spoolDir>/lease}
  * @param leaseDuration how long a renewal holds the lease; the standby takes it only after that
  *     much time without one. Default 15 s
  * @param renewEvery how often the holder renews (and the standby looks); less than half of {@code

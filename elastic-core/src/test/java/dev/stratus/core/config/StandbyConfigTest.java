@@ -30,7 +30,7 @@ class StandbyConfigTest {
   void anEmptyBlockPutsTheLeaseBesideTheSpoolWithDefaultTimingsAndThisHost() throws IOException {
     StandbySettings s = load("controller: {standby: {}}\n").controller().standby().orElseThrow();
 
-    assertThat(s.leaseDir()).isEqualTo(Path.of("/shared/stratus/lease"));
+    assertThat(s.leaseDir()).isEqualTo(Path.of("/shared/stratus/spool/lease"));
     assertThat(s.leaseDuration()).isEqualTo(Duration.ofSeconds(15));
     assertThat(s.renewEvery()).isEqualTo(Duration.ofSeconds(3));
     assertThat(s.slurmctldHost()).isEqualTo(ThisHost.shortName());
