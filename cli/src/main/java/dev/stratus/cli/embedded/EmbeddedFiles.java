@@ -1,6 +1,7 @@
 package dev.stratus.cli.embedded;
 
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.config.ThisHost;
 import dev.stratus.core.hook.HookLaunchers;
 import dev.stratus.core.hook.LauncherSpec;
 import dev.stratus.core.model.Pool;
@@ -10,7 +11,6 @@ import dev.stratus.core.render.TopologyBuilder;
 import dev.stratus.core.render.TopologyWriter;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,9 +65,7 @@ final class EmbeddedFiles {
    * This machine's short host name, read from the kernel (no DNS): slurmctld only starts when
    * SlurmctldHost names the machine it runs on.
    */
-  static String hostname() throws IOException {
-    String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-    int dot = name.indexOf('.');
-    return dot > 0 ? name.substring(0, dot) : name;
+  static String hostname() {
+    return ThisHost.shortName();
   }
 }

@@ -3,6 +3,7 @@ package dev.stratus.cli.runtime;
 import dev.stratus.cli.vault.VaultNodeCredentials;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.Fence;
 import dev.stratus.core.controller.RequestSource;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.slurm.CliSlurmClient;
@@ -11,6 +12,7 @@ import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spool.Spool;
 import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.core.standby.Leadership;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
@@ -36,6 +38,7 @@ public final class ControllerRuntime implements AutoCloseable {
   private final SlurmClient slurm;
   private final NoticeServer notices;
   private final Optional<KeyPublishing> keyPublishing;
+  private final Optional<StandbyLoop> standby;
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
     this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
@@ -70,9 +73,18 @@ public final class ControllerRuntime implements AutoCloseable {
             .<NodeCredentials>map(v -> new VaultNodeCredentials(v, secret))
             .orElse(NodeCredentials.NONE);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    Optional<Leadership> leadership =
+        config.controller().standby().map(s -> StandbyLoop.leadership(s, clock));
     this.controller =
         new Controller(
-            config, slurm, providers, requests, clock, credentials, new StratusMetrics(registry));
+            config,
+            slurm,
+            providers,
+            requests,
+            clock,
+            credentials,
+            new StratusMetrics(registry),
+            leadership.<Fence>map(l -> l).orElse(Fence.OPEN));
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
     controller.whenPassWanted(daemon::wake); // a launch ended: its request can be acknowledged
     this.watch = spool.watch(daemon::wake);
@@ -92,6 +104,11 @@ public final class ControllerRuntime implements AutoCloseable {
     this.keyPublishing = KeyPublishing.start(config.vault(), secret, controller, providers);
     controller.start(); // the notice lane
     daemon.start();
+    this.standby =
+        leadership.map(
+            l ->
+                StandbyLoop.start(
+                    l, config, config.controller().standby().get(), registry, daemon::wake));
     log.info(
         "controller for cluster {} started: providers {}, spool {}",
         config.cluster(),
@@ -132,6 +149,7 @@ public final class ControllerRuntime implements AutoCloseable {
 
   @Override
   public void close() {
+    standby.ifPresent(StandbyLoop::close); // stops acting first, then frees the lease
     keyPublishing.ifPresent(KeyPublishing::close);
     if (notices != null) {
       notices.close();

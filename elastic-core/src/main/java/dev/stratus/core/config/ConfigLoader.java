@@ -68,6 +68,7 @@ public final class ConfigLoader {
     SlurmSettings slurm = slurm(root);
     PoolReader pools =
         PoolReader.read(root, providers.keySet(), slurm.topology() == SlurmSettings.Topology.TREE);
+    Path spoolDir = root.path("spoolDir", stateDir.resolve("spool"));
     StratusConfig config =
         build(
             root,
@@ -77,7 +78,7 @@ public final class ConfigLoader {
                     slurm,
                     powerSave(root, stateDir),
                     timeouts(root),
-                    root.path("spoolDir", stateDir.resolve("spool")),
+                    spoolDir,
                     stateDir,
                     root.path("mungeKeyFile", Path.of("/etc/munge/munge.key")),
                     pools.pools(),
@@ -85,7 +86,7 @@ public final class ConfigLoader {
                     spot(root),
                     VaultReader.read(root),
                     MoneyReader.read(root, stateDir, pools.poolNames()),
-                    ControllerReader.read(root, stateDir)));
+                    ControllerReader.read(root, stateDir, spoolDir)));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

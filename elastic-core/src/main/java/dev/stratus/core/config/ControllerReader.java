@@ -5,22 +5,36 @@ import java.nio.file.Path;
 /**
  * Reads the optional {@code controller:} block ({@link ControllerSettings}): {@code secretFile},
  * {@code tls} (either {@code certFile} + {@code keyFile}, or {@code keyStoreFile} + {@code
- * keyStorePasswordFile}) and {@code metricsTokenFile}.
+ * keyStorePasswordFile}), {@code metricsTokenFile} and {@code standby} ({@link StandbySettings}).
  */
 final class ControllerReader {
   private ControllerReader() {}
 
-  static ControllerSettings read(Fields root, Path stateDir) {
+  static ControllerSettings read(Fields root, Path stateDir, Path spoolDir) {
     ControllerSettings d = ControllerSettings.defaults(stateDir);
-    return root.section("controller", "secretFile", "tls", "metricsTokenFile")
+    return root.section("controller", "secretFile", "tls", "metricsTokenFile", "standby")
         .map(
             f ->
                 new ControllerSettings(
                     f.path("secretFile", d.secretFile()),
                     f.section("tls", "certFile", "keyFile", "keyStoreFile", "keyStorePasswordFile")
                         .map(ControllerReader::tls),
-                    f.node("metricsTokenFile").map(n -> f.path("metricsTokenFile", null))))
+                    f.node("metricsTokenFile").map(n -> f.path("metricsTokenFile", null)),
+                    f.section("standby", "leaseDir", "leaseDuration", "renewEvery", "slurmctldHost")
+                        .map(s -> standby(s, spoolDir))))
         .orElse(d);
+  }
+
+  private static StandbySettings standby(Fields s, Path spoolDir) {
+    try {
+      return new StandbySettings(
+          s.path("leaseDir", spoolDir.resolve("lease")),
+          s.duration("leaseDuration", StandbySettings.DEFAULT_LEASE),
+          s.duration("renewEvery", StandbySettings.DEFAULT_RENEW),
+          s.string("slurmctldHost", ThisHost.shortName()));
+    } catch (IllegalArgumentException e) {
+      throw s.error(e.getMessage());
+    }
   }
 
   private static ControllerSettings.Tls tls(Fields t) {

@@ -15,13 +15,23 @@ import java.util.Optional;
  *     private network)
  * @param metricsTokenFile a file holding the bearer token {@code GET /metrics} then demands; empty:
  *     metrics stay open, as Prometheus expects
+ * @param standby a second controller's lease and Slurm role; empty: this controller acts alone
  */
 public record ControllerSettings(
-    Path secretFile, Optional<Tls> tls, Optional<Path> metricsTokenFile) {
+    Path secretFile,
+    Optional<Tls> tls,
+    Optional<Path> metricsTokenFile,
+    Optional<StandbySettings> standby) {
   public ControllerSettings {
     notNull("controller.secretFile", secretFile);
     tls = tls == null ? Optional.empty() : tls;
     metricsTokenFile = metricsTokenFile == null ? Optional.empty() : metricsTokenFile;
+    standby = standby == null ? Optional.empty() : standby;
+  }
+
+  /** A controller acting alone. */
+  public ControllerSettings(Path secretFile, Optional<Tls> tls, Optional<Path> metricsTokenFile) {
+    this(secretFile, tls, metricsTokenFile, Optional.empty());
   }
 
   /** The defaults for a controller whose scratch is {@code stateDir}. */

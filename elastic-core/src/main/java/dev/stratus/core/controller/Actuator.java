@@ -38,6 +38,7 @@ final class Actuator {
   private final CheckpointWatch checkpoints;
   private final UnavailableOfferings unavailable;
   private final java.time.Clock clock;
+  private final Fence fence;
   private final ActionHandlers<Pass> handlers;
 
   Actuator(
@@ -49,7 +50,8 @@ final class Actuator {
       NoticeInbox notices,
       CheckpointWatch checkpoints,
       UnavailableOfferings unavailable,
-      java.time.Clock clock) {
+      java.time.Clock clock,
+      Fence fence) {
     this.slurm = slurm;
     this.requests = requests;
     this.cloud = cloud;
@@ -59,12 +61,14 @@ final class Actuator {
     this.checkpoints = checkpoints;
     this.unavailable = unavailable;
     this.clock = clock;
+    this.fence = fence;
     this.handlers = handlers();
   }
 
   /** What the actions of one {@link #execute} call share. */
   private static final class Pass {
     final Snapshot snapshot;
+    final long term;
 
     /**
      * Requests that must stay in the spool: this call started a launch of theirs (however fast it
@@ -72,8 +76,9 @@ final class Actuator {
      */
     final Set<String> keepRequests = new HashSet<>();
 
-    Pass(Snapshot snapshot) {
+    Pass(Snapshot snapshot, long term) {
       this.snapshot = snapshot;
+      this.term = term;
     }
 
     List<String> nodesOf(String requestId) {
@@ -91,9 +96,11 @@ final class Actuator {
             Action.Launch.class,
             (l, pass) -> {
               pass.keepRequests.add(l.requestId());
-              cloud.launch(l);
+              cloud.launch(l, pass.term);
             })
-        .on(Action.Terminate.class, (t, pass) -> cloud.terminate(t, pass.snapshot.instances()))
+        .on(
+            Action.Terminate.class,
+            (t, pass) -> cloud.terminate(t, pass.snapshot.instances(), pass.term))
         .on(Action.SetDown.class, (d, pass) -> setDown(d.nodes(), d.reason()))
         .on(
             Action.InstanceGone.class,
@@ -140,10 +147,19 @@ final class Actuator {
     return handlers.handledTypes();
   }
 
-  /** {@code snapshot}: what the actions were planned from (instances to terminate, spot facts). */
-  void execute(List<Action> actions, Snapshot snapshot) {
-    Pass pass = new Pass(snapshot);
-    for (Action action : actions) {
+  /**
+   * {@code snapshot}: what the actions were planned from (instances to terminate, spot facts);
+   * {@code term}: the fence's term they were planned in. Once the fence no longer holds it, the
+   * rest is left undone (and unacknowledged) for the controller that holds the lease now.
+   */
+  void execute(List<Action> actions, Snapshot snapshot, long term) {
+    Pass pass = new Pass(snapshot, term);
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (!fence.holds(term)) {
+        log.warn("the lease was lost: {} planned actions left to the standby", actions.size() - i);
+        return;
+      }
       if (!(action instanceof Action.Ack) && !(action instanceof Action.ReportIgnored)) {
         log.info("action: {}", action);
       }

@@ -41,6 +41,7 @@ final class CloudWork {
   private final BiConsumer<List<String>, String> setDown;
   private final Runnable passWanted;
   private final Clock clock;
+  private final Fence fence;
   private final InFlightWork inFlight = new InFlightWork();
 
   CloudWork(
@@ -52,7 +53,8 @@ final class CloudWork {
       InstanceView view,
       BiConsumer<List<String>, String> setDown,
       Runnable passWanted,
-      Clock clock) {
+      Clock clock,
+      Fence fence) {
     this.launcher = launcher;
     this.tasks = tasks;
     this.providers = providers;
@@ -62,6 +64,7 @@ final class CloudWork {
     this.setDown = setDown;
     this.passWanted = passWanted;
     this.clock = clock;
+    this.fence = fence;
   }
 
   InFlight inFlight() {
@@ -72,11 +75,12 @@ final class CloudWork {
     return inFlight.anyLaunching(nodes);
   }
 
-  void launch(Action.Launch launch) {
+  /** {@code term}: the fence's term the launch was planned in (see {@link Fence}). */
+  void launch(Action.Launch launch, long term) {
     inFlight.launchStarted(launch.nodes());
     java.time.Instant start = clock.instant();
     launcher
-        .run(launch)
+        .run(launch, term)
         .whenComplete(
             (outcome, error) -> {
               boolean settled = false;
@@ -85,7 +89,7 @@ final class CloudWork {
                     launch.pool(),
                     outcomeName(outcome, error),
                     java.time.Duration.between(start, clock.instant()));
-                settled = error == null && settled(launch, outcome);
+                settled = error == null && settled(launch, outcome, term);
               } catch (RuntimeException e) {
                 log.error("acting on the launch of {} failed: {}", launch.nodes(), e.getMessage());
               } finally {
@@ -106,7 +110,12 @@ final class CloudWork {
   }
 
   /** Acts on a launch's outcome; true when its request can now be acknowledged. */
-  private boolean settled(Action.Launch launch, LaunchExecutor.Outcome outcome) {
+  private boolean settled(Action.Launch launch, LaunchExecutor.Outcome outcome, long term) {
+    if (!(outcome instanceof LaunchExecutor.Outcome.Deferred) && !fence.holds(term)) {
+      // the standby acts now; its pass replays the unacknowledged request and finds what we did
+      log.warn("launch of {} ended after the lease was lost; left to the standby", launch.nodes());
+      return false;
+    }
     if (outcome instanceof LaunchExecutor.Outcome.Launched ok) {
       metrics.nodesLaunched(ok.instances().size());
       view.launched(ok.instances(), clock.instant());
@@ -136,7 +145,7 @@ final class CloudWork {
   }
 
   /** Terminates the action's instances among {@code observed}, one task per provider and region. */
-  void terminate(Action.Terminate terminate, List<Instance> observed) {
+  void terminate(Action.Terminate terminate, List<Instance> observed, long term) {
     Map<CloudTasks.Lane, List<String>> byLane = new LinkedHashMap<>();
     for (Instance instance : observed) {
       if (terminate.instanceIds().contains(instance.id())) {
@@ -158,6 +167,10 @@ final class CloudWork {
                   "termination of " + ids,
                   terminateLimit,
                   () -> {
+                    if (!fence.holds(term)) {
+                      log.warn("termination of {} not started: the lease was lost", ids);
+                      return 0;
+                    }
                     providers.get(lane.provider()).terminate(ids);
                     return ids.size();
                   })

@@ -66,6 +66,7 @@ public final class Controller implements AutoCloseable {
           new java.util.concurrent.atomic.AtomicReference<>(
               java.util.concurrent.CompletableFuture.completedFuture(null));
   private volatile Runnable passWanted = () -> {};
+  private final Fence fence;
 
   public Controller(
       StratusConfig config,
@@ -96,6 +97,23 @@ public final class Controller implements AutoCloseable {
       Clock clock,
       NodeCredentials credentials,
       StratusMetrics metrics) {
+    this(config, slurm, providers, requests, clock, credentials, metrics, Fence.OPEN);
+  }
+
+  /**
+   * {@code fence}: whether this controller may act (a standby's lease); passes and notice runs
+   * outside its term do nothing, and every act checks it.
+   */
+  public Controller(
+      StratusConfig config,
+      SlurmClient slurm,
+      Map<String, NodeProvider> providers,
+      RequestSource requests,
+      Clock clock,
+      NodeCredentials credentials,
+      StratusMetrics metrics,
+      Fence fence) {
+    this.fence = fence;
     this.metrics = metrics;
     this.spot = new SpotRecorder(metrics);
     this.config = config;
@@ -117,7 +135,8 @@ public final class Controller implements AutoCloseable {
                 unavailable,
                 credentials,
                 tasks,
-                config.timeouts().launch()),
+                config.timeouts().launch(),
+                fence),
             tasks,
             this.providers,
             config.timeouts().terminate(),
@@ -125,13 +144,22 @@ public final class Controller implements AutoCloseable {
             view,
             (nodes, reason) -> Actuator.setDown(slurm, metrics, nodes, reason),
             () -> passWanted.run(),
-            clock);
+            clock,
+            fence);
     this.actuator =
         new Actuator(
-            slurm, requests, cloud, metrics, spot, notices, checkpoints, unavailable, clock);
+            slurm, requests, cloud, metrics, spot, notices, checkpoints, unavailable, clock, fence);
     this.noticeRuns =
         new NoticeRuns(
-            config, slurm, notices, view, checkpoints, actuator, clock, () -> passWanted.run());
+            config,
+            slurm,
+            notices,
+            view,
+            checkpoints,
+            actuator,
+            clock,
+            () -> passWanted.run(),
+            fence);
     this.lane =
         new NoticeLane(
             this::runNotices,
@@ -168,6 +196,10 @@ public final class Controller implements AutoCloseable {
    * terminations among them are started, not finished, when it returns.
    */
   public synchronized List<Action> runPass() {
+    java.util.OptionalLong term = fence.term();
+    if (term.isEmpty()) {
+      return List.of(); // the standby watches: the controller holding the lease acts
+    }
     metrics.passRan();
     InFlight inFlight = cloud.inFlight(); // before the listing: see InFlightWork
     Instant now = clock.instant(); // before the listing: see NoticePlanner.collectGone
@@ -199,7 +231,10 @@ public final class Controller implements AutoCloseable {
             bootstraps.drain(),
             inFlight);
     List<Action> actions = Planner.plan(snapshot);
-    actuator.execute(actions, snapshot);
+    actuator.execute(actions, snapshot, term.getAsLong());
+    if (!fence.holds(term.getAsLong())) {
+      return actions;
+    }
     sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());
     spotInstances.observe(instances);
     topology.ifPresent(t -> updateTopology(t, instances, listed.unlisted()));

@@ -59,6 +59,7 @@ final class LaunchExecutor {
   private final NodeCredentials credentials;
   private final CloudTasks tasks;
   private final Duration limit;
+  private final Fence fence;
 
   LaunchExecutor(
       String cluster,
@@ -66,20 +67,24 @@ final class LaunchExecutor {
       UnavailableOfferings unavailable,
       NodeCredentials credentials,
       CloudTasks tasks,
-      Duration limit) {
+      Duration limit,
+      Fence fence) {
     this.cluster = cluster;
     this.providers = providers;
     this.unavailable = unavailable;
     this.credentials = credentials;
     this.tasks = tasks;
     this.limit = limit;
+    this.fence = fence;
   }
 
-  CompletableFuture<Outcome> run(Action.Launch launch) {
-    return tryFrom(launch, 0, null);
+  /** {@code term}: the fence's term the launch was planned in; no try starts outside it. */
+  CompletableFuture<Outcome> run(Action.Launch launch, long term) {
+    return tryFrom(launch, term, 0, null);
   }
 
-  private CompletableFuture<Outcome> tryFrom(Action.Launch launch, int index, ProviderError last) {
+  private CompletableFuture<Outcome> tryFrom(
+      Action.Launch launch, long term, int index, ProviderError last) {
     if (index >= launch.candidates().size()) {
       return CompletableFuture.completedFuture(new Outcome.Failed(last));
     }
@@ -88,6 +93,7 @@ final class LaunchExecutor {
     if (provider == null) {
       return tryFrom(
           launch,
+          term,
           index + 1,
           new ProviderError.InvalidRequest("NoProvider", "provider not configured"));
     }
@@ -98,12 +104,12 @@ final class LaunchExecutor {
             CloudTasks.Kind.LAUNCH,
             what,
             limit,
-            () -> attempt(launch, offering, provider))
+            () -> attempt(launch, term, offering, provider))
         .exceptionally(e -> new Step.Done(new Outcome.Deferred(notFinished(what, e))))
         .thenCompose(
             step ->
                 step instanceof Step.Next next
-                    ? tryFrom(launch, index + 1, next.error())
+                    ? tryFrom(launch, term, index + 1, next.error())
                     : CompletableFuture.completedFuture(((Step.Done) step).outcome()));
   }
 
@@ -118,7 +124,13 @@ final class LaunchExecutor {
         String.valueOf(cause.getMessage()));
   }
 
-  private Step attempt(Action.Launch launch, Offering offering, NodeProvider provider) {
+  private Step attempt(Action.Launch launch, long term, Offering offering, NodeProvider provider) {
+    if (!fence.holds(term)) {
+      // the lease went to the standby: its passes replay the request under the same token
+      return new Step.Done(
+          new Outcome.Deferred(
+              new ProviderError.Transient("LeaseLost", "this controller no longer acts")));
+    }
     String token = ClientTokens.of(cluster, launch.tokenSeed(), offering.key());
     Map<String, String> tags = new HashMap<>();
     tags.put(Tags.CLUSTER, cluster);

@@ -30,6 +30,7 @@ final class NoticeRuns {
   private final Actuator actuator;
   private final Clock clock;
   private final Runnable passWanted;
+  private final Fence fence;
   private final ReentrantLock running = new ReentrantLock();
   private final Set<String> passAskedFor = ConcurrentHashMap.newKeySet();
 
@@ -41,7 +42,8 @@ final class NoticeRuns {
       CheckpointWatch checkpoints,
       Actuator actuator,
       Clock clock,
-      Runnable passWanted) {
+      Runnable passWanted,
+      Fence fence) {
     this.config = config;
     this.slurm = slurm;
     this.notices = notices;
@@ -50,13 +52,15 @@ final class NoticeRuns {
     this.actuator = actuator;
     this.clock = clock;
     this.passWanted = passWanted;
+    this.fence = fence;
   }
 
   List<Action> run() {
     running.lock();
     try {
+      java.util.OptionalLong term = fence.term();
       List<PendingNotice> pending = notices.pending();
-      if (pending.isEmpty()) {
+      if (pending.isEmpty() || term.isEmpty()) {
         return List.of();
       }
       List<Instance> seen = view.instances();
@@ -72,7 +76,7 @@ final class NoticeRuns {
               config.spot(),
               checkpoints.checkpointed());
       List<Action> actions = NoticePlanner.plan(snapshot);
-      actuator.execute(actions, snapshot);
+      actuator.execute(actions, snapshot, term.getAsLong());
       return actions;
     } finally {
       running.unlock();

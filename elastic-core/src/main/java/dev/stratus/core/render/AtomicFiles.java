@@ -16,10 +16,10 @@ import java.util.UUID;
  * new content, never half of it, even across a crash: write a temp file in the same directory,
  * fsync it, rename it over the target, fsync the directory.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
   private AtomicFiles() {}
 
-  static void write(Path target, String content) throws IOException {
+  public static void write(Path target, String content) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path tmp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");

@@ -98,6 +98,12 @@ public abstract class ControllerFixture {
 
   protected Controller newController(
       dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics) {
+    return newController(credentials, metrics, Fence.OPEN);
+  }
+
+  /** A controller that acts only while {@code fence} holds (a standby's lease). */
+  protected Controller newController(
+      dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
     return wired(
         new Controller(
             Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
@@ -106,7 +112,8 @@ public abstract class ControllerFixture {
             spool,
             clock,
             credentials,
-            metrics));
+            metrics,
+            fence));
   }
 
   /** {@code c} with its wish for a pass recorded, for {@link #pass} to honour. */

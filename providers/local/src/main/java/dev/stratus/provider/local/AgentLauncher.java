@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.bootstrap.AgentMain;
 import dev.stratus.bootstrap.AgentSettings;
+import dev.stratus.bootstrap.Namespaces;
 import dev.stratus.bootstrap.StatusLine;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
@@ -204,12 +205,30 @@ final class AgentLauncher {
             "--"));
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(JVM_OPTIONS);
+    cmd.addAll(outerNamespaces());
     cmd.add("-cp");
     cmd.add(agentClassPath());
     cmd.add(AgentMain.class.getName());
     cmd.add("--settings");
     cmd.add(settingsFile.toAbsolutePath().toString());
     return cmd;
+  }
+
+  /**
+   * This process's UTS and mount namespace links, for the agent to tell its own from ours even
+   * after we are gone (a controller killed while the agent boots: it is then PID 1's child).
+   */
+  private static List<String> outerNamespaces() {
+    List<String> options = new ArrayList<>();
+    for (String ns : List.of("uts", "mnt")) {
+      try {
+        Path link = Files.readSymbolicLink(Path.of("/proc/self/ns", ns));
+        options.add("-D" + Namespaces.OUTER + ns + "=" + link);
+      } catch (IOException e) {
+        // the agent falls back to its parent's and PID 1's links
+      }
+    }
+    return options;
   }
 
   /**
