@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The controller wired for real: Slurm's commands, the configured providers, the spool on disk
  * (watched, so a hook request wakes a pass at once), passes on Quartz, the notice lane's thread and
- * the cloud tasks. Closing it stops all of them; it never terminates instances (a restarted
- * controller picks them up from their tags, and cloud calls cut short are found by their tokens).
+ * the cloud tasks, the cost ledger and the price refresh ({@link ControllerBooks}). Closing it
+ * stops all of them; it never terminates instances (a restarted controller picks them up from their
+ * tags, and cloud calls cut short are found by their tokens).
  */
 public final class ControllerRuntime implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ControllerRuntime.class);
@@ -36,9 +37,11 @@ public final class ControllerRuntime implements AutoCloseable {
   private final SlurmClient slurm;
   private final NoticeServer notices;
   private final Optional<KeyPublishing> keyPublishing;
+  private final ControllerBooks money;
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
-    this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
+    CliSlurmClient cli = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
+    this.slurm = cli;
     ControllerSecret secret =
         ControllerSecret.loadOrCreate(config.controller().secretFile(), config.cluster());
     this.providers = ProviderRegistry.create(config, clock, secret);
@@ -70,10 +73,19 @@ public final class ControllerRuntime implements AutoCloseable {
             .<NodeCredentials>map(v -> new VaultNodeCredentials(v, secret))
             .orElse(NodeCredentials.NONE);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    this.money = ControllerBooks.open(config, cli);
     this.controller =
         new Controller(
-            config, slurm, providers, requests, clock, credentials, new StratusMetrics(registry));
+            config,
+            slurm,
+            providers,
+            requests,
+            clock,
+            credentials,
+            new StratusMetrics(registry),
+            money.money());
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
+    money.schedulePrices(daemon, providers);
     controller.whenPassWanted(daemon::wake); // a launch ended: its request can be acknowledged
     this.watch = spool.watch(daemon::wake);
     String listen = config.spot().listen();
@@ -143,5 +155,6 @@ public final class ControllerRuntime implements AutoCloseable {
     }
     daemon.close();
     controller.close();
+    money.close();
   }
 }

@@ -75,7 +75,8 @@ class ControllerDaemonTest {
             slurm(),
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
-            clock);
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE);
     return controller;
   }
 

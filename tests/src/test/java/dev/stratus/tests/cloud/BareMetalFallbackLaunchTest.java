@@ -136,7 +136,8 @@ class BareMetalFallbackLaunchTest {
             slurm,
             Map.of("oci", oci.provider(), "aws", aws, "lambda", lambda.provider()),
             spool,
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            dev.stratus.core.spi.NodeCredentials.NONE);
     controller.runPass();
     assertThat(spool.pending()).isEmpty();
     return controller;
