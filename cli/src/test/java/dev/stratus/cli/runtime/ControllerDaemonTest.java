@@ -116,4 +116,32 @@ class ControllerDaemonTest {
           .until(() -> nodeListings.get() == 2);
     }
   }
+
+  @Test
+  void aSideJobThatHangsNeverHoldsUpAPass() throws Exception {
+    Controller controller = controller();
+    CountDownLatch refreshing = new CountDownLatch(1);
+    CountDownLatch hang = new CountDownLatch(1);
+    try (ControllerDaemon daemon = new ControllerDaemon(controller, Duration.ofHours(1))) {
+      daemon.every(
+          "prices",
+          Duration.ofHours(6),
+          () -> {
+            refreshing.countDown();
+            try {
+              hang.await(); // a price API that does not answer
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+      daemon.start();
+      assertThat(refreshing.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      int before = nodeListings.get();
+
+      daemon.wake();
+
+      await().atMost(Duration.ofSeconds(10)).until(() -> nodeListings.get() > before);
+      hang.countDown();
+    }
+  }
 }
