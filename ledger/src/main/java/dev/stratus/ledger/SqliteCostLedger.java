@@ -81,7 +81,7 @@ public final class SqliteCostLedger implements CostLedger {
     }
   }
 
-  /** Everything that makes up one job's cost: its nodes' instances and their allocations. */
+  @Override
   public LedgerExtract extractJob(long jobId) {
     try (Connection c = db.connect(false)) {
       return LedgerReader.extractJob(c, jobId);

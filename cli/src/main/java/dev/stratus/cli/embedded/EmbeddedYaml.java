@@ -9,7 +9,7 @@ import java.util.Locale;
  * The stratus.yaml of an embedded cluster: one pool of local nodes with fast test timings, a spot
  * offering (cheapest, used first) and an on-demand one (the fallback while spot is marked
  * unavailable after a reclaim), and the notice endpoint on the bridge address, which each node's
- * metadata watcher reports to.
+ * metadata watcher reports to; a soft cluster budget (alerts only).
  */
 final class EmbeddedYaml {
   private EmbeddedYaml() {}
@@ -69,6 +69,8 @@ final class EmbeddedYaml {
             offerings:
               - {provider: local, region: local, zone: rack-a, instanceType: local-%5$sx%6$d, capacity: spot, pricePerHour: 39.33}
               - {provider: local, region: local, zone: rack-a, instanceType: local-%5$sx%6$d, capacity: on-demand, pricePerHour: 98.32}
+        budgets:   # alerts only: shows the money series; the budget scenario adds hard ones
+          - {name: cluster, scope: cluster, period: month, amount: 100000, mode: soft, alerts: [80, 100]}
         providers:
           local: {bridge: %8$s, subnet: %9$s, racks: {%10$s}, noticeUrl: "%14$s"}
         """,

@@ -2,19 +2,15 @@ package dev.stratus.cli.money;
 
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.money.Budget;
-import dev.stratus.core.money.BudgetSpend;
+import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.money.BudgetStatus;
-import dev.stratus.core.money.LedgerExtract;
 import dev.stratus.core.money.Money;
-import dev.stratus.core.money.Reservations;
 import dev.stratus.ledger.SqliteCostLedger;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,22 +44,11 @@ public final class BudgetCommand {
         return 0;
       }
       Instant now = clock.instant();
-      BudgetSpend spend = new BudgetSpend(budgets, now);
-      LedgerExtract extract;
+      BudgetFigures figures;
       try (SqliteCostLedger l = SqliteCostLedger.open(config.get().money().ledger().file())) {
-        extract = l.extract(spend.earliest().orElse(now), now);
+        Instant from = BudgetFigures.earliest(budgets, now).orElse(now);
+        figures = BudgetFigures.from(budgets, l.extract(from, now), now, c -> {});
       }
-      Map<Long, BigDecimal> costSoFar = new HashMap<>();
-      extract.charges(
-          now,
-          c -> {
-            spend.accept(c);
-            if (!c.key().idle()) {
-              costSoFar.merge(c.key().jobId(), c.amount(), BigDecimal::add);
-            }
-          });
-      Map<String, BigDecimal> reserved =
-          Reservations.perBudget(budgets, extract.running(), costSoFar, now);
       System.out.printf(
           Locale.ROOT,
           "%-20s %-22s %-6s %12s %12s %12s %12s %12s%n",
@@ -90,8 +75,8 @@ public final class BudgetCommand {
             BudgetStatus.of(
                 b,
                 window.get(),
-                spend.spent().getOrDefault(b.name(), BigDecimal.ZERO),
-                reserved.getOrDefault(b.name(), BigDecimal.ZERO),
+                figures.spent().getOrDefault(b.name(), BigDecimal.ZERO),
+                figures.reserved().getOrDefault(b.name(), BigDecimal.ZERO),
                 List.of(),
                 now);
         System.out.printf(

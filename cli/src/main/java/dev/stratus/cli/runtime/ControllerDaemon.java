@@ -31,6 +31,7 @@ public final class ControllerDaemon implements AutoCloseable {
   private static final String CONTROLLER = "stratus.controller";
   private static final String QUEUED = "stratus.passQueued";
   private static final JobKey PASS = JobKey.jobKey("reconcile", "stratus");
+  private static final String TASK = "stratus.task";
 
   private final Scheduler scheduler;
 
@@ -41,7 +42,9 @@ public final class ControllerDaemon implements AutoCloseable {
     try {
       Properties props = new Properties();
       props.setProperty("org.quartz.scheduler.instanceName", "stratus-" + UUID.randomUUID());
-      props.setProperty("org.quartz.threadPool.threadCount", "1");
+      // One thread for passes, one for the side jobs (price refresh): a slow price API never
+      // delays a pass. Passes still never overlap (@DisallowConcurrentExecution).
+      props.setProperty("org.quartz.threadPool.threadCount", "2");
       props.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
       props.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
       scheduler = new StdSchedulerFactory(props).getScheduler();
@@ -65,6 +68,23 @@ public final class ControllerDaemon implements AutoCloseable {
                 .repeatForever()
                 .withMisfireHandlingInstructionNextWithRemainingCount())
         .build();
+  }
+
+  /**
+   * Runs {@code task} every {@code interval} from now on, on the scheduler's second thread (never
+   * the pass's); a run is skipped while the last one is still going, and a failed run is logged.
+   */
+  public void every(String name, java.time.Duration interval, Runnable task) {
+    try {
+      scheduler.scheduleJob(
+          JobBuilder.newJob(TaskJob.class)
+              .withIdentity(name, "stratus")
+              .usingJobData(new org.quartz.JobDataMap(java.util.Map.of(TASK, task)))
+              .build(),
+          every(interval));
+    } catch (SchedulerException e) {
+      throw new IllegalStateException("cannot schedule " + name + ": " + e.getMessage(), e);
+    }
   }
 
   public void start() {
@@ -97,6 +117,19 @@ public final class ControllerDaemon implements AutoCloseable {
       scheduler.shutdown(true);
     } catch (SchedulerException e) {
       log.warn("scheduler shutdown: {}", e.getMessage());
+    }
+  }
+
+  /** A side job scheduled with {@link #every}. */
+  @DisallowConcurrentExecution
+  public static final class TaskJob implements Job {
+    @Override
+    public void execute(JobExecutionContext context) {
+      try {
+        ((Runnable) context.getMergedJobDataMap().get(TASK)).run();
+      } catch (RuntimeException e) {
+        log.error("{} failed: {}", context.getJobDetail().getKey().getName(), e.getMessage(), e);
+      }
     }
   }
 

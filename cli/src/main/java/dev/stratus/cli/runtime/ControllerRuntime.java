@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The controller wired for real: Slurm's commands, the configured providers, the spool on disk
  * (watched, so a hook request wakes a pass at once), passes on Quartz, the notice lane's thread and
- * the cloud tasks. Closing it stops all of them; it never terminates instances (a restarted
- * controller picks them up from their tags, and cloud calls cut short are found by their tokens).
+ * the cloud tasks, the cost ledger and the price refresh ({@link ControllerBooks}). Closing it
+ * stops all of them; it never terminates instances (a restarted controller picks them up from their
+ * tags, and cloud calls cut short are found by their tokens).
  */
 public final class ControllerRuntime implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ControllerRuntime.class);
@@ -39,9 +40,11 @@ public final class ControllerRuntime implements AutoCloseable {
   private final NoticeServer notices;
   private final Optional<KeyPublishing> keyPublishing;
   private final Optional<StandbyLoop> standby;
+  private final ControllerBooks money;
 
   private ControllerRuntime(StratusConfig config, Clock clock) throws Exception {
-    this.slurm = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
+    CliSlurmClient cli = new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf());
+    this.slurm = cli;
     ControllerSecret secret =
         ControllerSecret.loadOrCreate(config.controller().secretFile(), config.cluster());
     this.providers = ProviderRegistry.create(config, clock, secret);
@@ -75,6 +78,7 @@ public final class ControllerRuntime implements AutoCloseable {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Optional<Leadership> leadership =
         config.controller().standby().map(s -> StandbyLoop.leadership(s, clock));
+    this.money = ControllerBooks.open(config, cli);
     this.controller =
         new Controller(
             config,
@@ -84,8 +88,10 @@ public final class ControllerRuntime implements AutoCloseable {
             clock,
             credentials,
             new StratusMetrics(registry),
+            money.money(),
             leadership.<Fence>map(l -> l).orElse(Fence.OPEN));
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
+    money.schedulePrices(daemon, providers);
     controller.whenPassWanted(daemon::wake); // a launch ended: its request can be acknowledged
     this.watch = spool.watch(daemon::wake);
     String listen = config.spot().listen();
@@ -161,5 +167,6 @@ public final class ControllerRuntime implements AutoCloseable {
     }
     daemon.close();
     controller.close();
+    money.close();
   }
 }

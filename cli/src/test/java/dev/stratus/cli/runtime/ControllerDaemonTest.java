@@ -75,7 +75,8 @@ class ControllerDaemonTest {
             slurm(),
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
-            clock);
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE);
     return controller;
   }
 
@@ -113,6 +114,34 @@ class ControllerDaemonTest {
           .during(Duration.ofMillis(500))
           .atMost(Duration.ofSeconds(2))
           .until(() -> nodeListings.get() == 2);
+    }
+  }
+
+  @Test
+  void aSideJobThatHangsNeverHoldsUpAPass() throws Exception {
+    Controller controller = controller();
+    CountDownLatch refreshing = new CountDownLatch(1);
+    CountDownLatch hang = new CountDownLatch(1);
+    try (ControllerDaemon daemon = new ControllerDaemon(controller, Duration.ofHours(1))) {
+      daemon.every(
+          "prices",
+          Duration.ofHours(6),
+          () -> {
+            refreshing.countDown();
+            try {
+              hang.await(); // a price API that does not answer
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+      daemon.start();
+      assertThat(refreshing.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      int before = nodeListings.get();
+
+      daemon.wake();
+
+      await().atMost(Duration.ofSeconds(10)).until(() -> nodeListings.get() > before);
+      hang.countDown();
     }
   }
 }

@@ -25,6 +25,27 @@ public abstract class ScrapedControllerFixture extends ControllerFixture {
   protected final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
+  /** With a soft cluster budget, so the budget series exist. */
+  @Override
+  protected dev.stratus.core.config.StratusConfig config() {
+    dev.stratus.core.config.StratusConfig c = super.config();
+    dev.stratus.core.config.MoneySettings m = c.money();
+    return c.withMoney(
+        new dev.stratus.core.config.MoneySettings(
+            m.prices(),
+            m.ledger(),
+            List.of(
+                new dev.stratus.core.money.Budget(
+                    "cluster",
+                    dev.stratus.core.money.BudgetScope.CLUSTER,
+                    new dev.stratus.core.money.BudgetPeriod.Month(java.time.ZoneOffset.UTC),
+                    new java.math.BigDecimal("10000"),
+                    dev.stratus.core.money.Budget.Mode.SOFT,
+                    false,
+                    List.of(80),
+                    java.util.Optional.empty()))));
+  }
+
   @Override
   protected Controller newController() {
     return newController(NodeCredentials.NONE, new StratusMetrics(registry));

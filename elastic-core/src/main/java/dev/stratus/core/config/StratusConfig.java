@@ -118,6 +118,24 @@ public record StratusConfig(
         controller);
   }
 
+  /** The same config with other prices, ledger and budgets. */
+  public StratusConfig withMoney(MoneySettings money) {
+    return new StratusConfig(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        vault,
+        money,
+        controller);
+  }
+
   public Optional<Pool> pool(String name) {
     return pools.stream().filter(p -> p.name().equals(name)).findFirst();
   }

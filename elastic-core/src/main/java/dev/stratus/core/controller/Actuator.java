@@ -4,6 +4,7 @@ import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.slurm.SlurmAccounting;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.spool.SpoolRequest;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ final class Actuator {
   private final UnavailableOfferings unavailable;
   private final java.time.Clock clock;
   private final Fence fence;
+  private final java.util.Optional<SlurmAccounting> accounting;
   private final ActionHandlers<Pass> handlers;
 
   Actuator(
@@ -50,6 +52,7 @@ final class Actuator {
       NoticeInbox notices,
       CheckpointWatch checkpoints,
       UnavailableOfferings unavailable,
+      java.util.Optional<SlurmAccounting> accounting,
       java.time.Clock clock,
       Fence fence) {
     this.slurm = slurm;
@@ -60,6 +63,7 @@ final class Actuator {
     this.notices = notices;
     this.checkpoints = checkpoints;
     this.unavailable = unavailable;
+    this.accounting = accounting;
     this.clock = clock;
     this.fence = fence;
     this.handlers = handlers();
@@ -138,6 +142,8 @@ final class Actuator {
                     ri.node(),
                     ri.from(),
                     ri.reason()))
+        .on(Action.HoldJob.class, (h, pass) -> hold(h))
+        .on(Action.ReleaseJob.class, (r, pass) -> accounting().release(r.jobId(), r.reason()))
         .on(Action.Ack.class, this::ack)
         .complete();
   }
@@ -215,6 +221,23 @@ final class Actuator {
     if (done.size() == rq.jobIds().size()) {
       notices.requeued(rq.instanceId(), clock.instant());
     }
+  }
+
+  /** Holds a job for a budget (the ForcePowerDown that follows powers its nodes down). */
+  private void hold(Action.HoldJob h) {
+    if (h.requeue()) {
+      accounting().requeueHold(h.jobId(), h.reason());
+    } else {
+      accounting().hold(h.jobId(), h.reason());
+    }
+    log.warn("job {} held for budget {}: {}", h.jobId(), h.budget(), h.reason());
+  }
+
+  private SlurmAccounting accounting() {
+    return accounting.orElseThrow(
+        () ->
+            new IllegalStateException(
+                "budgets need Slurm's scontrol hold/release, which this Slurm client cannot do"));
   }
 
   private void setDown(List<String> nodes, String reason) {

@@ -40,6 +40,7 @@ final class CloudWork {
   private final InstanceView view;
   private final BiConsumer<List<String>, String> setDown;
   private final Runnable passWanted;
+  private final BiConsumer<List<String>, java.time.Instant> terminationAccepted;
   private final Clock clock;
   private final Fence fence;
   private final InFlightWork inFlight = new InFlightWork();
@@ -53,6 +54,7 @@ final class CloudWork {
       InstanceView view,
       BiConsumer<List<String>, String> setDown,
       Runnable passWanted,
+      BiConsumer<List<String>, java.time.Instant> terminationAccepted,
       Clock clock,
       Fence fence) {
     this.launcher = launcher;
@@ -63,6 +65,7 @@ final class CloudWork {
     this.view = view;
     this.setDown = setDown;
     this.passWanted = passWanted;
+    this.terminationAccepted = terminationAccepted;
     this.clock = clock;
     this.fence = fence;
   }
@@ -144,6 +147,19 @@ final class CloudWork {
     return "launch failed: " + error.describe();
   }
 
+  /**
+   * The cloud accepted the termination when its call returned: the ledger closes the instances
+   * there unless a later listing still saw them. A ledger that fails here is logged; the listing
+   * that misses the instances closes them anyway (at an upper bound).
+   */
+  private void recordAccepted(List<String> ids) {
+    try {
+      terminationAccepted.accept(ids, clock.instant());
+    } catch (RuntimeException e) {
+      log.warn("recording the termination of {} in the ledger failed: {}", ids, e.getMessage());
+    }
+  }
+
   /** Terminates the action's instances among {@code observed}, one task per provider and region. */
   void terminate(Action.Terminate terminate, List<Instance> observed, long term) {
     Map<CloudTasks.Lane, List<String>> byLane = new LinkedHashMap<>();
@@ -179,6 +195,7 @@ final class CloudWork {
                     inFlight.terminationEnded(ids);
                     if (error == null) {
                       metrics.instancesTerminated(n);
+                      recordAccepted(ids);
                     } else {
                       log.warn("terminating {} failed: {}", ids, error.getMessage());
                     }

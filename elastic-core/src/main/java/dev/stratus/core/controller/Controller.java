@@ -1,6 +1,5 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
@@ -12,7 +11,6 @@ import dev.stratus.core.plan.NoticePlanner;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Reasons;
 import dev.stratus.core.plan.Snapshot;
-import dev.stratus.core.render.TopologyWriter;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
@@ -35,8 +33,9 @@ import java.util.Optional;
  * matters: everything is re-derived from Slurm, the clouds' tags and the spool, so a restarted
  * controller carries on where the last one stopped. Passes never overlap, nor do notice runs; a
  * pass and a notice run may. With {@code slurm.topology: tree} each pass also starts bringing
- * topology.conf up to date ({@link TopologyUpdater}, as a cloud task: it asks for placement).
- * Threads and what they share: docs/architecture.md.
+ * topology.conf up to date ({@link TopologyUpdater}, as a cloud task: it asks for placement). The
+ * money ({@link MoneyBooks}): pools at live prices, the cost ledger reconciled after observe,
+ * budgets' figures in the snapshot for admission. Threads: docs/architecture.md.
  */
 public final class Controller implements AutoCloseable {
   private final StratusConfig config;
@@ -60,22 +59,10 @@ public final class Controller implements AutoCloseable {
   private final ResourceSweeps sweeps;
   private final NoticeLane lane;
   private final NoticeRuns noticeRuns;
-  private final Optional<TopologyUpdater> topology;
-  private final java.util.concurrent.atomic.AtomicReference<java.util.concurrent.Future<?>>
-      topologyUpdate =
-          new java.util.concurrent.atomic.AtomicReference<>(
-              java.util.concurrent.CompletableFuture.completedFuture(null));
+  private final Optional<TopologyUpdates> topology;
   private volatile Runnable passWanted = () -> {};
   private final Fence fence;
-
-  public Controller(
-      StratusConfig config,
-      SlurmClient slurm,
-      Map<String, NodeProvider> providers,
-      RequestSource requests,
-      Clock clock) {
-    this(config, slurm, providers, requests, clock, NodeCredentials.NONE);
-  }
+  private final MoneyBooks books;
 
   /** {@code credentials}: issues each new node's bootstrap credential (Vault), or NONE. */
   public Controller(
@@ -97,12 +84,22 @@ public final class Controller implements AutoCloseable {
       Clock clock,
       NodeCredentials credentials,
       StratusMetrics metrics) {
-    this(config, slurm, providers, requests, clock, credentials, metrics, Fence.OPEN);
+    this(
+        config,
+        slurm,
+        providers,
+        requests,
+        clock,
+        credentials,
+        metrics,
+        ControllerMoney.none(slurm),
+        Fence.OPEN);
   }
 
   /**
-   * {@code fence}: whether this controller may act (a standby's lease); passes and notice runs
-   * outside its term do nothing, and every act checks it.
+   * {@code money}: the cost ledger, live prices and Slurm accounting (README, "Money"); {@code
+   * fence}: whether this controller may act (a standby's lease): passes and notice runs outside its
+   * term do nothing, and every act checks it.
    */
   public Controller(
       StratusConfig config,
@@ -112,9 +109,11 @@ public final class Controller implements AutoCloseable {
       Clock clock,
       NodeCredentials credentials,
       StratusMetrics metrics,
+      ControllerMoney money,
       Fence fence) {
     this.fence = fence;
     this.metrics = metrics;
+    this.books = new MoneyBooks(config, money, metrics.registry());
     this.spot = new SpotRecorder(metrics);
     this.config = config;
     this.slurm = slurm;
@@ -144,11 +143,22 @@ public final class Controller implements AutoCloseable {
             view,
             (nodes, reason) -> Actuator.setDown(slurm, metrics, nodes, reason),
             () -> passWanted.run(),
+            books::terminationAccepted,
             clock,
             fence);
     this.actuator =
         new Actuator(
-            slurm, requests, cloud, metrics, spot, notices, checkpoints, unavailable, clock, fence);
+            slurm,
+            requests,
+            cloud,
+            metrics,
+            spot,
+            notices,
+            checkpoints,
+            unavailable,
+            money.accounting(),
+            clock,
+            fence);
     this.noticeRuns =
         new NoticeRuns(
             config,
@@ -166,16 +176,7 @@ public final class Controller implements AutoCloseable {
             () -> NoticePlanner.nextRequeueDue(notices.pending(), config.spot()),
             this::checkpointWritten,
             clock);
-    this.topology =
-        config.slurm().topology() == SlurmSettings.Topology.TREE
-            ? Optional.of(
-                new TopologyUpdater(
-                    config.pools(),
-                    config.slurm().confDir().resolve(TopologyWriter.FILE),
-                    slurm,
-                    this.providers,
-                    clock))
-            : Optional.empty();
+    this.topology = TopologyUpdates.forConfig(config, slurm, this.providers, tasks, clock);
   }
 
   /** Starts the notice lane's thread; passes are run by whoever calls {@link #runPass}. */
@@ -183,10 +184,7 @@ public final class Controller implements AutoCloseable {
     lane.start();
   }
 
-  /**
-   * What to call when a pass should run soon: a launch has ended and its request can be
-   * acknowledged. The runtime wakes its pass scheduler; until set, nothing is called.
-   */
+  /** What to call when a pass should run soon (a launch ended); until set, nothing is. */
   public void whenPassWanted(Runnable wake) {
     this.passWanted = wake;
   }
@@ -210,10 +208,12 @@ public final class Controller implements AutoCloseable {
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
     view.listed(instances, listed.unlisted(), now);
+    List<dev.stratus.core.model.Pool> pools = books.pools(now);
+    var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =
         new Snapshot(
             now,
-            config.pools(),
+            pools,
             config.timeouts(),
             nodes,
             jobs,
@@ -229,41 +229,22 @@ public final class Controller implements AutoCloseable {
             java.util.Set.of(), // checkpoints are the notice lane's
             spotInstances.lastPass(),
             bootstraps.drain(),
-            inFlight);
+            inFlight,
+            budgets);
     List<Action> actions = Planner.plan(snapshot);
     actuator.execute(actions, snapshot, term.getAsLong());
     if (!fence.holds(term.getAsLong())) {
       return actions;
     }
+    books.afterPass(now);
     sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());
     spotInstances.observe(instances);
-    topology.ifPresent(t -> updateTopology(t, instances, listed.unlisted()));
+    topology.ifPresent(t -> t.start(instances, listed.unlisted()));
     metrics.passObserved(snapshot, actions);
     if (!notices.pending().isEmpty()) {
       lane.wake(); // the lane plans from the instances just listed
     }
     return actions;
-  }
-
-  /**
-   * Brings topology.conf up to date as a cloud task (it asks the providers for placement), one
-   * update at a time; the pass does not wait for it, and skips it while the last is still running.
-   */
-  private void updateTopology(
-      TopologyUpdater updater, List<Instance> instances, java.util.Set<String> unlisted) {
-    if (!topologyUpdate.get().isDone()) {
-      return;
-    }
-    topologyUpdate.set(
-        tasks.submit(
-            new CloudTasks.Lane("topology", "placement"),
-            CloudTasks.Kind.PLACEMENT,
-            "topology update",
-            config.timeouts().list(),
-            () -> {
-              updater.update(instances, unlisted);
-              return null;
-            }));
   }
 
   /**
@@ -313,9 +294,8 @@ public final class Controller implements AutoCloseable {
   }
 
   /**
-   * The instances the controller knows (the latest listing plus what launches returned since):
-   * which instance is bound to which node, for the endpoint that checks who signed a request. Safe
-   * from any thread.
+   * The instances the controller knows (the latest listing plus launches since), for the endpoint
+   * that checks who signed a request. Safe from any thread.
    */
   public List<Instance> observedInstances() {
     return view.instances();
@@ -336,8 +316,7 @@ public final class Controller implements AutoCloseable {
   }
 
   /**
-   * Stops the notice lane and the cloud tasks: calls still running are abandoned (a restarted
-   * controller finds what they did by its tags). Never terminates instances.
+   * Stops the notice lane and the cloud tasks (calls running are abandoned); terminates nothing.
    */
   @Override
   public void close() {

@@ -34,7 +34,7 @@ public record AdmissionRequest(
     }
 
     /** Nodes × this price × the time limit, billed as its cloud bills. */
-    BigDecimal forecast(int nodes, Duration timeLimit) {
+    public BigDecimal forecast(int nodes, Duration timeLimit) {
       return BillingRule.forProvider(offering.provider())
           .cost(pricePerHour, timeLimit)
           .multiply(BigDecimal.valueOf(nodes));

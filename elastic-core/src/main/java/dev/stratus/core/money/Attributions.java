@@ -28,9 +28,62 @@ public final class Attributions {
     for (AllocationSpan a : allocations) {
       byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(a);
     }
+    Map<String, NodeRuns> runs = new HashMap<>();
+    byNode.forEach((node, list) -> runs.put(node, new NodeRuns(list, now)));
     for (InstanceSpan i : instances) {
-      List<AllocationSpan> onNode = byNode.getOrDefault(i.node(), List.of());
-      Attribution.of(i, onNode, owners, billing.apply(i.provider()), now).forEach(sink);
+      NodeRuns onNode = runs.get(i.node());
+      List<AllocationSpan> during =
+          onNode == null ? List.of() : onNode.overlapping(i.launched(), i.endOr(now));
+      Attribution.of(i, during, owners, billing.apply(i.provider()), now).forEach(sink);
+    }
+  }
+
+  /**
+   * One node's allocations sorted by start, with the latest end so far at each index: the ones that
+   * may overlap an instance's life are found by two binary searches, not by trying each of the
+   * node's allocations for each of its instances (a year of a node is hundreds of both).
+   */
+  private static final class NodeRuns {
+    final List<AllocationSpan> sorted;
+    final long[] starts;
+    final long[] maxEnds;
+
+    NodeRuns(List<AllocationSpan> allocations, Instant now) {
+      sorted = new ArrayList<>(allocations);
+      sorted.sort(java.util.Comparator.comparing(AllocationSpan::start));
+      starts = new long[sorted.size()];
+      maxEnds = new long[sorted.size()];
+      long max = Long.MIN_VALUE;
+      for (int k = 0; k < sorted.size(); k++) {
+        starts[k] = sorted.get(k).start().toEpochMilli();
+        max = Math.max(max, sorted.get(k).endOr(now).toEpochMilli());
+        maxEnds[k] = max;
+      }
+    }
+
+    /** Every allocation that starts before {@code to} and ends after {@code from} (and more). */
+    List<AllocationSpan> overlapping(Instant from, Instant to) {
+      int hi = firstAtLeast(starts, to.toEpochMilli());
+      int lo = firstAbove(maxEnds, from.toEpochMilli());
+      return lo >= hi ? List.of() : sorted.subList(lo, hi);
+    }
+
+    private static int firstAtLeast(long[] sortedValues, long v) {
+      int lo = 0;
+      int hi = sortedValues.length;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (sortedValues[mid] < v) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
+    }
+
+    private static int firstAbove(long[] sortedValues, long v) {
+      return firstAtLeast(sortedValues, v == Long.MAX_VALUE ? v : v + 1);
     }
   }
 

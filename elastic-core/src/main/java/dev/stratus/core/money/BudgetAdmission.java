@@ -34,71 +34,129 @@ public final class BudgetAdmission {
       Map<String, BigDecimal> reserved,
       List<AdmissionRequest> requests,
       Instant now) {
-    List<Active> active = new ArrayList<>();
+    Covering covering = new Covering();
     for (Budget b : budgets) {
       Optional<Window> w = b.period().window(now);
       if (w.isPresent()) {
-        active.add(
+        BigDecimal s = spent.getOrDefault(b.name(), BigDecimal.ZERO);
+        covering.add(
             new Active(
-                b,
-                spent.getOrDefault(b.name(), BigDecimal.ZERO),
-                reserved.getOrDefault(b.name(), BigDecimal.ZERO)));
+                covering.size(), b, s, s.add(reserved.getOrDefault(b.name(), BigDecimal.ZERO))));
       }
     }
-    Map<String, BigDecimal> admitted = new HashMap<>();
     List<Admission> out = new ArrayList<>(requests.size());
+    Map<NodeForecast, BigDecimal> perNode = new HashMap<>();
     for (AdmissionRequest r : requests) {
-      out.add(decide(r, active, admitted));
+      out.add(decide(r, covering.of(r), perNode));
     }
     return out;
   }
 
-  private record Active(Budget budget, BigDecimal spent, BigDecimal reserved) {
-    BigDecimal committed(Map<String, BigDecimal> admitted) {
-      return spent.add(reserved).add(admitted.getOrDefault(budget.name(), BigDecimal.ZERO));
+  /**
+   * One budget in its window: what it spent, and what is committed against it (spent + reserved +
+   * what this call admitted so far, kept as a running sum).
+   */
+  private static final class Active {
+    final int order;
+    final Budget budget;
+    final BigDecimal spent;
+    BigDecimal committed;
+
+    Active(int order, Budget budget, BigDecimal spent, BigDecimal committed) {
+      this.order = order;
+      this.budget = budget;
+      this.spent = spent;
+      this.committed = committed;
     }
   }
 
+  /** The active budgets by what they cover, so a request finds its own without trying them all. */
+  private static final class Covering {
+    final List<Active> cluster = new ArrayList<>();
+    final Map<BudgetScope.Kind, Map<String, List<Active>>> named =
+        new java.util.EnumMap<>(BudgetScope.Kind.class);
+    int size;
+
+    int size() {
+      return size;
+    }
+
+    void add(Active a) {
+      size++;
+      BudgetScope scope = a.budget.scope();
+      if (scope.kind() == BudgetScope.Kind.CLUSTER) {
+        cluster.add(a);
+      } else {
+        named
+            .computeIfAbsent(scope.kind(), k -> new HashMap<>())
+            .computeIfAbsent(scope.name(), k -> new ArrayList<>())
+            .add(a);
+      }
+    }
+
+    /** In the order the budgets were configured in. */
+    List<Active> of(AdmissionRequest r) {
+      List<Active> out = new ArrayList<>(cluster);
+      add(out, BudgetScope.Kind.ACCOUNT, r.owner().account());
+      add(out, BudgetScope.Kind.USER, r.owner().user());
+      add(out, BudgetScope.Kind.PARTITION, r.owner().partition());
+      add(out, BudgetScope.Kind.POOL, r.pool());
+      if (out.size() > 1) {
+        out.sort(java.util.Comparator.comparingInt(a -> a.order));
+      }
+      return out;
+    }
+
+    private void add(List<Active> out, BudgetScope.Kind kind, String name) {
+      Map<String, List<Active>> byName = named.get(kind);
+      if (byName != null) {
+        out.addAll(byName.getOrDefault(name, List.of()));
+      }
+    }
+  }
+
+  /**
+   * One node of an offering for a time limit: requests share few offerings and limits, so each
+   * forecast's 34-digit division is done once per pass, not once per request.
+   */
+  private record NodeForecast(Candidate candidate, java.time.Duration limit) {}
+
   private static Admission decide(
-      AdmissionRequest r, List<Active> active, Map<String, BigDecimal> admitted) {
-    List<Active> covering =
-        active.stream().filter(a -> a.budget().scope().covers(r.owner(), r.pool())).toList();
+      AdmissionRequest r, List<Active> covering, Map<NodeForecast, BigDecimal> perNode) {
     List<Candidate> allowed = r.candidates();
     for (Active a : covering) {
-      Budget b = a.budget();
-      if (b.mode() == Mode.SOFT
-          && b.spotOnly()
-          && a.committed(admitted).compareTo(b.amount()) >= 0) {
+      Budget b = a.budget;
+      if (b.mode() == Mode.SOFT && b.spotOnly() && a.committed.compareTo(b.amount()) >= 0) {
         allowed = allowed.stream().filter(Candidate::spot).toList();
         if (allowed.isEmpty()) {
-          return new Admission.Hold(r.jobId(), b.name(), BudgetReasons.spotOnly(b, a.spent()));
+          return new Admission.Hold(r.jobId(), b.name(), BudgetReasons.spotOnly(b, a.spent));
         }
       }
     }
-    boolean hard = covering.stream().anyMatch(a -> a.budget().mode() == Mode.HARD);
-    if (hard && r.timeLimit().isEmpty()) {
-      Budget b =
-          covering.stream()
-              .filter(a -> a.budget().mode() == Mode.HARD)
-              .findFirst()
-              .orElseThrow()
-              .budget();
+    Optional<Active> hard = covering.stream().filter(a -> a.budget.mode() == Mode.HARD).findFirst();
+    if (hard.isPresent() && r.timeLimit().isEmpty()) {
+      Budget b = hard.get().budget;
       return new Admission.Hold(r.jobId(), b.name(), BudgetReasons.noTimeLimit(b));
     }
     Candidate first = allowed.get(0);
     BigDecimal forecast =
-        r.timeLimit().map(t -> first.forecast(r.nodes(), t)).orElse(BigDecimal.ZERO);
+        r.timeLimit()
+            .map(
+                t ->
+                    perNode
+                        .computeIfAbsent(new NodeForecast(first, t), k -> first.forecast(1, t))
+                        .multiply(BigDecimal.valueOf(r.nodes())))
+            .orElse(BigDecimal.ZERO);
     for (Active a : covering) {
-      Budget b = a.budget();
-      BigDecimal committed = a.committed(admitted);
-      if (b.mode() == Mode.HARD && committed.add(forecast).compareTo(b.amount()) > 0) {
-        BigDecimal reservedNow = committed.subtract(a.spent());
+      Budget b = a.budget;
+      if (b.mode() == Mode.HARD && a.committed.add(forecast).compareTo(b.amount()) > 0) {
+        BigDecimal reservedNow = a.committed.subtract(a.spent);
         return new Admission.Hold(
-            r.jobId(), b.name(), BudgetReasons.over(b, a.spent(), reservedNow, forecast));
+            r.jobId(), b.name(), BudgetReasons.over(b, a.spent, reservedNow, forecast));
       }
     }
     for (Active a : covering) {
-      admitted.merge(a.budget().name(), forecast, BigDecimal::add);
+      a.committed = a.committed.add(forecast);
     }
     return new Admission.Admit(r.jobId(), allowed, forecast);
   }

@@ -30,6 +30,9 @@ public interface CostLedger extends AutoCloseable {
   /** Instances alive in {@code [from, to)}, their nodes' allocations, and the jobs' owners. */
   LedgerExtract extract(Instant from, Instant to);
 
+  /** Everything that makes up one job's cost: its nodes' instances and their allocations. */
+  LedgerExtract extractJob(long jobId);
+
   /**
    * Jobs whose every allocation has ended and whose cost has not yet been written to Slurm, oldest
    * first, at most {@code limit}.

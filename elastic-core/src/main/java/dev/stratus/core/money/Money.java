@@ -3,9 +3,6 @@ package dev.stratus.core.money;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.util.Locale;
 
 /**
  * Dollar arithmetic and formatting. Amounts stay unrounded {@link BigDecimal}s through every sum
@@ -29,10 +26,20 @@ public final class Money {
 
   /** {@code $1,234.50}: dollars with a thousands comma and two decimals, rounded half up. */
   public static String format(BigDecimal amount) {
-    DecimalFormat f = new DecimalFormat("#,##0.00", DecimalFormatSymbols.getInstance(Locale.ROOT));
-    f.setRoundingMode(RoundingMode.HALF_UP);
     BigDecimal a = amount.setScale(2, RoundingMode.HALF_UP);
-    return (a.signum() < 0 ? "-$" : "$") + f.format(a.abs());
+    // A held job's reason has four amounts: built by hand, not by a DecimalFormat per call, which
+    // was most of the cost of admitting 10,000 requests (AdmissionBenchmark).
+    String digits = a.abs().toPlainString();
+    int dot = digits.length() - 3;
+    StringBuilder out = new StringBuilder(digits.length() + digits.length() / 3 + 2);
+    out.append(a.signum() < 0 ? "-$" : "$");
+    for (int i = 0; i < dot; i++) {
+      if (i > 0 && (dot - i) % 3 == 0) {
+        out.append(',');
+      }
+      out.append(digits.charAt(i));
+    }
+    return out.append(digits, dot, digits.length()).toString();
   }
 
   /** Rounded to the cent, for output. */

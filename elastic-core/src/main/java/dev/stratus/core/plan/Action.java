@@ -151,6 +151,18 @@ public sealed interface Action {
    */
   record ReportIgnored(String node, String from, String reason) implements Action {}
 
+  /**
+   * A job a hard budget (or a spent soft spot-only one) does not admit now: held in Slurm with
+   * {@code reason} (the sums) where {@code scontrol show job} shows it; {@code requeue}: the job
+   * was already allocated its nodes, so it is put back pending and held ({@code scontrol
+   * requeuehold}), else held where it waits ({@code scontrol hold}). Its nodes are powered down by
+   * a {@link ForcePowerDown} that follows.
+   */
+  record HoldJob(long jobId, boolean requeue, String budget, String reason) implements Action {}
+
+  /** A job held for a budget that the budgets now admit: {@code scontrol release}. */
+  record ReleaseJob(long jobId, String reason) implements Action {}
+
   /** The hook request is fully acted on: delete it from the spool. */
   record Ack(String requestId, String reason) implements Action {}
 }

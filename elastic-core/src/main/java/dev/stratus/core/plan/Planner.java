@@ -24,9 +24,10 @@ public final class Planner {
   private Planner() {}
 
   /**
-   * The reconcile pass's plan: hook requests in the order slurmctld made them, the bookkeeping of
-   * notices whose instance is gone, garbage collection and bootstrap reports. The notices
-   * themselves are the notice lane's ({@link NoticePlanner#plan}).
+   * The reconcile pass's plan: hook requests in the order slurmctld made them (their launches
+   * admitted by the budgets, {@link BudgetGate}), the bookkeeping of notices whose instance is
+   * gone, garbage collection and bootstrap reports. The notices themselves are the notice lane's
+   * ({@link NoticePlanner#plan}).
    */
   public static List<Action> plan(Snapshot s) {
     ClusterIndex index = ClusterIndex.of(s);
@@ -41,6 +42,7 @@ public final class Planner {
       }
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
+    BudgetGate.admit(s, index, actions);
     NoticePlanner.collectGone(s, actions);
     RegistrationCheck.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);

@@ -34,18 +34,30 @@ public record SlurmJob(
    * Who pays for the job and for how long: {@code user} and {@code account} (empty when Slurm has
    * none: no slurmdbd, no default account), {@code timeLimit} (empty when the job has none, i.e.
    * INFINITE), and {@code ended} (squeue's {@code end_time}, only for a finished job: for a running
-   * one it is the projected end).
+   * one it is the projected end). {@code adminComment}: the job's AdminComment (empty for none),
+   * where Stratus writes why it holds a job for a budget.
    */
   public record Accounting(
-      String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
+      String user,
+      String account,
+      Optional<Duration> timeLimit,
+      Optional<Instant> ended,
+      String adminComment) {
     public static final Accounting NONE =
-        new Accounting("", "", Optional.empty(), Optional.empty());
+        new Accounting("", "", Optional.empty(), Optional.empty(), "");
+
+    /** Without an AdminComment. */
+    public Accounting(
+        String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
+      this(user, account, timeLimit, ended, "");
+    }
 
     public Accounting {
       user = user == null ? "" : user;
       account = account == null ? "" : account;
       timeLimit = timeLimit == null ? Optional.empty() : timeLimit;
       ended = ended == null ? Optional.empty() : ended;
+      adminComment = adminComment == null ? "" : adminComment;
     }
   }
 

@@ -34,7 +34,8 @@ public final class SqueueJson {
           "account",
           "time_limit",
           "end_time",
-          "features");
+          "features",
+          "admin_comment");
 
   private SqueueJson() {}
 
@@ -64,7 +65,8 @@ public final class SqueueJson {
 
   /**
    * {@code user_name}, {@code account}, {@code time_limit} (minutes; 22.05 writes null for none,
-   * 23.02+ {@code {"infinite":true}}) and, for a finished job, {@code end_time}.
+   * 23.02+ {@code {"infinite":true}}), {@code admin_comment} and, for a finished job, {@code
+   * end_time}.
    */
   private static SlurmJob.Accounting accounting(JsonDocument doc, JsonNode item, String path) {
     long limit = doc.limit(item, path, "time_limit");
@@ -77,7 +79,8 @@ public final class SqueueJson {
         limit > 0
             ? java.util.Optional.of(java.time.Duration.ofMinutes(limit))
             : java.util.Optional.empty(),
-        finished ? startTime(end) : java.util.Optional.empty());
+        finished ? startTime(end) : java.util.Optional.empty(),
+        doc.text(item, path, "admin_comment"));
   }
 
   private static SlurmJob job(JsonDocument doc, int i, JsonNode item) {

@@ -64,7 +64,13 @@ public final class ControllerPassBenchmark {
     List<Long> micros = new ArrayList<>();
     int launches;
     try (Controller controller =
-        new Controller(config, slurm, Map.<String, NodeProvider>of("fake", cloud), spool, clock)) {
+        new Controller(
+            config,
+            slurm,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE)) {
       List<Action> first = List.of();
       for (int i = 0; i < passes; i++) {
         long start = System.nanoTime();

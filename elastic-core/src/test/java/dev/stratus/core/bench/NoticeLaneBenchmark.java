@@ -76,7 +76,8 @@ public final class NoticeLaneBenchmark {
             jobsThatCheckpoint,
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
-            clock)) {
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE)) {
       for (int i = 0; i < runs; i++) {
         String node = names.get(i);
         spool.resume(slurm, clock.instant(), "r" + i, i + 1, node);

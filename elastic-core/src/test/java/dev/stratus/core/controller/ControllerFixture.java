@@ -106,14 +106,25 @@ public abstract class ControllerFixture {
       dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
     return wired(
         new Controller(
-            Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"),
+            config(),
             slurm,
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
             credentials,
             metrics,
+            money(),
             fence));
+  }
+
+  /** The controller's config: one pool of four nodes, spot and on-demand, no budgets. */
+  protected dev.stratus.core.config.StratusConfig config() {
+    return Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake");
+  }
+
+  /** No ledger, no live prices; jobs held through the in-memory Slurm. */
+  protected ControllerMoney money() {
+    return ControllerMoney.none(slurm);
   }
 
   /** {@code c} with its wish for a pass recorded, for {@link #pass} to honour. */

@@ -55,7 +55,8 @@ class ControllerTopologyTest {
             slurm,
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
-            clock);
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE);
   }
 
   @AfterEach
@@ -224,7 +225,8 @@ class ControllerTopologyTest {
             slurm,
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
-            clock);
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE);
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
 
     launchTwoNodes(plain);

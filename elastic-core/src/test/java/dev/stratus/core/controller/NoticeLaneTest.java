@@ -60,7 +60,13 @@ class NoticeLaneTest {
             Fixtures.config(List.of(pool("gpu", 1, SPOT)), "fake"),
             new SpotSettings("USR1", grace, Duration.ofSeconds(5), false, "", checkpointDir));
     controller =
-        new Controller(config, stuck, Map.<String, NodeProvider>of("fake", cloud), spool, clock);
+        new Controller(
+            config,
+            stuck,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE);
     spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
     controller.runPass();
     ControllerFixture.awaitCloud(controller);

@@ -70,4 +70,23 @@ class SqueueAccountingTest {
           .hasMessageContaining("one line of 1..300 characters without quotes");
     }
   }
+
+  @Test
+  void theAdminCommentWhereAHeldJobsBudgetReasonIsComesThrough() {
+    String json =
+        """
+        {"jobs": [
+          {"job_id": 8, "job_state": "PENDING", "state_reason": "job_requeued_in_held_state",
+           "admin_comment": "stratus: budget team-a month: spent $0.00 + reserved $30.00"},
+          {"job_id": 9, "job_state": "PENDING", "admin_comment": ""},
+          {"job_id": 10, "job_state": "PENDING"}
+        ], "errors": []}
+        """;
+
+    List<SlurmJob> jobs = SqueueJson.parse(json);
+
+    assertThat(jobs)
+        .extracting(j -> j.accounting().adminComment())
+        .containsExactly("stratus: budget team-a month: spent $0.00 + reserved $30.00", "", "");
+  }
 }

@@ -1,5 +1,6 @@
 package dev.stratus.core.testing;
 
+import dev.stratus.core.slurm.SlurmAccounting;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
@@ -14,10 +15,10 @@ import java.util.Set;
 /**
  * An in-memory slurmctld for controller tests: holds nodes and jobs, applies Stratus's updates the
  * way Slurm 22.05 does for CLOUD nodes (DOWN keeps the power flags; resume on a DOWN powered-down
- * node gives {@code idle~}; power_down_force goes straight to powered down here), and records
- * calls.
+ * node gives {@code idle~}; power_down_force goes straight to powered down here), holds and
+ * releases jobs as 22.05 does (docs/slurm-facts.md), and records calls.
  */
-public final class FakeSlurm implements SlurmClient {
+public final class FakeSlurm implements SlurmClient, SlurmAccounting {
   private final Map<String, SlurmNode> nodes = new LinkedHashMap<>();
   private final List<SlurmJob> jobs = new ArrayList<>();
   private final List<String> calls = new ArrayList<>();
@@ -113,6 +114,53 @@ public final class FakeSlurm implements SlurmClient {
       throw error;
     }
     calls.add("requeue " + jobId);
+  }
+
+  @Override
+  public synchronized void hold(long jobId, String reason) {
+    calls.add("hold " + jobId + " " + reason);
+    replace(jobId, j -> held(j, "JobHeldAdmin", j.nodes(), j.restartCount(), reason));
+  }
+
+  @Override
+  public synchronized void requeueHold(long jobId, String reason) {
+    calls.add("requeuehold " + jobId + " " + reason);
+    replace(jobId, j -> held(j, "job_requeued_in_held_state", "", j.restartCount() + 1, reason));
+  }
+
+  @Override
+  public synchronized void release(long jobId, String note) {
+    calls.add("release " + jobId + " " + note);
+    replace(jobId, j -> held(j, "Priority", j.nodes(), j.restartCount(), note));
+  }
+
+  @Override
+  public synchronized void recordCost(long jobId, String text) {
+    calls.add("cost " + jobId + " " + text);
+  }
+
+  private void replace(long jobId, java.util.function.UnaryOperator<SlurmJob> change) {
+    jobs.replaceAll(j -> j.jobId() == jobId ? change.apply(j) : j);
+  }
+
+  /** The job pending with {@code reason} and its AdminComment set to {@code comment}. */
+  private static SlurmJob held(
+      SlurmJob j, String reason, String nodes, int restarts, String comment) {
+    SlurmJob.Accounting a = j.accounting();
+    return new SlurmJob(
+        j.jobId(),
+        j.name(),
+        "PENDING",
+        reason,
+        j.partition(),
+        nodes,
+        j.nodeCount(),
+        j.gresPerNode(),
+        restarts,
+        j.requeue(),
+        j.started(),
+        new SlurmJob.Accounting(a.user(), a.account(), a.timeLimit(), a.ended(), comment),
+        j.constraint());
   }
 
   /** The next requeue throws this (recorded as {@code requeue JOB failed}). */

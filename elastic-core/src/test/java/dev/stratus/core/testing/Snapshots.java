@@ -34,6 +34,7 @@ public final class Snapshots {
   public final Map<String, Instant> downSince = new HashMap<>();
   public final List<PendingNotice> notices = new ArrayList<>();
   public SpotSettings spot = SpotSettings.DEFAULTS;
+  public dev.stratus.core.money.BudgetFigures budgets = dev.stratus.core.money.BudgetFigures.NONE;
 
   /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
   public Instance running(String id, String node, dev.stratus.core.model.OfferingKey offering) {
@@ -90,6 +91,8 @@ public final class Snapshots {
         spot,
         Set.of(),
         Map.of(),
-        List.of());
+        List.of(),
+        dev.stratus.core.plan.InFlight.NONE,
+        budgets);
   }
 }

@@ -136,7 +136,8 @@ class BareMetalFallbackLaunchTest {
             slurm,
             Map.of("oci", oci.provider(), "aws", aws, "lambda", lambda.provider()),
             spool,
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            dev.stratus.core.spi.NodeCredentials.NONE);
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(30))

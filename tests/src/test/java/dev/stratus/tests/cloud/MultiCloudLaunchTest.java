@@ -116,7 +116,8 @@ class MultiCloudLaunchTest {
             slurm,
             Map.of("aws", aws, "gcp", gcp, "azure", azure),
             spool,
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            dev.stratus.core.spi.NodeCredentials.NONE);
 
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
     await()
@@ -166,7 +167,8 @@ class MultiCloudLaunchTest {
             slurm,
             Map.of("aws", aws, "azure", azure),
             spool,
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            dev.stratus.core.spi.NodeCredentials.NONE);
 
     controller.runPass();
 

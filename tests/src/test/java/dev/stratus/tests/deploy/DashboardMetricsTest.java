@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Every metric name the alert rules and the Grafana dashboard query is one a live controller
  * exports: a controller on the in-memory cloud and Slurm launches a node, takes a spot notice and
- * requeues its job, and its {@code GET /metrics} is scraped over loopback like Prometheus does.
- * Allowed besides: Prometheus's own {@code up}, and the money series until they land ({@link
- * Observability#AWAITING_MONEY}). The real Prometheus scraping the embedded cluster is
- * PrometheusScrapeEndToEndTest.
+ * requeues its job, and its {@code GET /metrics} is scraped over loopback like Prometheus does. Its
+ * config has a budget, so the money series (spend, budget remaining and reserved, held jobs,
+ * alerts) are there from the start. Allowed besides: Prometheus's own {@code up}. The real
+ * Prometheus scraping the embedded cluster is PrometheusScrapeEndToEndTest.
  */
 class DashboardMetricsTest extends ScrapedControllerFixture {
   @Test
@@ -55,16 +55,10 @@ class DashboardMetricsTest extends ScrapedControllerFixture {
     assertThat(used).containsAll(families);
   }
 
-  @Test
-  void theAllowanceForTheMoneySeriesCoversOnlyNamesTheQueriesUse() throws Exception {
-    assertThat(Observability.namesUsed()).containsAll(Observability.AWAITING_MONEY);
-  }
-
   static Set<String> unknown(Set<String> names, Set<String> exported) {
     Set<String> out = new TreeSet<>(names);
     out.removeAll(exported);
     out.removeAll(Observability.PROMETHEUS_OWN);
-    out.removeAll(Observability.AWAITING_MONEY);
     return out;
   }
 

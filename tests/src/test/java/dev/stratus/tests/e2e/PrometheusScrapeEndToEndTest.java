@@ -226,7 +226,6 @@ class PrometheusScrapeEndToEndTest {
 
     Set<String> missing = new TreeSet<>(Observability.namesUsed());
     missing.removeAll(stored);
-    missing.removeAll(Observability.AWAITING_MONEY);
 
     assertThat(missing).isEmpty();
   }

@@ -25,18 +25,6 @@ public final class Observability {
   /** Series Prometheus makes itself for each scrape target. */
   public static final Set<String> PROMETHEUS_OWN = Set.of("up");
 
-  /**
-   * The money series of the budgets work (spend, budgets, held jobs), which the rules and the
-   * dashboard already use. Remove each name from here once the controller exports it: from then on
-   * its absence from /metrics is a failure like any other.
-   */
-  public static final Set<String> AWAITING_MONEY =
-      Set.of(
-          "stratus_spend_usd_total",
-          "stratus_budget_remaining_usd",
-          "stratus_budget_reserved_usd",
-          "stratus_jobs_held_by_budget");
-
   private Observability() {}
 
   /** Each alert's name to its expression. */

@@ -1,0 +1,36 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.catalog.PriceBook;
+import dev.stratus.core.money.CostLedger;
+import dev.stratus.core.slurm.SlurmAccounting;
+import java.util.Optional;
+
+/**
+ * What the controller needs for money: the cost ledger (absent: nothing is recorded, budgets see
+ * nothing spent), the live price book the pass reprices its pools with, what holds and releases
+ * jobs and writes their cost in Slurm, and where budget alerts go besides the events and metrics.
+ */
+public record ControllerMoney(
+    Optional<CostLedger> ledger,
+    PriceBook prices,
+    Optional<SlurmAccounting> accounting,
+    AlertWebhook.Sender alerts) {
+  public ControllerMoney {
+    java.util.Objects.requireNonNull(prices, "prices");
+    ledger = ledger == null ? Optional.empty() : ledger;
+    accounting = accounting == null ? Optional.empty() : accounting;
+    java.util.Objects.requireNonNull(alerts, "alerts");
+  }
+
+  /**
+   * No ledger and no live prices; jobs are held through {@code slurm} when it can ({@link
+   * SlurmAccounting}); alerts only as events and metrics.
+   */
+  public static ControllerMoney none(Object slurm) {
+    return new ControllerMoney(
+        Optional.empty(),
+        new PriceBook(java.time.Duration.ofDays(7)),
+        slurm instanceof SlurmAccounting a ? Optional.of(a) : Optional.empty(),
+        AlertWebhook.Sender.NONE);
+  }
+}

@@ -1,0 +1,65 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.model.Instance;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Brings topology.conf up to date as a cloud task (it asks the providers for placement), one update
+ * at a time; the pass does not wait for it, and skips it while the last is still running.
+ */
+final class TopologyUpdates {
+  private final TopologyUpdater updater;
+  private final CloudTasks tasks;
+  private final Duration limit;
+  private final AtomicReference<Future<?>> running =
+      new AtomicReference<>(CompletableFuture.completedFuture(null));
+
+  TopologyUpdates(TopologyUpdater updater, CloudTasks tasks, Duration limit) {
+    this.updater = updater;
+    this.tasks = tasks;
+    this.limit = limit;
+  }
+
+  /** With {@code slurm.topology: tree}, the updates of {@code config}'s topology.conf. */
+  static java.util.Optional<TopologyUpdates> forConfig(
+      dev.stratus.core.config.StratusConfig config,
+      dev.stratus.core.slurm.SlurmClient slurm,
+      java.util.Map<String, dev.stratus.core.spi.NodeProvider> providers,
+      CloudTasks tasks,
+      java.time.Clock clock) {
+    if (config.slurm().topology() != dev.stratus.core.config.SlurmSettings.Topology.TREE) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        new TopologyUpdates(
+            new TopologyUpdater(
+                config.pools(),
+                config.slurm().confDir().resolve(dev.stratus.core.render.TopologyWriter.FILE),
+                slurm,
+                providers,
+                clock),
+            tasks,
+            config.timeouts().list()));
+  }
+
+  void start(List<Instance> instances, Set<String> unlisted) {
+    if (!running.get().isDone()) {
+      return;
+    }
+    running.set(
+        tasks.submit(
+            new CloudTasks.Lane("topology", "placement"),
+            CloudTasks.Kind.PLACEMENT,
+            "topology update",
+            limit,
+            () -> {
+              updater.update(instances, unlisted);
+              return null;
+            }));
+  }
+}
