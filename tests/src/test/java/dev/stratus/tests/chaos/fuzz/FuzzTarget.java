@@ -41,8 +41,13 @@ final class FuzzTarget {
 
   /** Feeds one input; throws AssertionError (after counting it) when the input crashes it. */
   void attempt(String input) {
+    attempt(input, parser);
+  }
+
+  /** As {@link #attempt(String)}, through {@code how} (an input that needs more than a string). */
+  void attempt(String input, Parser how) {
     try {
-      parser.parse(input);
+      how.parse(input);
       accepted.incrementAndGet();
     } catch (Exception | StackOverflowError e) {
       if (refusal.isInstance(e) && e.getMessage() != null && e.getMessage().contains(namesInput)) {
