@@ -81,6 +81,7 @@ public final class Ec2Model {
   final Map<String, Issued> fleetsByToken = new HashMap<>();
   final Ec2Limits limits = new Ec2Limits();
   final Set<Pool> exhausted = new HashSet<>();
+  boolean outage; // while set, every pool is empty (Ec2Chaos: a passing capacity error)
   final Map<Pool, Integer> remaining = new HashMap<>();
   final List<QueryParams> requests = new ArrayList<>();
   private final AtomicLong ids = new AtomicLong(0x0abc000000000000L);
