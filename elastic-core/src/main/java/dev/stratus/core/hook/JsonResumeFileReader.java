@@ -22,6 +22,18 @@ final class JsonResumeFileReader implements ResumeFileReader {
 
   @Override
   public ResumeFile parse(String json) {
+    try {
+      return read(json);
+    } catch (IllegalArgumentException e) {
+      // A refusal deep in a job ("nodes of job 8 must not be blank") still says which input it is.
+      if (e.getMessage() != null && e.getMessage().contains("the resume file")) {
+        throw e;
+      }
+      throw new IllegalArgumentException("the resume file: " + e.getMessage(), e);
+    }
+  }
+
+  private static ResumeFile read(String json) {
     if (json == null || json.isBlank()) {
       throw new IllegalArgumentException("the resume file is empty");
     }

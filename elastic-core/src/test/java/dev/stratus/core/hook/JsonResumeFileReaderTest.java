@@ -53,7 +53,9 @@ class JsonResumeFileReaderTest {
         "{\"jobs\":{}}|expected 'jobs' as an array",
         "{\"jobs\":[{\"nodes\":\"a\"}]}|job #1 has no 'job_id'",
         "{\"jobs\":[{\"job_id\":\"7\",\"nodes\":\"a\"}]}|expected 'job_id' as an integer",
-        "{\"jobs\":[{\"job_id\":7}]}|nodes of job 7 must not be blank",
+        "{\"jobs\":[{\"job_id\":7}]}|the resume file: nodes of job 7 must not be blank",
+        "{\"jobs\":[{\"job_id\":8,\"nodes_resume\":null}]}|the resume file: nodes of job 8 must not",
+        "{\"jobs\":{}}|the resume file: expected 'jobs' as an array",
         "{\"jobs\":[{\"job_id\":0,\"nodes\":\"a\"}]}|job_id must be > 0",
         "{\"all_nodes\":\"a\"} {}|content after its object",
       })

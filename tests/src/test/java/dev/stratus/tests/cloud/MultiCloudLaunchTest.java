@@ -8,17 +8,13 @@ import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
 import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ResilienceSettings;
 import dev.stratus.core.slurm.ResumeFile;
-import dev.stratus.core.spi.BootstrapSettings;
 import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
-import dev.stratus.provider.aws.AwsNodeProviderFactory;
 import dev.stratus.tests.cloud.aws.AwsHarness;
 import dev.stratus.tests.cloud.aws.Ec2ModelServer;
 import dev.stratus.tests.cloud.azure.AzureFixture;
@@ -54,23 +50,7 @@ class MultiCloudLaunchTest {
   }
 
   NodeProvider awsProvider() {
-    ec2.model()
-        .subnet("subnet-0a1", AwsHarness.ZONE)
-        .subnet("subnet-0a2", AwsHarness.ZONE)
-        .subnet("subnet-0b1", "us-east-1b");
-    return new AwsNodeProviderFactory()
-        .create(
-            new ProviderContext(
-                "test",
-                AwsHarness.defaults(ec2),
-                stateDir,
-                new BootstrapSettings(
-                    stateDir.resolve("slurm.conf"),
-                    stateDir,
-                    stateDir.resolve("k"),
-                    stateDir.resolve("s")),
-                Clock.systemUTC()),
-            ResilienceSettings.fast());
+    return AwsHarness.forController(ec2, stateDir);
   }
 
   /** A spool with one resume request: job 7 on {@code nodes}. */

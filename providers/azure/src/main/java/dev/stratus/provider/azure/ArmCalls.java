@@ -75,7 +75,10 @@ final class ArmCalls {
                         failed.getResponseHeaders()));
           }
           VirtualMachineInner vm = poller.getFinalResult();
-          if (vm == null) {
+          // A final GET answered with an error body (a 5xx, a throttle) reads as a VM with no
+          // name or location: no result, so the call is retried and the PUT (same name) is
+          // idempotent, rather than a launch that fails on a null field.
+          if (vm == null || vm.name() == null || vm.location() == null) {
             throw new ProviderException(
                 new ProviderError.Transient("NoResult", "ARM returned no VM for " + name));
           }

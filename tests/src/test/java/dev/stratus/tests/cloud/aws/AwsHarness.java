@@ -63,6 +63,31 @@ public final class AwsHarness implements ContractHarness, Throttling, Stopping {
     offering = provider.offerings().get(0);
   }
 
+  /**
+   * A provider for the controller's cluster {@code test} on {@code server}, whose model gets the
+   * subnets {@link #defaults} names.
+   */
+  public static NodeProvider forController(Ec2ModelServer server, Path stateDir) {
+    server
+        .model()
+        .subnet("subnet-0a1", ZONE)
+        .subnet("subnet-0a2", ZONE)
+        .subnet("subnet-0b1", "us-east-1b");
+    return new AwsNodeProviderFactory()
+        .create(
+            new ProviderContext(
+                "test",
+                defaults(server),
+                stateDir,
+                new BootstrapSettings(
+                    stateDir.resolve("slurm.conf"),
+                    stateDir,
+                    stateDir.resolve("k"),
+                    stateDir.resolve("s")),
+                Clock.systemUTC()),
+            ResilienceSettings.fast());
+  }
+
   public static Map<String, Object> defaults(Ec2ModelServer server) {
     return Map.of(
         "region", REGION,

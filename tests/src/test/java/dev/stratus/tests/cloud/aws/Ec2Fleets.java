@@ -140,7 +140,7 @@ final class Ec2Fleets {
   }
 
   private int available(Pool pool) {
-    return model.exhausted.contains(pool)
+    return model.outage || model.exhausted.contains(pool)
         ? 0
         : model.remaining.getOrDefault(pool, Integer.MAX_VALUE);
   }

@@ -82,6 +82,7 @@ public final class Ec2Model {
   final Ec2Limits limits = new Ec2Limits();
   final Ec2SpotPrices spotPrices = new Ec2SpotPrices();
   final Set<Pool> exhausted = new HashSet<>();
+  boolean outage; // while set, every pool is empty (Ec2Chaos: a passing capacity error)
   final Map<Pool, Integer> remaining = new HashMap<>();
   final List<QueryParams> requests = new ArrayList<>();
   private final AtomicLong ids = new AtomicLong(0x0abc000000000000L);

@@ -9,6 +9,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.stratus.tests.cloud.CloudChaos;
 import dev.stratus.tests.cloud.aws.Ec2Xml.Reply;
 import java.net.URI;
 import java.time.Clock;
@@ -24,19 +25,29 @@ public final class Ec2ModelServer implements AutoCloseable {
   private final Ec2Model model;
   private final WireMockServer server;
   private final Deque<Reply> faults = new ArrayDeque<>();
+  private final CloudChaos chaos;
   private volatile int latencyMillis;
 
   public Ec2ModelServer() {
     this.model = new Ec2Model(Clock.systemUTC());
+    this.chaos = new CloudChaos(new Ec2Chaos(model));
     this.server =
         new WireMockServer(
-            options().bindAddress("127.0.0.1").dynamicPort().extensions(new Transformer()));
+            options()
+                .bindAddress("127.0.0.1")
+                .dynamicPort()
+                .extensions(chaos.around(new Transformer())));
     server.start();
     server.stubFor(any(anyUrl()).willReturn(aResponse().withTransformers(Transformer.NAME)));
   }
 
   public Ec2Model model() {
     return model;
+  }
+
+  /** Faults injected into a share of the requests (none until told). */
+  public CloudChaos chaos() {
+    return chaos;
   }
 
   public URI endpoint() {

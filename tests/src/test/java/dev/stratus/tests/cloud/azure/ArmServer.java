@@ -16,6 +16,7 @@ import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.stratus.provider.azure.AzureConnection;
+import dev.stratus.tests.cloud.CloudChaos;
 import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -39,16 +40,18 @@ import reactor.core.publisher.Mono;
 public final class ArmServer implements AutoCloseable {
   private final ArmModel model;
   private final WireMockServer server;
+  private final CloudChaos chaos;
 
   public ArmServer(ArmModel model) {
     this.model = model;
+    this.chaos = new CloudChaos(new ArmChaos(model));
     this.server =
         new WireMockServer(
             options()
                 .bindAddress("127.0.0.1")
                 .httpDisabled(true)
                 .dynamicHttpsPort()
-                .extensions(new Transformer(model)));
+                .extensions(chaos.around(new Transformer(model))));
     server.start();
     server.stubFor(
         any(urlPathMatching("/subscriptions/.*")).willReturn(aResponse().withTransformers("arm")));
@@ -56,6 +59,11 @@ public final class ArmServer implements AutoCloseable {
 
   public String baseUrl() {
     return "https://127.0.0.1:" + server.httpsPort();
+  }
+
+  /** Faults injected into a share of the requests (none until told). */
+  public CloudChaos chaos() {
+    return chaos;
   }
 
   public ArmModel model() {

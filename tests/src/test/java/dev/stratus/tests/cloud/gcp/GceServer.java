@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.ok;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import dev.stratus.tests.cloud.CloudChaos;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
@@ -19,6 +20,7 @@ public final class GceServer implements AutoCloseable {
 
   private final WireMockServer server;
   public final GceModel model;
+  private final CloudChaos chaos;
 
   public GceServer() {
     this(Clock.systemUTC());
@@ -36,14 +38,20 @@ public final class GceServer implements AutoCloseable {
                 "a2-ultragpu-8g", new int[] {96, 1_392_640},
                 "n1-standard-8", new int[] {8, 30_720}),
             clock);
+    chaos = new CloudChaos(new GceChaos(model));
     server =
         new WireMockServer(
             WireMockConfiguration.options()
                 .bindAddress("127.0.0.1")
                 .dynamicPort()
-                .extensions(model));
+                .extensions(chaos.around(model)));
     server.start();
     server.stubFor(any(anyUrl()).willReturn(ok()));
+  }
+
+  /** Faults injected into a share of the requests (none until told). */
+  public CloudChaos chaos() {
+    return chaos;
   }
 
   public String endpoint() {
