@@ -40,6 +40,16 @@ public final class ConfigLoader {
     return loadAll(file, Providers.discover(ConfigLoader.class.getClassLoader()));
   }
 
+  /**
+   * Budgets from a file that holds only {@code budgets:}, in stratus.yaml's format, checked as
+   * stratus.yaml's are ({@code pools}: the pool names a budget's scope may name). What {@code
+   * stratus simulate cluster --budgets} tries against a job stream.
+   */
+  public static List<dev.stratus.core.money.Budget> loadBudgets(
+      Path file, java.util.Set<String> pools) {
+    return BudgetReader.read(Fields.read(file, "the file", "budgets"), pools);
+  }
+
   /** As {@link #loadAll(Path)}, with the provider factories given. */
   public static LoadedConfig loadAll(Path file, Map<String, NodeProviderFactory> factories) {
     Fields root =

@@ -24,7 +24,9 @@ import java.util.Set;
  * grace). {@code lastSpotInstances}: the spot instance the previous pass saw bound to each node (so
  * one that vanished without notice is known by its offering). {@code bootstrapReports}: failed
  * bootstrap steps nodes reported since the last pass (see {@link BootstrapFailures}). {@code
- * inFlight}: launches and terminations earlier passes started that are still running.
+ * inFlight}: launches and terminations earlier passes started that are still running. {@code
+ * deadlines}: the jobs with a deadline and what the deadline policy decides from ({@link
+ * DeadlineChoice}).
  *
  * <p>The notice lane plans from a snapshot too ({@link #forNotices}): only the fields {@link
  * NoticePlanner} reads are filled.
@@ -47,7 +49,8 @@ public record Snapshot(
     Set<Long> checkpointed,
     Map<String, Instance> lastSpotInstances,
     List<BootstrapReport> bootstrapReports,
-    InFlight inFlight) {
+    InFlight inFlight,
+    DeadlineContext deadlines) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -64,6 +67,49 @@ public record Snapshot(
     lastSpotInstances = Map.copyOf(lastSpotInstances);
     bootstrapReports = List.copyOf(bootstrapReports);
     java.util.Objects.requireNonNull(inFlight, "inFlight");
+    java.util.Objects.requireNonNull(deadlines, "deadlines");
+  }
+
+  /** A snapshot in which no job has a deadline. */
+  public Snapshot(
+      Instant now,
+      List<Pool> pools,
+      Timeouts timeouts,
+      List<SlurmNode> nodes,
+      List<SlurmJob> jobs,
+      List<Instance> instances,
+      Set<String> unlistedProviders,
+      List<SpoolRequest> requests,
+      Set<OfferingKey> unavailable,
+      Set<OfferingKey> probing,
+      Map<String, Instant> poweringUpSince,
+      Map<String, Instant> downSince,
+      List<PendingNotice> notices,
+      dev.stratus.core.notice.SpotSettings spot,
+      Set<Long> checkpointed,
+      Map<String, Instance> lastSpotInstances,
+      List<BootstrapReport> bootstrapReports,
+      InFlight inFlight) {
+    this(
+        now,
+        pools,
+        timeouts,
+        nodes,
+        jobs,
+        instances,
+        unlistedProviders,
+        requests,
+        unavailable,
+        probing,
+        poweringUpSince,
+        downSince,
+        notices,
+        spot,
+        checkpointed,
+        lastSpotInstances,
+        bootstrapReports,
+        inFlight,
+        DeadlineContext.NONE);
   }
 
   /** A snapshot with no cloud work in flight. */

@@ -34,6 +34,8 @@ public final class Snapshots {
   public final Map<String, Instant> downSince = new HashMap<>();
   public final List<PendingNotice> notices = new ArrayList<>();
   public SpotSettings spot = SpotSettings.DEFAULTS;
+  public dev.stratus.core.plan.DeadlineContext deadlines =
+      dev.stratus.core.plan.DeadlineContext.NONE;
 
   /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
   public Instance running(String id, String node, dev.stratus.core.model.OfferingKey offering) {
@@ -90,6 +92,8 @@ public final class Snapshots {
         spot,
         Set.of(),
         Map.of(),
-        List.of());
+        List.of(),
+        dev.stratus.core.plan.InFlight.NONE,
+        deadlines);
   }
 }
