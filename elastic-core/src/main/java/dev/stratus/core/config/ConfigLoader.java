@@ -71,7 +71,8 @@ public final class ConfigLoader {
             "prices",
             "ledger",
             "budgets",
-            "controller");
+            "controller",
+            "deadlines");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
@@ -95,7 +96,8 @@ public final class ConfigLoader {
                     spot(root),
                     VaultReader.read(root),
                     MoneyReader.read(root, stateDir, pools.poolNames()),
-                    ControllerReader.read(root, stateDir)));
+                    ControllerReader.read(root, stateDir),
+                    DeadlineSettings.read(root, pools.deadlines())));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

@@ -57,6 +57,7 @@ public final class Controller implements AutoCloseable {
   private final CheckpointWatch checkpoints;
   private final SpotInstancesSeen spotInstances = new SpotInstancesSeen();
   private final InstanceView view = new InstanceView();
+  private final DeadlineJobs deadlines;
   private final ResourceSweeps sweeps;
   private final NoticeLane lane;
   private final NoticeRuns noticeRuns;
@@ -99,6 +100,7 @@ public final class Controller implements AutoCloseable {
     this.metrics = metrics;
     this.spot = new SpotRecorder(metrics);
     this.config = config;
+    this.deadlines = new DeadlineJobs(config.deadlines());
     this.slurm = slurm;
     this.providers = Map.copyOf(providers);
     this.requests = requests;
@@ -197,7 +199,8 @@ public final class Controller implements AutoCloseable {
             java.util.Set.of(), // checkpoints are the notice lane's
             spotInstances.lastPass(),
             bootstraps.drain(),
-            inFlight);
+            inFlight,
+            deadlines.observe(now, config.pools(), jobs, instances, unavailable.current()));
     List<Action> actions = Planner.plan(snapshot);
     actuator.execute(actions, snapshot);
     sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());

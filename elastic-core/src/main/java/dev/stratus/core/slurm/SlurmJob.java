@@ -34,18 +34,32 @@ public record SlurmJob(
    * Who pays for the job and for how long: {@code user} and {@code account} (empty when Slurm has
    * none: no slurmdbd, no default account), {@code timeLimit} (empty when the job has none, i.e.
    * INFINITE), and {@code ended} (squeue's {@code end_time}, only for a finished job: for a running
-   * one it is the projected end).
+   * one it is the projected end); {@code submitted} (squeue's {@code submit_time}) and {@code
+   * deadline} ({@code sbatch --deadline}: squeue's {@code deadline}, empty when 0, i.e. none).
    */
   public record Accounting(
-      String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
+      String user,
+      String account,
+      Optional<Duration> timeLimit,
+      Optional<Instant> ended,
+      Optional<Instant> submitted,
+      Optional<Instant> deadline) {
     public static final Accounting NONE =
         new Accounting("", "", Optional.empty(), Optional.empty());
+
+    /** Without submission time and deadline. */
+    public Accounting(
+        String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
+      this(user, account, timeLimit, ended, Optional.empty(), Optional.empty());
+    }
 
     public Accounting {
       user = user == null ? "" : user;
       account = account == null ? "" : account;
       timeLimit = timeLimit == null ? Optional.empty() : timeLimit;
       ended = ended == null ? Optional.empty() : ended;
+      submitted = submitted == null ? Optional.empty() : submitted;
+      deadline = deadline == null ? Optional.empty() : deadline;
     }
   }
 

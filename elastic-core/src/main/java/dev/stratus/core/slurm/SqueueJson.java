@@ -34,6 +34,8 @@ public final class SqueueJson {
           "account",
           "time_limit",
           "end_time",
+          "submit_time",
+          "deadline",
           "features");
 
   private SqueueJson() {}
@@ -64,7 +66,8 @@ public final class SqueueJson {
 
   /**
    * {@code user_name}, {@code account}, {@code time_limit} (minutes; 22.05 writes null for none,
-   * 23.02+ {@code {"infinite":true}}) and, for a finished job, {@code end_time}.
+   * 23.02+ {@code {"infinite":true}}), {@code submit_time}, {@code deadline} (epoch seconds, 0 for
+   * none; 23.02+ as {@code {"set", "number"}}) and, for a finished job, {@code end_time}.
    */
   private static SlurmJob.Accounting accounting(JsonDocument doc, JsonNode item, String path) {
     long limit = doc.limit(item, path, "time_limit");
@@ -77,7 +80,9 @@ public final class SqueueJson {
         limit > 0
             ? java.util.Optional.of(java.time.Duration.ofMinutes(limit))
             : java.util.Optional.empty(),
-        finished ? startTime(end) : java.util.Optional.empty());
+        finished ? startTime(end) : java.util.Optional.empty(),
+        startTime(doc.number(item, path, "submit_time", 0, false)),
+        startTime(doc.number(item, path, "deadline", 0, false)));
   }
 
   private static SlurmJob job(JsonDocument doc, int i, JsonNode item) {
