@@ -32,7 +32,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "simulate",
     mixinStandardHelpOptions = true,
-    subcommands = {SimulateCommand.Single.class, SimulateCommand.Multi.class},
+    subcommands = {
+      SimulateCommand.Single.class,
+      SimulateCommand.Multi.class,
+      dev.stratus.simulator.cluster.ClusterCommand.class
+    },
     description = "Replay spot availability traces against deadline-aware spot policies.")
 public final class SimulateCommand implements Runnable {
   @Spec CommandLine.Model.CommandSpec spec;
@@ -62,7 +66,7 @@ public final class SimulateCommand implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "give a subcommand: single or multi");
+        spec.commandLine(), "give a subcommand: single, multi or cluster");
   }
 
   /** The options both modes share. */

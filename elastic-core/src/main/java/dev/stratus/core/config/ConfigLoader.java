@@ -40,6 +40,16 @@ public final class ConfigLoader {
     return loadAll(file, Providers.discover(ConfigLoader.class.getClassLoader()));
   }
 
+  /**
+   * Budgets from a file that holds only {@code budgets:}, in stratus.yaml's format, checked as
+   * stratus.yaml's are ({@code pools}: the pool names a budget's scope may name). What {@code
+   * stratus simulate cluster --budgets} tries against a job stream.
+   */
+  public static List<dev.stratus.core.money.Budget> loadBudgets(
+      Path file, java.util.Set<String> pools) {
+    return BudgetReader.read(Fields.read(file, "the file", "budgets"), pools);
+  }
+
   /** As {@link #loadAll(Path)}, with the provider factories given. */
   public static LoadedConfig loadAll(Path file, Map<String, NodeProviderFactory> factories) {
     Fields root =
@@ -61,7 +71,8 @@ public final class ConfigLoader {
             "prices",
             "ledger",
             "budgets",
-            "controller");
+            "controller",
+            "deadlines");
     String cluster = root.check("cluster", root.string("cluster"), Checks::slurmName);
     Path stateDir = root.path("stateDir", Path.of("/var/lib/stratus"));
     Map<String, Map<String, Object>> providers = ProviderBlocks.read(root, factories);
@@ -86,7 +97,8 @@ public final class ConfigLoader {
                     spot(root),
                     VaultReader.read(root),
                     MoneyReader.read(root, stateDir, pools.poolNames()),
-                    ControllerReader.read(root, stateDir, spoolDir)));
+                    ControllerReader.read(root, stateDir, spoolDir),
+                    DeadlineSettings.read(root, pools.deadlines())));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

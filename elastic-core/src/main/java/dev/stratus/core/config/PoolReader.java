@@ -12,6 +12,7 @@ import dev.stratus.core.model.Pool;
 import dev.stratus.core.model.PriceOrigin;
 import dev.stratus.core.model.SpotPolicy;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,13 +30,15 @@ import java.util.Set;
  * provider and zone. Under topology/tree each such pool is a switch tree of its own ({@link
  * dev.stratus.core.render.TopologyBuilder}), so Slurm never gives one job nodes of two pools.
  */
-record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
+record PoolReader(
+    List<Pool> pools, Map<String, String> gresAutodetect, Map<String, Duration> deadlines) {
   private static final Set<String> AUTODETECT = Set.of("nvml", "rsmi", "off");
 
   static PoolReader read(Fields root, Set<String> providers, boolean topologyTree) {
     List<Pool> pools = new ArrayList<>();
     Map<String, String> poolOfPartition = new java.util.HashMap<>();
     Map<String, String> autodetect = new LinkedHashMap<>();
+    Map<String, Duration> deadlines = new LinkedHashMap<>();
     Set<String> names = new HashSet<>();
     for (Fields f :
         root.list(
@@ -48,6 +51,7 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
             "maxNodes",
             "gres",
             "spotPolicy",
+            "deadline",
             "offerings")) {
       String name = f.check("name", f.string("name"), Checks::slurmName);
       if (!names.add(name)) {
@@ -78,6 +82,13 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
               f.check("cpus", f.integer("cpus"), Checks::positive),
               f.check("memoryMiB", f.longValue("memoryMiB"), Checks::positive));
       int maxNodes = f.check("maxNodes", f.integer("maxNodes"), PoolReader::maxNodes);
+      Duration deadline = f.duration("deadline", Duration.ZERO);
+      if (f.node("deadline").isPresent()) {
+        if (deadline.isNegative() || deadline.isZero()) {
+          throw f.error("deadline", "must be a duration > 0 after submission, e.g. 24h");
+        }
+        deadlines.put(name, deadline);
+      }
       SpotPolicy spotPolicy = spotPolicy(f);
       f.section("gres", "autodetect")
           .ifPresent(
@@ -116,7 +127,7 @@ record PoolReader(List<Pool> pools, Map<String, String> gresAutodetect) {
                       gpuOptions,
                       spotPolicy)));
     }
-    return new PoolReader(pools, autodetect);
+    return new PoolReader(pools, autodetect, deadlines);
   }
 
   Set<String> poolNames() {

@@ -32,7 +32,8 @@ public record StratusConfig(
     dev.stratus.core.notice.SpotSettings spot,
     Optional<dev.stratus.core.spi.VaultSettings> vault,
     MoneySettings money,
-    ControllerSettings controller) {
+    ControllerSettings controller,
+    DeadlineSettings deadlines) {
   /**
    * A config with the default prices and ledger settings, no budgets, and the {@code controller:}
    * defaults.
@@ -62,6 +63,39 @@ public record StratusConfig(
         spot,
         vault,
         MoneySettings.defaults(stateDir),
+        null,
+        null);
+  }
+
+  /** A config without the {@code deadlines:} settings: their defaults. */
+  public StratusConfig(
+      String cluster,
+      SlurmSettings slurm,
+      PowerSave powerSave,
+      Timeouts timeouts,
+      Path spoolDir,
+      Path stateDir,
+      Path mungeKeyFile,
+      List<Pool> pools,
+      Map<String, Map<String, Object>> providers,
+      dev.stratus.core.notice.SpotSettings spot,
+      Optional<dev.stratus.core.spi.VaultSettings> vault,
+      MoneySettings money,
+      ControllerSettings controller) {
+    this(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        vault,
+        money,
+        controller,
         null);
   }
 
@@ -77,6 +111,7 @@ public record StratusConfig(
     vault = vault == null ? Optional.empty() : vault;
     notNull("money", money);
     controller = controller == null ? ControllerSettings.defaults(stateDir) : controller;
+    deadlines = deadlines == null ? DeadlineSettings.DEFAULTS : deadlines;
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {
@@ -115,7 +150,8 @@ public record StratusConfig(
         spot,
         Optional.of(vault),
         money,
-        controller);
+        controller,
+        deadlines);
   }
 
   /** The same config with other prices, ledger and budgets. */

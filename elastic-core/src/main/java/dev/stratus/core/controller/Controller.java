@@ -56,6 +56,7 @@ public final class Controller implements AutoCloseable {
   private final CheckpointWatch checkpoints;
   private final SpotInstancesSeen spotInstances = new SpotInstancesSeen();
   private final InstanceView view = new InstanceView();
+  private final DeadlineJobs deadlines;
   private final ResourceSweeps sweeps;
   private final NoticeLane lane;
   private final NoticeRuns noticeRuns;
@@ -116,6 +117,7 @@ public final class Controller implements AutoCloseable {
     this.books = new MoneyBooks(config, money, metrics.registry());
     this.spot = new SpotRecorder(metrics);
     this.config = config;
+    this.deadlines = new DeadlineJobs(config.deadlines());
     this.slurm = slurm;
     this.providers = Map.copyOf(providers);
     this.requests = requests;
@@ -230,7 +232,8 @@ public final class Controller implements AutoCloseable {
             spotInstances.lastPass(),
             bootstraps.drain(),
             inFlight,
-            budgets);
+            budgets,
+            deadlines.observe(now, config.pools(), jobs, instances, unavailable.current()));
     List<Action> actions = Planner.plan(snapshot);
     actuator.execute(actions, snapshot, term.getAsLong());
     if (!fence.holds(term.getAsLong())) {

@@ -5,7 +5,6 @@ import static dev.stratus.core.model.Checks.slurmName;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A Slurm partition's set of elastic nodes. Node names are fixed slots {@code <name>-NNN}
@@ -132,7 +131,9 @@ public record Pool(
       throw new IllegalArgumentException(
           "node index " + index + " outside 1.." + maxNodes + " of pool " + name);
     }
-    return String.format(Locale.ROOT, "%s-%0" + nameDigits() + "d", name, index);
+    // Not String.format: the planner names every slot of every pool on each pass.
+    String digits = Integer.toString(index);
+    return name + "-" + "0".repeat(Math.max(0, nameDigits() - digits.length())) + digits;
   }
 
   public List<String> nodeNames() {

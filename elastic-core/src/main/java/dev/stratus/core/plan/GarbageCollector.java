@@ -160,6 +160,7 @@ final class GarbageCollector {
   }
 
   private static boolean unlisted(Snapshot s, Pool pool) {
-    return pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
+    return !s.unlistedProviders().isEmpty()
+        && pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
   }
 }

@@ -110,9 +110,11 @@ public final class Planner {
       OfferingChoice choice =
           OfferingChoice.of(
               s, pool, needed.size(), index.restartsOf(job), index.constraintOf(job), what);
-      List<Offering> candidates = choice.candidates();
+      DeadlineChoice.Result deadline = DeadlineChoice.apply(s, pool, job, choice.candidates());
+      List<Offering> candidates = deadline.candidates();
       if (candidates.isEmpty()) {
-        actions.add(new Action.SetDown(needed, Reasons.of(choice.whyNone())));
+        actions.add(
+            new Action.SetDown(needed, Reasons.of(deadline.reason().orElse(choice.whyNone()))));
         continue;
       }
       actions.add(
@@ -123,7 +125,12 @@ public final class Planner {
               needed,
               candidates,
               request.id() + "/" + job + "/" + pool.name(),
-              what + " needs " + needed.size() + " node(s) of pool " + pool.name()));
+              what
+                  + " needs "
+                  + needed.size()
+                  + " node(s) of pool "
+                  + pool.name()
+                  + deadline.reason().map(r -> "; " + r).orElse("")));
     }
   }
 

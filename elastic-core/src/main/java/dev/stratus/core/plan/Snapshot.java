@@ -26,7 +26,8 @@ import java.util.Set;
  * bootstrap steps nodes reported since the last pass (see {@link BootstrapFailures}). {@code
  * inFlight}: launches and terminations earlier passes started that are still running. {@code
  * budgets}: the budgets with what they spent and running jobs reserve (admission, {@link
- * BudgetGate}).
+ * BudgetGate}). {@code deadlines}: the jobs with a deadline and what the deadline policy decides
+ * from ({@link DeadlineChoice}).
  *
  * <p>The notice lane plans from a snapshot too ({@link #forNotices}): only the fields {@link
  * NoticePlanner} reads are filled.
@@ -50,7 +51,8 @@ public record Snapshot(
     Map<String, Instance> lastSpotInstances,
     List<BootstrapReport> bootstrapReports,
     InFlight inFlight,
-    dev.stratus.core.money.BudgetFigures budgets) {
+    dev.stratus.core.money.BudgetFigures budgets,
+    DeadlineContext deadlines) {
   public Snapshot {
     pools = List.copyOf(pools);
     nodes = List.copyOf(nodes);
@@ -68,9 +70,10 @@ public record Snapshot(
     bootstrapReports = List.copyOf(bootstrapReports);
     java.util.Objects.requireNonNull(inFlight, "inFlight");
     java.util.Objects.requireNonNull(budgets, "budgets");
+    java.util.Objects.requireNonNull(deadlines, "deadlines");
   }
 
-  /** A snapshot without budgets. */
+  /** A snapshot without budgets, in which no job has a deadline. */
   public Snapshot(
       Instant now,
       List<Pool> pools,
@@ -109,7 +112,8 @@ public record Snapshot(
         lastSpotInstances,
         bootstrapReports,
         inFlight,
-        dev.stratus.core.money.BudgetFigures.NONE);
+        dev.stratus.core.money.BudgetFigures.NONE,
+        DeadlineContext.NONE);
   }
 
   /** A snapshot with no cloud work in flight. */

@@ -35,21 +35,46 @@ public record SlurmJob(
    * none: no slurmdbd, no default account), {@code timeLimit} (empty when the job has none, i.e.
    * INFINITE), and {@code ended} (squeue's {@code end_time}, only for a finished job: for a running
    * one it is the projected end). {@code adminComment}: the job's AdminComment (empty for none),
-   * where Stratus writes why it holds a job for a budget.
+   * where Stratus writes why it holds a job for a budget. {@code submitted} (squeue's {@code
+   * submit_time}) and {@code deadline} ({@code sbatch --deadline}: squeue's {@code deadline}, empty
+   * when 0, i.e. none).
    */
   public record Accounting(
       String user,
       String account,
       Optional<Duration> timeLimit,
       Optional<Instant> ended,
-      String adminComment) {
+      String adminComment,
+      Optional<Instant> submitted,
+      Optional<Instant> deadline) {
     public static final Accounting NONE =
-        new Accounting("", "", Optional.empty(), Optional.empty(), "");
+        new Accounting("", "", Optional.empty(), Optional.empty());
+
+    /** Without an AdminComment, submission time or deadline. */
+    public Accounting(
+        String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
+      this(user, account, timeLimit, ended, "", Optional.empty(), Optional.empty());
+    }
+
+    /** Without submission time and deadline. */
+    public Accounting(
+        String user,
+        String account,
+        Optional<Duration> timeLimit,
+        Optional<Instant> ended,
+        String adminComment) {
+      this(user, account, timeLimit, ended, adminComment, Optional.empty(), Optional.empty());
+    }
 
     /** Without an AdminComment. */
     public Accounting(
-        String user, String account, Optional<Duration> timeLimit, Optional<Instant> ended) {
-      this(user, account, timeLimit, ended, "");
+        String user,
+        String account,
+        Optional<Duration> timeLimit,
+        Optional<Instant> ended,
+        Optional<Instant> submitted,
+        Optional<Instant> deadline) {
+      this(user, account, timeLimit, ended, "", submitted, deadline);
     }
 
     public Accounting {
@@ -58,6 +83,8 @@ public record SlurmJob(
       timeLimit = timeLimit == null ? Optional.empty() : timeLimit;
       ended = ended == null ? Optional.empty() : ended;
       adminComment = adminComment == null ? "" : adminComment;
+      submitted = submitted == null ? Optional.empty() : submitted;
+      deadline = deadline == null ? Optional.empty() : deadline;
     }
   }
 

@@ -35,7 +35,9 @@ public final class SqueueJson {
           "time_limit",
           "end_time",
           "features",
-          "admin_comment");
+          "admin_comment",
+          "submit_time",
+          "deadline");
 
   private SqueueJson() {}
 
@@ -65,8 +67,9 @@ public final class SqueueJson {
 
   /**
    * {@code user_name}, {@code account}, {@code time_limit} (minutes; 22.05 writes null for none,
-   * 23.02+ {@code {"infinite":true}}), {@code admin_comment} and, for a finished job, {@code
-   * end_time}.
+   * 23.02+ {@code {"infinite":true}}), {@code admin_comment}, {@code submit_time}, {@code deadline}
+   * (epoch seconds, 0 for none; 23.02+ as {@code {"set", "number"}}) and, for a finished job,
+   * {@code end_time}.
    */
   private static SlurmJob.Accounting accounting(JsonDocument doc, JsonNode item, String path) {
     long limit = doc.limit(item, path, "time_limit");
@@ -80,7 +83,9 @@ public final class SqueueJson {
             ? java.util.Optional.of(java.time.Duration.ofMinutes(limit))
             : java.util.Optional.empty(),
         finished ? startTime(end) : java.util.Optional.empty(),
-        doc.text(item, path, "admin_comment"));
+        doc.text(item, path, "admin_comment"),
+        startTime(doc.number(item, path, "submit_time", 0, false)),
+        startTime(doc.number(item, path, "deadline", 0, false)));
   }
 
   private static SlurmJob job(JsonDocument doc, int i, JsonNode item) {

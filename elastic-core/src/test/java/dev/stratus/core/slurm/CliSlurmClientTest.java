@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -114,6 +115,26 @@ class CliSlurmClientTest {
     assertThat(jobs.get(pending).nodeCount()).isEqualTo(4);
     assertThat(jobs.get(cancelled).state()).isEqualTo("CANCELLED");
     assertThat(jobs.get(cancelled).gresPerNode()).isEqualTo("gpu:h100:2");
+  }
+
+  @Test
+  void aJobsDeadlineSubmissionAndTimeLimitComeFromSqueue() {
+    Instant before = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    long id =
+        submit("-p", "gpu", "--gres=gpu:h100:8", "--time=90", "--deadline=now+6hours", "--hold");
+
+    SlurmJob.Accounting a = job(id).accounting();
+
+    assertThat(a.timeLimit()).contains(Duration.ofMinutes(90));
+    assertThat(a.submitted())
+        .hasValueSatisfying(s -> assertThat(s).isBetween(before, Instant.now()));
+    assertThat(a.deadline())
+        .hasValueSatisfying(
+            d ->
+                assertThat(d)
+                    .isBetween(
+                        before.plus(Duration.ofHours(6)), Instant.now().plus(Duration.ofHours(6))));
+    assertThat(job(submit("-p", "gpu", "--hold")).accounting().deadline()).isEmpty();
   }
 
   @Test

@@ -35,6 +35,8 @@ public final class Snapshots {
   public final List<PendingNotice> notices = new ArrayList<>();
   public SpotSettings spot = SpotSettings.DEFAULTS;
   public dev.stratus.core.money.BudgetFigures budgets = dev.stratus.core.money.BudgetFigures.NONE;
+  public dev.stratus.core.plan.DeadlineContext deadlines =
+      dev.stratus.core.plan.DeadlineContext.NONE;
 
   /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
   public Instance running(String id, String node, dev.stratus.core.model.OfferingKey offering) {
@@ -93,6 +95,7 @@ public final class Snapshots {
         Map.of(),
         List.of(),
         dev.stratus.core.plan.InFlight.NONE,
-        budgets);
+        budgets,
+        deadlines);
   }
 }

@@ -82,7 +82,12 @@ final class BurstRun {
     BurstSlurm slurm = new BurstSlurm(pool.nodeNames(), clock, Duration.ofMillis(500));
     Controller controller =
         new Controller(
-            config, slurm.slurm, Map.of(cloud.name(), cloud.provider()), slurm.spool, clock);
+            config,
+            slurm.slurm,
+            Map.of(cloud.name(), cloud.provider()),
+            slurm.spool,
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE);
     controller.start();
     Instant start = clock.instant();
     int wave = 0;

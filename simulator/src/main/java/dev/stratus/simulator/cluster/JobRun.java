@@ -1,0 +1,74 @@
+package dev.stratus.simulator.cluster;
+
+import dev.stratus.core.model.Pool;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A replayed job's life in the simulated Slurm: pending (eligible from {@code eligibleAt}),
+ * starting on its nodes, running, or done. Progress is kept as the work its last checkpoint holds
+ * ({@code checkpointed}) plus the time run since {@code runStart}; a checkpoint is written every
+ * {@code checkpointEvery} of run time, and a reclaim loses what was run since the last one.
+ */
+final class JobRun {
+  enum Phase {
+    WAITING,
+    PENDING,
+    STARTING,
+    RUNNING,
+    DONE
+  }
+
+  final SimJob spec;
+  final long slurmId;
+  final int nodes;
+  final Optional<Instant> deadline;
+  Phase phase = Phase.WAITING;
+  Instant eligibleAt;
+  Pool pool;
+  final List<SimNode> allocated = new ArrayList<>();
+  Duration checkpointed = Duration.ZERO;
+  Instant runStart;
+  Instant firstStart;
+  Instant finishedAt;
+  int restarts;
+  boolean held;
+
+  JobRun(SimJob spec, long slurmId, int gpusPerNode, Optional<Instant> deadline) {
+    this.spec = spec;
+    this.slurmId = slurmId;
+    this.nodes = (spec.gpus() + gpusPerNode - 1) / gpusPerNode;
+    this.deadline = deadline;
+    this.eligibleAt = spec.submit();
+  }
+
+  Instant finishAt() {
+    return runStart.plus(spec.work().minus(checkpointed));
+  }
+
+  /** Stops the run at {@code t}: keeps the checkpointed part, returns the work lost. */
+  Duration stop(Instant t, Duration checkpointEvery) {
+    if (phase != Phase.RUNNING) {
+      return Duration.ZERO;
+    }
+    Duration ran = Duration.between(runStart, t);
+    long kept = ran.toMillis() / checkpointEvery.toMillis() * checkpointEvery.toMillis();
+    checkpointed = checkpointed.plusMillis(kept);
+    if (checkpointed.compareTo(spec.work()) > 0) {
+      checkpointed = spec.work();
+    }
+    return ran.minusMillis(kept);
+  }
+
+  /** The work the job's checkpoints hold at {@code t}. */
+  Duration doneAt(Instant t, Duration checkpointEvery) {
+    if (phase != Phase.RUNNING) {
+      return checkpointed;
+    }
+    long ran = Duration.between(runStart, t).toMillis();
+    return checkpointed.plusMillis(ran / checkpointEvery.toMillis() * checkpointEvery.toMillis());
+  }
+}

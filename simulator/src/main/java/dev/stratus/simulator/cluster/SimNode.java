@@ -1,0 +1,58 @@
+package dev.stratus.simulator.cluster;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.SlurmNode;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One Slurm node slot of the simulated cluster, in the states power saving gives it: powered down
+ * ({@code idle~}), allocated and waiting for its instance ({@code alloc#}), busy, idle and up, or
+ * DOWN with a reason. {@code readyAt}: when its instance has booted and slurmd registered.
+ */
+final class SimNode {
+  enum State {
+    POWERED_DOWN,
+    POWERING_UP,
+    BUSY,
+    IDLE,
+    DOWN
+  }
+
+  final String name;
+  final Pool pool;
+  State state = State.POWERED_DOWN;
+  String reason = "";
+  Instance instance;
+  Instant readyAt;
+  Instant since = Instant.EPOCH;
+  JobRun job;
+
+  SimNode(String name, Pool pool) {
+    this.name = name;
+    this.pool = pool;
+  }
+
+  boolean free() {
+    return state == State.POWERED_DOWN || state == State.IDLE;
+  }
+
+  /** What {@code sinfo --json} would say of the node. */
+  SlurmNode view() {
+    String slurmState =
+        switch (state) {
+          case POWERED_DOWN, IDLE -> "idle";
+          case POWERING_UP, BUSY -> "allocated";
+          case DOWN -> "down";
+        };
+    Set<String> flags =
+        switch (state) {
+          case POWERED_DOWN, DOWN -> Set.of("POWERED_DOWN");
+          case POWERING_UP -> Set.of("POWERING_UP");
+          default -> Set.of();
+        };
+    return new SlurmNode(name, slurmState, flags, reason, "", "", List.of(pool.partition()));
+  }
+}

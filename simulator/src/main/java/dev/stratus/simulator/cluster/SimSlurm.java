@@ -1,0 +1,168 @@
+package dev.stratus.simulator.cluster;
+
+import dev.stratus.core.hostlist.Hostlist;
+import dev.stratus.core.model.Offering;
+import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.core.slurm.SlurmJob;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The simulated slurmctld: node slots per pool, the job queue, and the scheduler. Jobs are taken in
+ * submission order and each goes, whole, to the first pool of its partition (cheapest offering
+ * first, as the rendered node weights make Slurm do) with enough free nodes, idle ones before
+ * powered-down ones; a job that does not fit waits and later ones may pass it (backfill without
+ * reservations). One job per node. Allocating powered-down nodes is what calls ResumeProgram: the
+ * jobs and their nodes become one resume request.
+ */
+final class SimSlurm {
+  final Map<String, SimNode> nodes = new LinkedHashMap<>();
+  private final Map<String, List<Pool>> poolsByPartition = new LinkedHashMap<>();
+  private final Map<String, List<SimNode>> nodesByPool = new LinkedHashMap<>();
+  private final String defaultPartition;
+
+  SimSlurm(List<Pool> pools) {
+    for (Pool p : pools) {
+      poolsByPartition.computeIfAbsent(p.partition(), k -> new ArrayList<>()).add(p);
+      List<SimNode> slots = new ArrayList<>();
+      for (String n : p.nodeNames()) {
+        SimNode node = new SimNode(n, p);
+        nodes.put(n, node);
+        slots.add(node);
+      }
+      nodesByPool.put(p.name(), slots);
+    }
+    poolsByPartition.values().forEach(l -> l.sort(Comparator.comparing(SimSlurm::cheapest)));
+    defaultPartition = pools.get(0).partition();
+  }
+
+  String partitionOf(SimJob job) {
+    return job.partition().filter(poolsByPartition::containsKey).orElse(defaultPartition);
+  }
+
+  /** The largest job (in nodes) the partition can ever hold. */
+  int capacityOf(String partition) {
+    return poolsByPartition.get(partition).stream().mapToInt(Pool::maxNodes).max().orElse(0);
+  }
+
+  /**
+   * Allocates what fits, in order; returns the resume request's jobs (powered-down nodes to power
+   * up), empty when every allocation found its nodes up.
+   */
+  List<ResumeFile.JobNodes> schedule(List<JobRun> pending, Instant now) {
+    List<ResumeFile.JobNodes> resume = new ArrayList<>();
+    for (JobRun job : pending) {
+      if (job.eligibleAt.isAfter(now)) {
+        continue;
+      }
+      Optional<List<SimNode>> fit = fit(job);
+      if (fit.isEmpty()) {
+        continue;
+      }
+      job.phase = JobRun.Phase.STARTING;
+      job.allocated.addAll(fit.get());
+      job.pool = fit.get().get(0).pool;
+      List<String> powerUp = new ArrayList<>();
+      for (SimNode n : fit.get()) {
+        n.job = job;
+        if (n.state == SimNode.State.POWERED_DOWN) {
+          n.state = SimNode.State.POWERING_UP;
+          n.since = now;
+          powerUp.add(n.name);
+        } else {
+          n.state = n.readyAt.isAfter(now) ? SimNode.State.POWERING_UP : SimNode.State.BUSY;
+        }
+      }
+      if (!powerUp.isEmpty()) {
+        resume.add(new ResumeFile.JobNodes(job.slurmId, Hostlist.compress(powerUp)));
+      }
+    }
+    return resume;
+  }
+
+  private Optional<List<SimNode>> fit(JobRun job) {
+    for (Pool p : poolsByPartition.get(partitionOf(job.spec))) {
+      List<SimNode> free = new ArrayList<>();
+      for (SimNode n : nodesByPool.get(p.name())) {
+        if (n.state == SimNode.State.IDLE) {
+          free.add(n);
+        }
+      }
+      for (SimNode n : nodesByPool.get(p.name())) {
+        if (n.state == SimNode.State.POWERED_DOWN) {
+          free.add(n);
+        }
+      }
+      if (free.size() >= job.nodes) {
+        return Optional.of(free.subList(0, job.nodes));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The job leaves its nodes (requeued, eligible again at {@code eligibleAt}): nodes with an
+   * instance stay up and idle, the others power down.
+   */
+  void requeue(JobRun job, Instant now, Instant eligibleAt) {
+    for (SimNode n : job.allocated) {
+      if (n.job != job) {
+        continue;
+      }
+      n.job = null;
+      if (n.state == SimNode.State.DOWN) {
+        continue;
+      }
+      n.state = n.instance != null ? SimNode.State.IDLE : SimNode.State.POWERED_DOWN;
+      n.since = n.instance != null && n.readyAt.isAfter(now) ? n.readyAt : now;
+    }
+    job.allocated.clear();
+    job.phase = JobRun.Phase.PENDING;
+    job.restarts++;
+    job.eligibleAt = eligibleAt;
+    job.runStart = null;
+  }
+
+  /** What {@code squeue --json} would say of an unfinished job. */
+  static SlurmJob view(JobRun job, Duration timeLimit) {
+    String state =
+        switch (job.phase) {
+          case RUNNING -> "RUNNING";
+          case STARTING -> "CONFIGURING";
+          default -> "PENDING";
+        };
+    String nodes =
+        job.allocated.isEmpty()
+            ? ""
+            : Hostlist.compress(job.allocated.stream().map(n -> n.name).toList());
+    return new SlurmJob(
+        job.slurmId,
+        job.spec.id(),
+        state,
+        "",
+        job.pool == null ? "" : job.pool.partition(),
+        nodes,
+        job.nodes,
+        "gpu:" + Math.min(job.spec.gpus(), job.pool == null ? 8 : job.pool.gpusPerNode()),
+        job.restarts,
+        true,
+        Optional.ofNullable(job.runStart),
+        new SlurmJob.Accounting(
+            job.spec.user(), job.spec.account(), Optional.of(timeLimit), Optional.empty()),
+        "");
+  }
+
+  private static java.math.BigDecimal cheapest(Pool p) {
+    return p.offerings().stream()
+        .map(Offering::pricePerHour)
+        .min(java.math.BigDecimal::compareTo)
+        .orElseThrow();
+  }
+}
