@@ -140,7 +140,9 @@ final class FleetLauncher {
                 "",
                 request.tagsFor(node)));
       } catch (ProviderException e) {
-        unbound.add(id);
+        if (e.error().recovery() != dev.stratus.core.spi.Recovery.RETRY_LATER) {
+          unbound.add(id); // a replay cannot tag it either
+        }
         failedNodes.add(node);
         failure = e.error();
       }
@@ -149,6 +151,13 @@ final class FleetLauncher {
       rollBack(unbound);
     }
     if (request.allOrNothing() && !failedNodes.isEmpty()) {
+      if (failure.recovery() == dev.stratus.core.spi.Recovery.RETRY_LATER) {
+        // Keep them: the replay of this request sends the same client token, gets the same fleet
+        // answer and tags the same instances. Terminating them here would make every replay bind
+        // terminated instances, so the request could never be served; if no replay comes, they
+        // carry the cluster tag and the garbage collector takes them after the orphan grace.
+        return LaunchResult.failure(request.offering().key(), nodes, failure);
+      }
       rollBack(launched.stream().map(Instance::id).toList());
       return LaunchResult.failure(request.offering().key(), nodes, failure);
     }

@@ -184,4 +184,35 @@ class AwsFleetErrorsTest {
     assertThat(harness.provider().list(harness.cluster())).isEmpty();
     assertThat(harness.provider().get(launched.id())).isEmpty();
   }
+
+  @Test
+  void aFleetWhoseTagsCouldNotBeWrittenIsKeptForTheReplayThatTagsTheSameInstances() {
+    harness = new AwsHarness(dir);
+    List<String> nodes = harness.nodeNames(2);
+    harness.server().unavailable("CreateTags");
+
+    LaunchResult first = harness.provider().launch(harness.request("st-replay", nodes, true));
+
+    assertThat(first.launched()).isEmpty();
+    assertThat(first.failures().get(0).error().recovery()).isEqualTo(Recovery.RETRY_LATER);
+    List<String> kept = harness.model().liveInstanceIds();
+    assertThat(kept).as("kept for the replay, not terminated").hasSize(2);
+
+    harness.server().unavailable("");
+    // The controller replays on a later pass, once the region's circuit breaker lets calls by.
+    LaunchResult replay =
+        org.awaitility.Awaitility.await()
+            .atMost(java.time.Duration.ofSeconds(20))
+            .pollInterval(java.time.Duration.ofMillis(250))
+            .until(
+                () -> harness.provider().launch(harness.request("st-replay", nodes, true)),
+                LaunchResult::complete);
+
+    assertThat(replay.launched())
+        .extracting(Instance::id)
+        .containsExactlyInAnyOrderElementsOf(kept);
+    assertThat(harness.model().liveInstanceIds()).containsExactlyInAnyOrderElementsOf(kept);
+    assertThat(kept)
+        .allSatisfy(id -> assertThat(harness.model().tagsOf(id)).containsKey("stratus:node"));
+  }
 }

@@ -66,6 +66,13 @@ public final class Ec2ModelServer implements AutoCloseable {
     faults.add(Ec2Xml.error(status, code, message));
   }
 
+  /** While set, every request of this action (e.g. CreateTags) gets 503 Unavailable. */
+  private volatile String unavailableAction = "";
+
+  public void unavailable(String action) {
+    this.unavailableAction = action == null ? "" : action;
+  }
+
   public void latency(int millis) {
     this.latencyMillis = millis;
   }
@@ -95,6 +102,12 @@ public final class Ec2ModelServer implements AutoCloseable {
     @Override
     public ResponseDefinition transform(ServeEvent event) {
       Reply fault = fault();
+      if (fault == null
+          && !unavailableAction.isEmpty()
+          && unavailableAction.equals(
+              QueryParams.parse(event.getRequest().getBodyAsString()).action())) {
+        fault = Ec2Xml.error(503, "Unavailable", "The server is overloaded.");
+      }
       Reply reply;
       if (fault != null) {
         model.record(QueryParams.parse(event.getRequest().getBodyAsString()));
