@@ -27,8 +27,10 @@ public final class SqliteCostLedger implements CostLedger {
   private SqliteCostLedger(LedgerDatabase db) {
     this.db = db;
     try {
+      // Autocommit stays on between calls: the driver would otherwise begin the next IMMEDIATE
+      // transaction at each commit and hold the write lock for the process's whole life, so a
+      // second process (a standby controller on the same state) could not even open the file.
       this.writer = db.connect(true);
-      writer.setAutoCommit(false);
     } catch (SQLException e) {
       throw new LedgerException("cannot open the ledger " + db.file(), e);
     }
@@ -155,19 +157,21 @@ public final class SqliteCostLedger implements CostLedger {
 
   /** Runs {@code work} as one transaction: all of it is committed, or none of it. */
   private void inTransaction(String what, SqlWork work) {
-    try {
-      work.run();
-      writer.commit();
-    } catch (SQLException | RuntimeException e) {
+    try (java.sql.Statement s = writer.createStatement()) {
+      s.execute("BEGIN IMMEDIATE"); // the write lock, for this call only
       try {
-        writer.rollback();
-      } catch (SQLException rollback) {
-        e.addSuppressed(rollback);
+        work.run();
+        s.execute("COMMIT");
+      } catch (SQLException | RuntimeException e) {
+        try {
+          s.execute("ROLLBACK");
+        } catch (SQLException rollback) {
+          e.addSuppressed(rollback);
+        }
+        throw e;
       }
-      if (e instanceof SQLException sql) {
-        throw new LedgerException("cannot " + what + " in the ledger " + db.file(), sql);
-      }
-      throw (RuntimeException) e;
+    } catch (SQLException e) {
+      throw new LedgerException("cannot " + what + " in the ledger " + db.file(), e);
     }
   }
 }

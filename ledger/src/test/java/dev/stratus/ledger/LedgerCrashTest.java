@@ -107,7 +107,9 @@ class LedgerCrashTest {
       Thread.sleep(10);
     }
     Thread.sleep(millis);
-    assertThat(child.isAlive()).as("the child is still writing when it is killed").isTrue();
+    assertThat(child.isAlive())
+        .as("the child is still writing when it is killed; its output: %s", output)
+        .isTrue();
     child.destroyForcibly(); // SIGKILL on Linux
     child.waitFor(10, TimeUnit.SECONDS);
     reader.join(5000);

@@ -103,6 +103,18 @@ class SqliteCostLedgerTest {
   }
 
   @Test
+  void aSecondWriterOnTheSameFileOpensAndWritesBetweenTheFirstOnesPasses() {
+    // A standby controller opens the ledger of the shared state while the active one runs: the
+    // active one must hold the write lock only during a call, never between calls.
+    pass(10, List.of(sighting("i-1", "gpu-001", 0, null)), List.of());
+    try (SqliteCostLedger standby = SqliteCostLedger.open(dir.resolve("state/ledger.db"))) {
+      standby.terminationRequested(List.of("i-1"), at(12));
+      pass(20, List.of(), List.of());
+    }
+    assertThat(only().ended()).contains(at(12));
+  }
+
+  @Test
   void anInstanceThatVanishesIsClosedAtTheFirstPassThatMissedIt() {
     pass(10, List.of(sighting("i-1", "gpu-001", 0, null)), List.of());
     pass(20, List.of(sighting("i-1", "gpu-001", 0, null)), List.of());
