@@ -27,6 +27,12 @@ final class LedgerReader {
       "instance_id, provider, pool, partition_name, node, capacity_type, gpus, price_per_hour,"
           + " launched_at, ended_at, requested_by_job";
 
+  /** Up to this many jobs' owners are looked up by id; more, and the table is scanned. */
+  private static final int LOOKUPS = 20_000;
+
+  /** Up to this many instances, allocations are looked up node by node; more, by one range scan. */
+  private static final int BY_NODE = 5_000;
+
   private LedgerReader() {}
 
   static LedgerExtract extract(Connection c, Instant from, Instant to) throws SQLException {
@@ -87,22 +93,74 @@ final class LedgerReader {
           }
         }
       }
-      List<AllocationSpan> allocations = new ArrayList<>();
-      try (PreparedStatement s =
-          c.prepareStatement(
-              "SELECT job_id, node, gpus, started_at, ended_at FROM allocations WHERE node = ?"
-                  + " AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)")) {
-        for (InstanceSpan i : instances) {
-          s.setString(1, i.node());
-          s.setLong(2, i.ended().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE));
-          s.setLong(3, i.launched().toEpochMilli());
-          allocations(s, allocations);
-        }
-      }
-      return extract(c, instances, allocations);
+      return extract(c, instances, byNode(c, instances));
     } finally {
       c.commit();
     }
+  }
+
+  /**
+   * The instances matching {@code where} (over the {@code instances} table, with {@code params}
+   * bound in order), every allocation on their nodes during their lives, and the owners. Each
+   * instance's allocations are looked up by node: the instances may lie far apart in time.
+   */
+  static LedgerExtract extractWhere(Connection c, String where, Object... params)
+      throws SQLException {
+    List<InstanceSpan> instances = new ArrayList<>();
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT " + INSTANCE_COLUMNS + " FROM instances WHERE " + where)) {
+      for (int k = 0; k < params.length; k++) {
+        s.setObject(k + 1, params[k]);
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          instances.add(instance(r));
+        }
+      }
+    }
+    List<AllocationSpan> allocations = new ArrayList<>();
+    if (instances.size() > BY_NODE) {
+      long start = instances.stream().mapToLong(i -> i.launched().toEpochMilli()).min().orElse(0);
+      long end =
+          instances.stream()
+              .mapToLong(i -> i.ended().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE))
+              .max()
+              .orElse(0);
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT job_id, node, gpus, started_at, ended_at FROM allocations WHERE started_at < ?"
+                  + " AND (ended_at IS NULL OR ended_at > ?)")) {
+        s.setLong(1, end);
+        s.setLong(2, start);
+        allocations(s, allocations);
+      }
+      return extract(c, instances, allocations);
+    }
+    return extract(c, instances, byNode(c, instances));
+  }
+
+  /** Every allocation on each instance's node during its life, each once. */
+  private static List<AllocationSpan> byNode(Connection c, List<InstanceSpan> instances)
+      throws SQLException {
+    List<AllocationSpan> allocations = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT job_id, node, gpus, started_at, ended_at FROM allocations WHERE node = ?"
+                + " AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)")) {
+      for (InstanceSpan i : instances) {
+        s.setString(1, i.node());
+        s.setLong(2, i.ended().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE));
+        s.setLong(3, i.launched().toEpochMilli());
+        List<AllocationSpan> found = new ArrayList<>();
+        allocations(s, found);
+        // Two instances of one node may share an allocation: the extract holds it once.
+        found.stream()
+            .filter(a -> seen.add(a.jobId() + "/" + a.node() + "/" + a.start()))
+            .forEach(allocations::add);
+      }
+    }
+    return allocations;
   }
 
   private static LedgerExtract extract(
@@ -152,8 +210,9 @@ final class LedgerReader {
   }
 
   /**
-   * The owners of the jobs involved: by id for a few (one job's cost), else the whole table (a
-   * year's report involves most jobs anyway, and one scan beats thousands of lookups).
+   * The owners of the jobs involved: by id, 500 at a time, for up to {@link #LOOKUPS} of them; else
+   * the whole table (a year's report involves most jobs anyway, and one scan beats that many
+   * lookups).
    */
   private static Map<Long, JobOwner> owners(
       Connection c,
@@ -165,34 +224,40 @@ final class LedgerReader {
     allocations.forEach(a -> ids.add(a.jobId()));
     instances.forEach(i -> i.requestedBy().ifPresent(ids::add));
     Map<Long, JobOwner> owners = new HashMap<>();
-    if (ids.isEmpty()) {
+    String sql = "SELECT job_id, user_name, account, partition_name, time_limit_s FROM jobs";
+    if (ids.size() > LOOKUPS) {
+      try (PreparedStatement s = c.prepareStatement(sql)) {
+        owners(s, owners, limits);
+      }
       return owners;
     }
-    String sql = "SELECT job_id, user_name, account, partition_name, time_limit_s FROM jobs";
-    if (ids.size() <= 500) {
-      sql +=
-          " WHERE job_id IN ("
-              + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
-              + ")";
-    }
-    try (PreparedStatement s = c.prepareStatement(sql)) {
-      if (ids.size() <= 500) {
+    List<Long> all = new ArrayList<>(ids);
+    for (int from = 0; from < all.size(); from += 500) {
+      List<Long> chunk = all.subList(from, Math.min(all.size(), from + 500));
+      String in = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
+      try (PreparedStatement s = c.prepareStatement(sql + " WHERE job_id IN (" + in + ")")) {
         int n = 1;
-        for (long id : ids) {
+        for (long id : chunk) {
           s.setLong(n++, id);
         }
-      }
-      try (ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          long id = r.getLong(1);
-          owners.put(id, new JobOwner(id, r.getString(2), r.getString(3), r.getString(4)));
-          long limit = r.getLong(5);
-          if (!r.wasNull()) {
-            limits.put(id, java.time.Duration.ofSeconds(limit));
-          }
-        }
+        owners(s, owners, limits);
       }
     }
     return owners;
+  }
+
+  private static void owners(
+      PreparedStatement s, Map<Long, JobOwner> owners, Map<Long, java.time.Duration> limits)
+      throws SQLException {
+    try (ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        long id = r.getLong(1);
+        owners.put(id, new JobOwner(id, r.getString(2), r.getString(3), r.getString(4)));
+        long limit = r.getLong(5);
+        if (!r.wasNull()) {
+          limits.put(id, java.time.Duration.ofSeconds(limit));
+        }
+      }
+    }
   }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * One pass into the ledger, inside the caller's transaction: instances seen (inserted on first
  * sight with their price; then only {@code last_seen_at} moves, never back), instances missed
- * (closed, see {@link dev.stratus.core.money.CostLedger}), then the jobs ({@link JobReconciler}).
+ * (closed, see {@link dev.stratus.core.money.CostLedger}), then the jobs ({@link JobReconciler}),
+ * then the instances due to settle ({@link Settler}).
  */
 final class Reconciler {
   private static final String UPSERT =
@@ -30,13 +31,22 @@ final class Reconciler {
 
   private Reconciler() {}
 
-  static void reconcile(Connection c, LedgerObservation o) throws SQLException {
+  static void reconcile(Connection c, LedgerObservation o, java.time.Duration settleAfter)
+      throws SQLException {
     long now = o.now().toEpochMilli();
     Set<String> seen = new HashSet<>();
+    for (InstanceSighting sighting : o.instances()) {
+      if (sighting.instance().state() != InstanceState.TERMINATED) {
+        seen.add(sighting.instance().id());
+      }
+    }
+    // An instance closed and settled that is seen alive again leaves the settled sums first.
+    Settler.unsettle(c, seen, o.now());
+    Set<String> bound = new HashSet<>();
     try (PreparedStatement s = c.prepareStatement(UPSERT)) {
       for (InstanceSighting sighting : o.instances()) {
         Instance i = sighting.instance();
-        if (i.state() == InstanceState.TERMINATED || !seen.add(i.id())) {
+        if (i.state() == InstanceState.TERMINATED || !bound.add(i.id())) {
           continue;
         }
         bind(s, sighting, now);
@@ -55,6 +65,7 @@ final class Reconciler {
       s.setLong(1, now);
       s.executeUpdate();
     }
+    Settler.settle(c, o.now(), settleAfter, Settler.PER_PASS);
   }
 
   private static void bind(PreparedStatement s, InstanceSighting sighting, long now)

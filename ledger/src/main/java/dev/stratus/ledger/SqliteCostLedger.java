@@ -1,6 +1,7 @@
 package dev.stratus.ledger;
 
 import dev.stratus.core.money.CostLedger;
+import dev.stratus.core.money.CostReport;
 import dev.stratus.core.money.LedgerExtract;
 import dev.stratus.core.money.LedgerObservation;
 import java.nio.file.Path;
@@ -23,9 +24,11 @@ import java.util.Optional;
 public final class SqliteCostLedger implements CostLedger {
   private final LedgerDatabase db;
   private final Connection writer;
+  private final java.time.Duration settleAfter;
 
-  private SqliteCostLedger(LedgerDatabase db) {
+  private SqliteCostLedger(LedgerDatabase db, java.time.Duration settleAfter) {
     this.db = db;
+    this.settleAfter = settleAfter;
     try {
       // Autocommit stays on between calls: the driver would otherwise begin the next IMMEDIATE
       // transaction at each commit and hold the write lock for the process's whole life, so a
@@ -38,7 +41,12 @@ public final class SqliteCostLedger implements CostLedger {
 
   /** Opens (creating and migrating when needed) the ledger at {@code file}. */
   public static SqliteCostLedger open(Path file) {
-    return new SqliteCostLedger(LedgerDatabase.open(file));
+    return open(file, Settler.AFTER);
+  }
+
+  /** As {@link #open(Path)}, settling instances {@code settleAfter} after they end (tests). */
+  static SqliteCostLedger open(Path file, java.time.Duration settleAfter) {
+    return new SqliteCostLedger(LedgerDatabase.open(file), settleAfter);
   }
 
   public Path file() {
@@ -49,7 +57,7 @@ public final class SqliteCostLedger implements CostLedger {
   public synchronized void reconcile(LedgerObservation observation) {
     inTransaction(
         "reconcile the pass at " + observation.now(),
-        () -> Reconciler.reconcile(writer, observation));
+        () -> Reconciler.reconcile(writer, observation, settleAfter));
   }
 
   @Override
@@ -81,6 +89,30 @@ public final class SqliteCostLedger implements CostLedger {
     } catch (SQLException e) {
       throw new LedgerException("cannot read the ledger " + db.file(), e);
     }
+  }
+
+  /**
+   * Feeds {@code report} every dollar of its range, open instances counted up to {@code now}: the
+   * same figures as {@code extract(from, to).charges(now, report)}, but settled days are read as
+   * sums instead of attributed again (see {@link SettledReport}).
+   */
+  public void report(CostReport report, Instant now) {
+    try (Connection c = db.connect(false)) {
+      SettledReport.fill(c, report, now);
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read the ledger " + db.file(), e);
+    }
+  }
+
+  /**
+   * Settles up to {@code limit} instances due at {@code now} in one transaction (each pass does up
+   * to {@link Settler#PER_PASS}); how many. For catching up a ledger written by other means.
+   */
+  synchronized int settle(Instant now, int limit) {
+    int[] settled = {0};
+    inTransaction(
+        "settle instances", () -> settled[0] = Settler.settle(writer, now, settleAfter, limit));
+    return settled[0];
   }
 
   @Override

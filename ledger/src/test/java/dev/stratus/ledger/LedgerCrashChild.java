@@ -13,7 +13,7 @@ final class LedgerCrashChild {
     Path file = Path.of(args[0]);
     Schedule schedule = new Schedule(Integer.parseInt(args[1]));
     int from = Integer.parseInt(args[2]);
-    try (SqliteCostLedger ledger = SqliteCostLedger.open(file)) {
+    try (SqliteCostLedger ledger = SqliteCostLedger.open(file, LedgerCrashTest.SETTLE)) {
       for (int pass = from; pass <= schedule.lastPass(); pass++) {
         ledger.reconcile(schedule.observation(pass));
         System.out.println("committed " + pass);

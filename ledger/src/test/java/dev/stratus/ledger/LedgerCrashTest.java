@@ -2,7 +2,9 @@ package dev.stratus.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.core.money.CostReport;
 import dev.stratus.core.money.Money;
+import dev.stratus.core.money.ReportKey;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.math.BigDecimal;
@@ -10,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgerCrashTest {
   static final int INSTANCES = 6000;
 
+  /** Instances settle five minutes after they end: thousands settle while the child is killed. */
+  static final Duration SETTLE = Duration.ofMinutes(5);
+
   @TempDir Path dir;
 
   @Test
@@ -38,7 +44,7 @@ class LedgerCrashTest {
     int next = 0;
     while (kills < 3) {
       int printed = runAndKill(file, next, 400 + random.nextInt(900));
-      try (SqliteCostLedger ledger = SqliteCostLedger.open(file)) {
+      try (SqliteCostLedger ledger = SqliteCostLedger.open(file, SETTLE)) {
         assertThat(integrity(ledger)).isEqualTo("ok");
         int committed = ledger.lastReconciled().map(t -> passOf(t)).orElse(-1);
         // Everything the child said it committed is there; at most the pass in flight is not.
@@ -47,13 +53,13 @@ class LedgerCrashTest {
       }
       kills++;
     }
-    try (SqliteCostLedger ledger = SqliteCostLedger.open(file)) {
+    try (SqliteCostLedger ledger = SqliteCostLedger.open(file, SETTLE)) {
       for (int pass = next; pass <= schedule.lastPass(); pass++) {
         ledger.reconcile(schedule.observation(pass));
       }
     }
     Path clean = dir.resolve("clean.db");
-    try (SqliteCostLedger ledger = SqliteCostLedger.open(clean)) {
+    try (SqliteCostLedger ledger = SqliteCostLedger.open(clean, SETTLE)) {
       for (int pass = 0; pass <= schedule.lastPass(); pass++) {
         ledger.reconcile(schedule.observation(pass));
       }
@@ -63,6 +69,12 @@ class LedgerCrashTest {
     assertThat(Money.cents(crashed)).isEqualTo(Money.cents(schedule.expectedDollars()));
     assertThat(crashed.subtract(schedule.expectedDollars()).abs())
         .isLessThan(new BigDecimal("0.000001"));
+    // The settled sums hold each settled instance once: the fast report agrees with both.
+    assertThat(SettledReportTest.count(file, "settled_at IS NOT NULL")).isGreaterThan(5000);
+    assertThat(reported(file, schedule).subtract(crashed).abs())
+        .isLessThan(new BigDecimal("0.000000001"));
+    assertThat(reported(clean, schedule).subtract(crashed).abs())
+        .isLessThan(new BigDecimal("0.000000001"));
   }
 
   /**
@@ -118,7 +130,7 @@ class LedgerCrashTest {
   }
 
   private static int passOf(Instant t) {
-    return (int) (java.time.Duration.between(Schedule.T0, t).toMillis() / Schedule.PASS.toMillis());
+    return (int) (Duration.between(Schedule.T0, t).toMillis() / Schedule.PASS.toMillis());
   }
 
   private static String integrity(SqliteCostLedger ledger) throws Exception {
@@ -129,8 +141,20 @@ class LedgerCrashTest {
     }
   }
 
+  /** The whole history's total as {@code stratus cost report} sums it. */
+  private static BigDecimal reported(Path file, Schedule schedule) {
+    try (SqliteCostLedger ledger = SqliteCostLedger.open(file, SETTLE)) {
+      Instant after = Schedule.at(schedule.lastPass() + 100);
+      Instant day = Instant.parse("2026-10-31T00:00:00Z"); // the first launches are before T0
+      CostReport report =
+          new CostReport(ReportKey.POOL, day, day.plus(Duration.ofDays(2)), Duration.ofDays(1));
+      ledger.report(report, after);
+      return report.total();
+    }
+  }
+
   private static BigDecimal total(Path file, Schedule schedule) {
-    try (SqliteCostLedger ledger = SqliteCostLedger.open(file)) {
+    try (SqliteCostLedger ledger = SqliteCostLedger.open(file, SETTLE)) {
       Instant after = Schedule.at(schedule.lastPass() + 100);
       BigDecimal[] sum = {BigDecimal.ZERO};
       ledger

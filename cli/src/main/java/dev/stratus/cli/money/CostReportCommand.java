@@ -69,7 +69,7 @@ public final class CostReportCommand implements Callable<Integer> {
           new CostReport(ReportKey.parse(by), start, end, dev.stratus.wire.Durations.parse(bucket));
       ReportOutput.Format format = ReportOutput.Format.parse(output);
       try (SqliteCostLedger l = SqliteCostLedger.open(config.get().money().ledger().file())) {
-        l.extract(start, end).charges(now.isBefore(end) ? now : end, report);
+        l.report(report, now.isBefore(end) ? now : end);
       }
       ReportOutput.print(report, format, System.out);
       if (chart != null) {

@@ -53,9 +53,7 @@ public final class CostReport implements Consumer<Charge> {
       return;
     }
     String key = by.of(c.key());
-    totals.merge(key, c.amount(), BigDecimal::add);
-    total = total.add(c.amount());
-    BigDecimal[] line = series.computeIfAbsent(key, k -> zeros());
+    BigDecimal[] line = sum(key, c.amount());
     int first = index(c.from());
     int last = c.from().equals(c.to()) ? first : index(c.to().minusMillis(1));
     if (first == last) {
@@ -69,6 +67,42 @@ public final class CostReport implements Consumer<Charge> {
         line[b] = line[b].add(part.amount());
       }
     }
+  }
+
+  /**
+   * Adds {@code amount}, already summed for {@code group} over {@code [start, end)}: a stretch that
+   * {@link #oneBucket} accepts (a settled day of the ledger).
+   */
+  public void add(String group, Instant start, Instant end, BigDecimal amount) {
+    if (!oneBucket(start, end)) {
+      throw new IllegalArgumentException(
+          start + ".." + end + " is not inside one bucket of " + from + ".." + to);
+    }
+    BigDecimal[] line = sum(group, amount);
+    int b = index(start);
+    line[b] = line[b].add(amount);
+  }
+
+  /** Whether {@code [start, end)} lies inside the range and inside one of its buckets. */
+  public boolean oneBucket(Instant start, Instant end) {
+    return !start.isBefore(from)
+        && !end.isAfter(to)
+        && start.isBefore(end)
+        && index(start) == index(end.minusMillis(1));
+  }
+
+  private BigDecimal[] sum(String key, BigDecimal amount) {
+    totals.merge(key, amount, BigDecimal::add);
+    total = total.add(amount);
+    return series.computeIfAbsent(key, k -> zeros());
+  }
+
+  public Instant from() {
+    return from;
+  }
+
+  public Instant to() {
+    return to;
   }
 
   /** Groups, largest first. */
