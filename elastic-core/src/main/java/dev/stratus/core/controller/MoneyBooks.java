@@ -12,6 +12,7 @@ import dev.stratus.core.money.BudgetPeriod.Window;
 import dev.stratus.core.money.BudgetStatus;
 import dev.stratus.core.money.CostLedger;
 import dev.stratus.core.money.LedgerObservations;
+import dev.stratus.core.money.SpendBook;
 import dev.stratus.core.plan.BudgetGate;
 import dev.stratus.core.slurm.SlurmJob;
 import java.math.BigDecimal;
@@ -46,6 +47,7 @@ final class MoneyBooks {
   private final MoneyMetrics metrics;
   private final JobCosts costs;
   private final Map<String, Announced> announced = new ConcurrentHashMap<>();
+  private final SpendBook spend;
   private Instant spendCountedTo;
   private int passes;
 
@@ -61,6 +63,7 @@ final class MoneyBooks {
     this.money = money;
     this.metrics = new MoneyMetrics(registry, config.pools(), config.money().budgets());
     this.costs = new JobCosts(money, config.money().ledger().costsToSlurm());
+    this.spend = new SpendBook(config.money().budgets());
   }
 
   /** The configured pools with every offering at the price it is charged at now. */
@@ -95,12 +98,11 @@ final class MoneyBooks {
     ledger.reconcile(
         LedgerObservations.of(now, pools, instances, listedProviders, Optional.of(jobs)));
     Instant countFrom = spendCountedTo == null ? now : spendCountedTo;
-    Instant from =
-        BudgetFigures.earliest(budgets, now).filter(e -> e.isBefore(countFrom)).orElse(countFrom);
+    // Settled instances are summed once (SpendBook): a pass extracts what is alive since about an
+    // hour ago, not everything since the start of the earliest budget window.
     BudgetFigures figures =
-        BudgetFigures.from(
-            budgets,
-            ledger.extract(from, now),
+        spend.figures(
+            ledger::extract,
             now,
             c -> {
               var fresh = c.within(countFrom, now);
