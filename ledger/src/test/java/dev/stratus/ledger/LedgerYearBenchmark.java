@@ -63,6 +63,12 @@ public class LedgerYearBenchmark {
       fill(c, new Random(42));
       c.commit();
     }
+    System.out.printf(
+        "%nwrote %,d instances and %,d allocations (%,d MB) in %d s%n",
+        NODES * INSTANCES_PER_NODE,
+        NODES * INSTANCES_PER_NODE * JOBS_PER_INSTANCE,
+        Files.size(file) >> 20,
+        (System.nanoTime() - started) / 1_000_000_000L);
     long settling = System.nanoTime();
     try (SqliteCostLedger ledger = SqliteCostLedger.open(file)) {
       // As the passes would have, a day after each instance ended: settle them all.
@@ -72,12 +78,6 @@ public class LedgerYearBenchmark {
     }
     System.out.printf(
         "%nsettled every instance in %d s%n", (System.nanoTime() - settling) / 1_000_000_000L);
-    System.out.printf(
-        "%nwrote %,d instances and %,d allocations (%,d MB) in %d s%n",
-        NODES * INSTANCES_PER_NODE,
-        NODES * INSTANCES_PER_NODE * JOBS_PER_INSTANCE,
-        Files.size(file) >> 20,
-        (System.nanoTime() - started) / 1_000_000_000L);
   }
 
   static void fill(Connection c, Random random) throws SQLException {
