@@ -124,7 +124,7 @@ public final class Planner {
               job,
               needed,
               candidates,
-              request.id() + "/" + job + "/" + pool.name(),
+              tokenSeed(request, job, pool, needed),
               what
                   + " needs "
                   + needed.size()
@@ -132,6 +132,17 @@ public final class Planner {
                   + pool.name()
                   + deadline.reason().map(r -> "; " + r).orElse("")));
     }
+  }
+
+  /**
+   * What the launch's client tokens derive from: the request, the job, the pool and exactly the
+   * nodes launched. A replay of the same launch gets the same tokens, so a cloud answers it with
+   * the first call's instances; a replay for fewer nodes (some were served meanwhile) is another
+   * launch and gets other tokens: under the first ones a cloud refuses other parameters (EC2:
+   * {@code IdempotentParameterMismatch}), which would fail the job's launch for good.
+   */
+  static String tokenSeed(SpoolRequest request, long job, Pool pool, List<String> nodes) {
+    return request.id() + "/" + job + "/" + pool.name() + "/" + Hostlist.compress(nodes);
   }
 
   /**
