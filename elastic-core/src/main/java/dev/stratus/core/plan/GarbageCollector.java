@@ -15,6 +15,8 @@ import java.util.Set;
  * <ul>
  *   <li>an instance bound to no node that wants one (or a second instance for one node) is
  *       terminated once it is older than the orphan grace, so launches in flight are safe;
+ *   <li>an instance whose termination failed or was abandoned is terminated again ({@link
+ *       InFlight#terminateAgain});
  *   <li>an instance the cloud reports {@link InstanceState#STOPPED} (stopped, suspended, failed)
  *       runs nothing yet still costs money: it is terminated once older than the orphan grace,
  *       whatever node it names (a launch in flight may still be deleting its own failed VM);
@@ -39,6 +41,7 @@ final class GarbageCollector {
         alreadyTerminated.addAll(t.instanceIds());
       }
     }
+    terminateAgain(s, alreadyTerminated, out);
     collectOrphans(s, index, alreadyTerminated, out);
     collectStopped(s, alreadyTerminated, out);
     List<String> noInstance = new ArrayList<>();
@@ -111,6 +114,24 @@ final class GarbageCollector {
                 last.offering(),
                 "spot instance " + last.id() + " of " + node + " vanished without notice"));
       }
+    }
+  }
+
+  /**
+   * Instances whose termination failed or was abandoned: terminated again, whatever their node
+   * wants now (Slurm powered that node down; a resume since gets it a fresh instance).
+   */
+  private static void terminateAgain(Snapshot s, Set<String> alreadyTerminated, List<Action> out) {
+    List<String> again = new ArrayList<>();
+    for (Instance instance : s.instances()) {
+      if (instance.state().alive()
+          && s.inFlight().terminateAgain(instance.id())
+          && alreadyTerminated.add(instance.id())) {
+        again.add(instance.id());
+      }
+    }
+    if (!again.isEmpty()) {
+      out.add(new Action.Terminate(again, "released earlier; its termination failed: again"));
     }
   }
 

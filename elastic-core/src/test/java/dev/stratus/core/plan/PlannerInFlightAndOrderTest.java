@@ -94,6 +94,35 @@ class PlannerInFlightAndOrderTest {
   }
 
   @Test
+  void anInstanceWhoseTerminationFailedServesNoResumeAndIsTerminatedAgain() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("lingering", "gpu-001", NOW.minusSeconds(600)));
+    requests.add(resume("r2", List.of("gpu-001"), new ResumeFile.JobNodes(8, "gpu-001")));
+    inFlight = new InFlight(Set.of(), Set.of(), Set.of("lingering"), Set.of("lingering"));
+
+    List<Action> actions = plan();
+
+    assertThat(actions)
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("Launch", "Ack", "Terminate");
+    assertThat(actions.get(2))
+        .isInstanceOfSatisfying(
+            Action.Terminate.class, t -> assertThat(t.instanceIds()).containsExactly("lingering"));
+  }
+
+  @Test
+  void aReleasedInstanceStillListedServesNoResumeAndIsNotTerminatedTwiceWhileInFlight() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("leaving", "gpu-001", NOW.minusSeconds(600)));
+    requests.add(resume("r2", List.of("gpu-001"), new ResumeFile.JobNodes(8, "gpu-001")));
+    inFlight = new InFlight(Set.of(), Set.of("leaving"), Set.of("leaving"), Set.of("leaving"));
+
+    assertThat(plan())
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("Launch", "Ack");
+  }
+
+  @Test
   void aSuspendThenALaterResumeOfOneNodeTerminatesItsInstanceAndLaunchesAFreshOne() {
     nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
     instances.add(instance("old", "gpu-001", NOW.minusSeconds(600)));

@@ -52,6 +52,7 @@ public final class FakeNodeProvider
   private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
+  private final Deque<RuntimeException> nextTerminateErrors = new ArrayDeque<>();
   private final LaunchGate launchGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
@@ -166,6 +167,10 @@ public final class FakeNodeProvider
   @Override
   public synchronized void terminate(Collection<String> instanceIds) {
     calls.add("terminate " + List.copyOf(instanceIds));
+    RuntimeException error = nextTerminateErrors.poll();
+    if (error != null) {
+      throw error;
+    }
     for (String id : instanceIds) {
       instances.computeIfPresent(id, (k, i) -> i.withState(InstanceState.TERMINATED));
     }
@@ -262,6 +267,11 @@ public final class FakeNodeProvider
   /** The next placement call throws this. */
   public synchronized void failNextPlacement(RuntimeException error) {
     nextPlacementErrors.add(error);
+  }
+
+  /** The next termination throws this, and terminates nothing. */
+  public synchronized void failNextTerminate(RuntimeException error) {
+    nextTerminateErrors.add(error);
   }
 
   /** The next sweep throws this. */
