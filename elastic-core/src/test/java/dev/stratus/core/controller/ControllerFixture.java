@@ -117,6 +117,22 @@ public abstract class ControllerFixture {
             fence));
   }
 
+  /** A controller whose tries of a launch are abandoned past {@code limit}. */
+  protected Controller withLaunchLimit(Duration limit) {
+    return wired(
+        new Controller(
+            Fixtures.withTimeouts(
+                config(),
+                Fixtures.TIMEOUTS.withCloudCalls(
+                    limit, Duration.ofMinutes(5), Duration.ofMinutes(1))),
+            slurm,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE,
+            new StratusMetrics()));
+  }
+
   /** The controller's config: one pool of four nodes, spot and on-demand, no budgets. */
   protected dev.stratus.core.config.StratusConfig config() {
     return Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake");
