@@ -180,7 +180,8 @@ final class GarbageCollector {
         .orElse(true);
   }
 
-  private static boolean unlisted(Snapshot s, Pool pool) {
+  /** True when a provider of the pool's offerings was not listed this pass. */
+  static boolean unlisted(Snapshot s, Pool pool) {
     return !s.unlistedProviders().isEmpty()
         && pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
   }

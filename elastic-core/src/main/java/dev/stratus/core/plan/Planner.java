@@ -34,8 +34,12 @@ public final class Planner {
     List<Action> actions = new ArrayList<>();
     Set<String> requested = new HashSet<>();
     RequestOrder order = new RequestOrder(s.requests());
+    Set<String> waiting = new HashSet<>();
     for (SpoolRequest request : order.ordered()) {
       requested.addAll(request.nodes());
+      if (waitsForListing(s, index, request, waiting)) {
+        continue; // neither acted on nor acknowledged: a later pass that sees its nodes does both
+      }
       switch (request.kind()) {
         case RESUME -> planResume(s, index, order, request, actions);
         case SUSPEND, RESUME_FAIL -> planRelease(index, request, actions);
@@ -49,6 +53,27 @@ public final class Planner {
     NodeFeatures.plan(s, index, actions);
     actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));
     return actions;
+  }
+
+  /**
+   * A SUSPEND or RESUME_FAIL naming a node whose provider was not listed this pass cannot know the
+   * node's instance: acknowledged now, it would terminate nothing and the instance would stay,
+   * still tagged with its node, to serve the next RESUME of that node (a node Slurm powered down
+   * and up again must boot afresh). So it waits, and so does every later request naming one of its
+   * nodes ({@code waiting}), in the order slurmctld made them.
+   */
+  private static boolean waitsForListing(
+      Snapshot s, ClusterIndex index, SpoolRequest request, Set<String> waiting) {
+    boolean waits =
+        request.nodes().stream().anyMatch(waiting::contains)
+            || (request.kind() != dev.stratus.core.spool.HookKind.RESUME
+                && request.nodes().stream()
+                    .map(index::poolOf)
+                    .anyMatch(p -> p != null && GarbageCollector.unlisted(s, p)));
+    if (waits) {
+      waiting.addAll(request.nodes());
+    }
+    return waits;
   }
 
   private static void planResume(
