@@ -24,7 +24,8 @@ class AbandonedTaskLogTest extends ControllerFixture {
       List.of(
           (Logger) LoggerFactory.getLogger(CloudTasks.class),
           (Logger) LoggerFactory.getLogger(LaunchExecutor.class),
-          (Logger) LoggerFactory.getLogger(CloudWork.class));
+          (Logger) LoggerFactory.getLogger(CloudWork.class),
+          (Logger) LoggerFactory.getLogger(ProviderListing.class));
   final ListAppender<ILoggingEvent> logged = new ListAppender<>();
   Level before;
 
@@ -39,6 +40,7 @@ class AbandonedTaskLogTest extends ControllerFixture {
   @AfterEach
   void releaseLog() {
     cloud.releaseLaunches();
+    cloud.releaseListings();
     loggers.forEach(l -> l.detachAppender(logged));
     loggers.get(1).setLevel(before);
   }
@@ -66,6 +68,21 @@ class AbandonedTaskLogTest extends ControllerFixture {
                 assertThat(m)
                     .contains("launch of [gpu-001]", "ran past its limit of PT0.3S", "abandoned"));
     assertThat(spool.pending()).as("the request stays for a later pass").hasSize(1);
+  }
+
+  @Test
+  void anAbandonedListingIsLoggedOnceAndItsProviderIsLeftAloneThatPass() {
+    controller.close();
+    controller =
+        withCloudCallLimits(Duration.ofMinutes(1), Duration.ofMinutes(1), Duration.ofMillis(300));
+    cloud.holdListings();
+
+    controller.runPass();
+
+    assertThat(events(Level.WARN))
+        .singleElement()
+        .satisfies(
+            m -> assertThat(m).contains("listing of cluster", "ran past its limit", "abandoned"));
   }
 
   private List<String> events(Level level) {

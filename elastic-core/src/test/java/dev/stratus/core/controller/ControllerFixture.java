@@ -119,12 +119,15 @@ public abstract class ControllerFixture {
 
   /** A controller whose tries of a launch are abandoned past {@code limit}. */
   protected Controller withLaunchLimit(Duration limit) {
+    return withCloudCallLimits(limit, Duration.ofMinutes(5), Duration.ofMinutes(1));
+  }
+
+  /** A controller whose launches, terminations and listings are abandoned past these limits. */
+  protected Controller withCloudCallLimits(Duration launch, Duration terminate, Duration list) {
     return wired(
         new Controller(
             Fixtures.withTimeouts(
-                config(),
-                Fixtures.TIMEOUTS.withCloudCalls(
-                    limit, Duration.ofMinutes(5), Duration.ofMinutes(1))),
+                config(), Fixtures.TIMEOUTS.withCloudCalls(launch, terminate, list)),
             slurm,
             Map.<String, NodeProvider>of("fake", cloud),
             spool,

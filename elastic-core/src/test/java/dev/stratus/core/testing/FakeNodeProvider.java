@@ -54,6 +54,7 @@ public final class FakeNodeProvider
   private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
   private final Deque<RuntimeException> nextTerminateErrors = new ArrayDeque<>();
   private final LaunchGate launchGate = new LaunchGate();
+  private final LaunchGate listGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
   private int sequence;
@@ -142,7 +143,12 @@ public final class FakeNodeProvider
   }
 
   @Override
-  public synchronized List<Instance> list(String cluster) {
+  public List<Instance> list(String cluster) {
+    listGate.pass();
+    return listNow(cluster);
+  }
+
+  private synchronized List<Instance> listNow(String cluster) {
     calls.add("list " + cluster);
     Optional<ProviderError> throttled = throttled();
     if (throttled.isPresent()) {
@@ -226,6 +232,15 @@ public final class FakeNodeProvider
   /** From now on every launch blocks until {@link #releaseLaunches}. */
   public void holdLaunches() {
     launchGate.close();
+  }
+
+  /** From now on every listing blocks until {@link #releaseListings}. */
+  public void holdListings() {
+    listGate.close();
+  }
+
+  public void releaseListings() {
+    listGate.open();
   }
 
   /** Lets every held launch go on, and later ones run at once. */
