@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * at once per lane and the rest wait in the lane's queue, so a region that answers slowly holds up
  * only its own calls. Each task has its own time limit, counted from when it starts; past it the
  * task is <em>abandoned</em>: its future fails with {@link TaskTimedOut}, its thread is
- * interrupted, its lane slot is freed and the abandonment is counted. Whatever it did after all is
- * found later through the cloud's tags and idempotent client tokens.
+ * interrupted, its lane slot is freed and the abandonment is counted and logged, once, here; the
+ * interrupted call ends with {@code ProviderCalls.INTERRUPTED}, which no one logs as a failure.
+ * Whatever it did after all is found later through the cloud's tags and idempotent client tokens.
  *
  * <p>Threads: a lane thread ({@code stratus-lane-<provider>-<region>}) waits, within the limit, for
  * the call, which runs on a {@code stratus-cloud-call} thread; an abandoned call keeps its call
@@ -110,8 +111,8 @@ final class CloudTasks implements AutoCloseable {
         running.cancel(true);
         metrics.cloudTaskAbandoned(lane.provider(), kind.label());
         log.warn(
-            "{} on {} {} ran past its limit of {}: abandoned (what it did, if anything, is found"
-                + " by its tags and client token)",
+            "{} on {} {} ran past its limit of {}: abandoned, its call interrupted; a later pass"
+                + " finds what it did, if anything (tags, client tokens), and does the rest",
             what,
             lane.provider(),
             lane.region(),
@@ -129,6 +130,18 @@ final class CloudTasks implements AutoCloseable {
     } finally {
       unfinished.remove(result); // after complete(): the callbacks registered so far have run
     }
+  }
+
+  /**
+   * True when {@code error} (as a future hands it over, maybe wrapped) says the task was abandoned
+   * past its time limit: {@link #submit} logged that once, with the reason; the caller need not.
+   */
+  static boolean abandoned(Throwable error) {
+    Throwable cause =
+        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause()
+            : error;
+    return cause instanceof TaskTimedOut;
   }
 
   /** True when every task submitted so far has finished (and its callbacks have run). */

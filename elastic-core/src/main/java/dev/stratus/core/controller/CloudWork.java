@@ -74,6 +74,15 @@ final class CloudWork {
     return inFlight.snapshot();
   }
 
+  /**
+   * A pass listed {@code instances} (every provider but {@code unlisted}), starting at {@code at}:
+   * the notice lane's view learns them, and released instances no longer listed are forgotten.
+   */
+  void listed(List<Instance> instances, java.util.Set<String> unlisted, java.time.Instant at) {
+    view.listed(instances, unlisted, at);
+    inFlight.listed(instances, unlisted);
+  }
+
   boolean anyLaunching(Collection<String> nodes) {
     return inFlight.anyLaunching(nodes);
   }
@@ -175,7 +184,7 @@ final class CloudWork {
     byLane.forEach(
         (lane, ids) -> {
           log.info("terminating {} on {}: {}", ids, lane.provider(), terminate.reason());
-          inFlight.terminationStarted(ids);
+          inFlight.terminationStarted(lane.provider(), ids);
           tasks
               .submit(
                   lane,
@@ -192,12 +201,15 @@ final class CloudWork {
                   })
               .whenComplete(
                   (n, error) -> {
-                    inFlight.terminationEnded(ids);
+                    inFlight.terminationEnded(ids, error == null);
                     if (error == null) {
                       metrics.instancesTerminated(n);
                       recordAccepted(ids);
-                    } else {
-                      log.warn("terminating {} failed: {}", ids, error.getMessage());
+                    } else if (!CloudTasks.abandoned(error)) {
+                      log.warn(
+                          "terminating {} failed: {}; they serve no node and are terminated again",
+                          ids,
+                          error.getMessage());
                     }
                   });
         });

@@ -209,7 +209,7 @@ public final class Controller implements AutoCloseable {
     ProviderListing.Listed listed =
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
-    view.listed(instances, listed.unlisted(), now);
+    cloud.listed(instances, listed.unlisted(), now);
     List<dev.stratus.core.model.Pool> pools = books.pools(now);
     var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =

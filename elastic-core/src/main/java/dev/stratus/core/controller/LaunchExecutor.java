@@ -116,7 +116,10 @@ final class LaunchExecutor {
   /** A try abandoned past its limit, or one that could not even be queued (closing). */
   private static ProviderError notFinished(String what, Throwable e) {
     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-    log.warn("{} did not finish: {}; the request stays for a later pass", what, cause.getMessage());
+    if (!CloudTasks.abandoned(cause)) { // an abandoned one was logged, with why, by CloudTasks
+      log.warn(
+          "{} did not finish: {}; the request stays for a later pass", what, cause.getMessage());
+    }
     return new ProviderError.Transient(
         cause instanceof CloudTasks.TaskTimedOut
             ? "TaskTimedOut"
@@ -168,6 +171,11 @@ final class LaunchExecutor {
       provider.terminate(result.launched().stream().map(Instance::id).toList());
     }
     ProviderError last = result.failures().get(0).error();
+    if (Thread.currentThread().isInterrupted()) {
+      // abandoned past its limit (logged once, by CloudTasks); no one reads this outcome
+      log.debug("abandoned launch of {} ended: {}", launch.nodes(), last.describe());
+      return new Step.Done(new Outcome.Deferred(last));
+    }
     log.warn("launch of {} in {} failed: {}", launch.nodes(), offering.key(), last.describe());
     return switch (last.recovery()) {
       case TRY_ANOTHER_OFFERING -> {

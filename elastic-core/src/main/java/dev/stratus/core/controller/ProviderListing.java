@@ -56,6 +56,9 @@ final class ProviderListing {
           } catch (CompletionException | java.util.concurrent.CancellationException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             unlisted.add(provider);
+            if (CloudTasks.abandoned(cause)) {
+              return; // CloudTasks said so, once; its nodes are left alone this pass all the same
+            }
             log.warn(
                 "cannot list instances of {}: {} (its nodes are left alone)",
                 provider,

@@ -61,7 +61,7 @@ final class ResourceSweeps {
                   })
               .whenComplete(
                   (ok, e) -> {
-                    if (e != null) {
+                    if (e != null && !CloudTasks.abandoned(e)) {
                       log.warn(
                           "sweeping {}'s leftovers failed: {}", provider.name(), e.getMessage());
                     }

@@ -16,8 +16,9 @@ import java.util.Set;
 
 /**
  * Lookups over one snapshot, built once per plan in linear time. An instance with a termination in
- * flight counts for no node; one that this plan releases ({@link #release}) stops counting from
- * then on, so a later resume of its node in the same plan gets a fresh one.
+ * flight, or released earlier and still seen ({@link InFlight#leaving}), counts for no node; one
+ * that this plan releases ({@link #release}) stops counting from then on, so a later resume of its
+ * node in the same plan gets a fresh one.
  */
 final class ClusterIndex {
   private final Map<String, Pool> poolsByName = new HashMap<>();
@@ -42,7 +43,7 @@ final class ClusterIndex {
       index.nodes.put(node.name(), node);
     }
     for (Instance instance : s.instances()) {
-      if (!instance.state().alive() || s.inFlight().terminating(instance.id())) {
+      if (!instance.state().alive() || s.inFlight().leaving(instance.id())) {
         continue;
       }
       instance

@@ -15,6 +15,8 @@ import java.util.Set;
  * <ul>
  *   <li>an instance bound to no node that wants one (or a second instance for one node) is
  *       terminated once it is older than the orphan grace, so launches in flight are safe;
+ *   <li>an instance whose termination failed or was abandoned is terminated again ({@link
+ *       InFlight#terminateAgain});
  *   <li>an instance the cloud reports {@link InstanceState#STOPPED} (stopped, suspended, failed)
  *       runs nothing yet still costs money: it is terminated once older than the orphan grace,
  *       whatever node it names (a launch in flight may still be deleting its own failed VM);
@@ -39,6 +41,7 @@ final class GarbageCollector {
         alreadyTerminated.addAll(t.instanceIds());
       }
     }
+    terminateAgain(s, alreadyTerminated, out);
     collectOrphans(s, index, alreadyTerminated, out);
     collectStopped(s, alreadyTerminated, out);
     List<String> noInstance = new ArrayList<>();
@@ -114,6 +117,24 @@ final class GarbageCollector {
     }
   }
 
+  /**
+   * Instances whose termination failed or was abandoned: terminated again, whatever their node
+   * wants now (Slurm powered that node down; a resume since gets it a fresh instance).
+   */
+  private static void terminateAgain(Snapshot s, Set<String> alreadyTerminated, List<Action> out) {
+    List<String> again = new ArrayList<>();
+    for (Instance instance : s.instances()) {
+      if (instance.state().alive()
+          && s.inFlight().terminateAgain(instance.id())
+          && alreadyTerminated.add(instance.id())) {
+        again.add(instance.id());
+      }
+    }
+    if (!again.isEmpty()) {
+      out.add(new Action.Terminate(again, "released earlier; its termination failed: again"));
+    }
+  }
+
   private static void collectOrphans(
       Snapshot s, ClusterIndex index, Set<String> alreadyTerminated, List<Action> out) {
     List<String> orphans = new ArrayList<>();
@@ -159,7 +180,8 @@ final class GarbageCollector {
         .orElse(true);
   }
 
-  private static boolean unlisted(Snapshot s, Pool pool) {
+  /** True when a provider of the pool's offerings was not listed this pass. */
+  static boolean unlisted(Snapshot s, Pool pool) {
     return !s.unlistedProviders().isEmpty()
         && pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
   }

@@ -34,8 +34,12 @@ public final class Planner {
     List<Action> actions = new ArrayList<>();
     Set<String> requested = new HashSet<>();
     RequestOrder order = new RequestOrder(s.requests());
+    Set<String> waiting = new HashSet<>();
     for (SpoolRequest request : order.ordered()) {
       requested.addAll(request.nodes());
+      if (waitsForListing(s, index, request, waiting)) {
+        continue; // neither acted on nor acknowledged: a later pass that sees its nodes does both
+      }
       switch (request.kind()) {
         case RESUME -> planResume(s, index, order, request, actions);
         case SUSPEND, RESUME_FAIL -> planRelease(index, request, actions);
@@ -49,6 +53,27 @@ public final class Planner {
     NodeFeatures.plan(s, index, actions);
     actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));
     return actions;
+  }
+
+  /**
+   * A SUSPEND or RESUME_FAIL naming a node whose provider was not listed this pass cannot know the
+   * node's instance: acknowledged now, it would terminate nothing and the instance would stay,
+   * still tagged with its node, to serve the next RESUME of that node (a node Slurm powered down
+   * and up again must boot afresh). So it waits, and so does every later request naming one of its
+   * nodes ({@code waiting}), in the order slurmctld made them.
+   */
+  private static boolean waitsForListing(
+      Snapshot s, ClusterIndex index, SpoolRequest request, Set<String> waiting) {
+    boolean waits =
+        request.nodes().stream().anyMatch(waiting::contains)
+            || (request.kind() != dev.stratus.core.spool.HookKind.RESUME
+                && request.nodes().stream()
+                    .map(index::poolOf)
+                    .anyMatch(p -> p != null && GarbageCollector.unlisted(s, p)));
+    if (waits) {
+      waiting.addAll(request.nodes());
+    }
+    return waits;
   }
 
   private static void planResume(
@@ -124,7 +149,7 @@ public final class Planner {
               job,
               needed,
               candidates,
-              request.id() + "/" + job + "/" + pool.name(),
+              tokenSeed(request, job, pool, needed),
               what
                   + " needs "
                   + needed.size()
@@ -132,6 +157,17 @@ public final class Planner {
                   + pool.name()
                   + deadline.reason().map(r -> "; " + r).orElse("")));
     }
+  }
+
+  /**
+   * What the launch's client tokens derive from: the request, the job, the pool and exactly the
+   * nodes launched. A replay of the same launch gets the same tokens, so a cloud answers it with
+   * the first call's instances; a replay for fewer nodes (some were served meanwhile) is another
+   * launch and gets other tokens: under the first ones a cloud refuses other parameters (EC2:
+   * {@code IdempotentParameterMismatch}), which would fail the job's launch for good.
+   */
+  static String tokenSeed(SpoolRequest request, long job, Pool pool, List<String> nodes) {
+    return request.id() + "/" + job + "/" + pool.name() + "/" + Hostlist.compress(nodes);
   }
 
   /**

@@ -7,11 +7,13 @@ import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.core.exception.AcquirePermissionCancelledException;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.ratelimiter.RequestNotPermitted;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import java.io.InterruptedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,6 +38,13 @@ import java.util.function.Supplier;
  * the time is up (the controller defers the work to a later pass).
  */
 public final class ProviderCalls {
+  /**
+   * The code of the error a call ends with when its thread was interrupted: its task was abandoned
+   * past its time limit, or the controller closes. Not a cloud failure: never retried, never
+   * counted by the breaker, and the thread stays interrupted so the code above it can tell.
+   */
+  public static final String INTERRUPTED = "Interrupted";
+
   private final String provider;
   private final ResilienceSettings settings;
   private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
@@ -87,6 +96,9 @@ public final class ProviderCalls {
           } catch (ProviderException e) {
             throw e;
           } catch (Exception e) {
+            if (interruption(e)) {
+              throw interrupted(api, e); // not the cloud's answer: nothing to translate
+            }
             throw new ProviderException(translate.apply(e), e);
           }
         };
@@ -99,14 +111,25 @@ public final class ProviderCalls {
     refuseWhileHeld(held, api);
     try {
       return guarded.get();
-    } catch (ProviderException e) {
-      if (e.error() instanceof ProviderError.Throttled t
+    } catch (RuntimeException e) {
+      if (interruption(e)) {
+        throw interrupted(api, e);
+      }
+      throw failed(e, region, held, api);
+    }
+  }
+
+  /** What a call that ended with {@code e} (not an interruption) throws. */
+  private RuntimeException failed(RuntimeException e, String region, String held, String api) {
+    if (e instanceof ProviderException pe) {
+      if (pe.error() instanceof ProviderError.Throttled t
           && t.retryAfter().compareTo(settings.maxRetryAfter()) > 0) {
         holds.put(held, new Hold(clock.instant().plus(t.retryAfter()), t));
       }
-      throw e;
-    } catch (CallNotPermittedException e) {
-      throw new ProviderException(
+      return pe;
+    }
+    if (e instanceof CallNotPermittedException) {
+      return new ProviderException(
           new ProviderError.Transient(
               "CircuitOpen",
               provider
@@ -116,12 +139,53 @@ public final class ProviderCalls {
                   + settings.breakerOpenFor().toSeconds()
                   + " s"),
           e);
-    } catch (RequestNotPermitted e) {
-      throw new ProviderException(
+    }
+    if (e instanceof RequestNotPermitted) {
+      return new ProviderException(
           new ProviderError.Throttled(
               "ClientRateLimited", provider + " " + api + ": local rate limit reached"),
           e);
     }
+    return e;
+  }
+
+  /**
+   * True when the call ended because its thread was interrupted: the flag is set (the SDKs that
+   * clear it say so in their own exception, which their translation maps to {@link #INTERRUPTED}),
+   * the rate limiter's wait or a blocking call was interrupted. A socket's read timeout is an
+   * {@link InterruptedIOException} too, and is a network failure, not an interruption.
+   */
+  public static boolean interruption(Throwable e) {
+    if (Thread.currentThread().isInterrupted()) {
+      return true;
+    }
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof InterruptedException
+          || t instanceof AcquirePermissionCancelledException
+          || t instanceof java.nio.channels.ClosedByInterruptException
+          || (t instanceof InterruptedIOException
+              && !(t instanceof java.net.SocketTimeoutException))
+          || (t instanceof ProviderException pe && pe.error().code().equals(INTERRUPTED))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private ProviderException interrupted(String api, Exception e) {
+    Thread.currentThread().interrupt();
+    return e instanceof ProviderException pe && pe.error().code().equals(INTERRUPTED)
+        ? pe
+        : new ProviderException(interrupted(provider + " " + api), e);
+  }
+
+  /** The error of a call interrupted in {@code where}. */
+  public static ProviderError interrupted(String where) {
+    return new ProviderError.Transient(
+        INTERRUPTED,
+        where
+            + ": interrupted (its task was abandoned past its time limit, or the controller"
+            + " closes)");
   }
 
   private void refuseWhileHeld(String held, String api) {
@@ -159,6 +223,7 @@ public final class ProviderCalls {
                     .failureRateThreshold(settings.breakerFailureRatePercent())
                     .waitDurationInOpenState(settings.breakerOpenFor())
                     .recordException(ProviderCalls::retryable)
+                    .ignoreException(ProviderCalls::interruption)
                     .build()));
   }
 
@@ -176,7 +241,9 @@ public final class ProviderCalls {
   }
 
   private static boolean retryable(Throwable t) {
-    return t instanceof ProviderException pe && pe.error().recovery() == Recovery.RETRY_LATER;
+    return t instanceof ProviderException pe
+        && pe.error().recovery() == Recovery.RETRY_LATER
+        && !interruption(pe);
   }
 
   private static Duration retryAfter(Throwable t) {

@@ -117,6 +117,25 @@ public abstract class ControllerFixture {
             fence));
   }
 
+  /** A controller whose tries of a launch are abandoned past {@code limit}. */
+  protected Controller withLaunchLimit(Duration limit) {
+    return withCloudCallLimits(limit, Duration.ofMinutes(5), Duration.ofMinutes(1));
+  }
+
+  /** A controller whose launches, terminations and listings are abandoned past these limits. */
+  protected Controller withCloudCallLimits(Duration launch, Duration terminate, Duration list) {
+    return wired(
+        new Controller(
+            Fixtures.withTimeouts(
+                config(), Fixtures.TIMEOUTS.withCloudCalls(launch, terminate, list)),
+            slurm,
+            Map.<String, NodeProvider>of("fake", cloud),
+            spool,
+            clock,
+            dev.stratus.core.spi.NodeCredentials.NONE,
+            new StratusMetrics()));
+  }
+
   /** The controller's config: one pool of four nodes, spot and on-demand, no budgets. */
   protected dev.stratus.core.config.StratusConfig config() {
     return Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake");

@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Tags;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.spool.HookKind;
 import dev.stratus.core.spool.SpoolRequest;
@@ -112,7 +108,7 @@ class ControllerNeverWaitsTest extends ControllerFixture {
   @Test
   void aLaunchPastItsTimeLimitIsAbandonedCountedAndFoundAgainUnderItsClientToken() {
     controller.close();
-    controller = shortLaunchLimit(Duration.ofMillis(300));
+    controller = withLaunchLimit(Duration.ofMillis(300));
     cloud.holdLaunches();
     slurmResumes("r1", 7, "gpu-001");
 
@@ -157,22 +153,5 @@ class ControllerNeverWaitsTest extends ControllerFixture {
             .tags("provider", "fake", "kind", "launch")
             .counter();
     return counter == null ? 0 : counter.count();
-  }
-
-  private Controller shortLaunchLimit(Duration limit) {
-    StratusConfig base = Fixtures.config(List.of(Fixtures.pool("gpu", 4, SPOT, ON_DEMAND)), "fake");
-    StratusConfig config =
-        Fixtures.withTimeouts(
-            base,
-            Fixtures.TIMEOUTS.withCloudCalls(limit, Duration.ofMinutes(5), Duration.ofMinutes(1)));
-    return wired(
-        new Controller(
-            config,
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            NodeCredentials.NONE,
-            new StratusMetrics()));
   }
 }

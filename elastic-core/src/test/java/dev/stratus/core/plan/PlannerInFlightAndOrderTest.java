@@ -31,6 +31,7 @@ class PlannerInFlightAndOrderTest {
   final List<Instance> instances = new ArrayList<>();
   final List<SpoolRequest> requests = new ArrayList<>();
   InFlight inFlight = InFlight.NONE;
+  Set<String> unlisted = Set.of();
 
   List<Action> plan() {
     return Planner.plan(
@@ -41,7 +42,7 @@ class PlannerInFlightAndOrderTest {
             nodes,
             List.of(),
             instances,
-            Set.of(),
+            unlisted,
             requests,
             Set.of(),
             Set.of(),
@@ -91,6 +92,64 @@ class PlannerInFlightAndOrderTest {
     assertThat(plan())
         .extracting(a -> a.getClass().getSimpleName())
         .containsExactly("Launch", "Ack");
+  }
+
+  @Test
+  void anInstanceWhoseTerminationFailedServesNoResumeAndIsTerminatedAgain() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("lingering", "gpu-001", NOW.minusSeconds(600)));
+    requests.add(resume("r2", List.of("gpu-001"), new ResumeFile.JobNodes(8, "gpu-001")));
+    inFlight = new InFlight(Set.of(), Set.of(), Set.of("lingering"), Set.of("lingering"));
+
+    List<Action> actions = plan();
+
+    assertThat(actions)
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("Launch", "Ack", "Terminate");
+    assertThat(actions.get(2))
+        .isInstanceOfSatisfying(
+            Action.Terminate.class, t -> assertThat(t.instanceIds()).containsExactly("lingering"));
+  }
+
+  @Test
+  void aReleasedInstanceStillListedServesNoResumeAndIsNotTerminatedTwiceWhileInFlight() {
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("leaving", "gpu-001", NOW.minusSeconds(600)));
+    requests.add(resume("r2", List.of("gpu-001"), new ResumeFile.JobNodes(8, "gpu-001")));
+    inFlight = new InFlight(Set.of(), Set.of("leaving"), Set.of("leaving"), Set.of("leaving"));
+
+    assertThat(plan())
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("Launch", "Ack");
+  }
+
+  @Test
+  void aSuspendWhileItsProviderIsUnlistedWaitsAndSoDoesALaterResumeOfItsNode() {
+    // The listing failed: the instance of gpu-001 is not in the snapshot. Acknowledged now, the
+    // suspend would terminate nothing, and the resume would find the old instance next pass.
+    unlisted = Set.of("fake");
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    requests.add(release("s1", HookKind.SUSPEND, NOW, "gpu-001"));
+    requests.add(resumeAt("r2", NOW.plusMillis(1), 8, "gpu-001"));
+    requests.add(resumeAt("r3", NOW.plusMillis(2), 9, "gpu-002"));
+
+    assertThat(plan())
+        .noneMatch(a -> a instanceof Action.Ack ack && !ack.requestId().equals("r3"))
+        .noneMatch(a -> a instanceof Action.Terminate)
+        .anySatisfy(
+            a ->
+                assertThat(a)
+                    .isInstanceOfSatisfying(
+                        Action.Launch.class,
+                        l -> assertThat(l.nodes()).containsExactly("gpu-002")));
+
+    unlisted = Set.of();
+    instances.add(instance("old", "gpu-001", NOW.minusSeconds(600)));
+    requests.removeIf(r -> r.id().equals("r3"));
+
+    assertThat(plan())
+        .extracting(a -> a.getClass().getSimpleName())
+        .containsExactly("Terminate", "Ack", "Launch", "Ack");
   }
 
   @Test

@@ -113,9 +113,34 @@ class PlannerTest {
                 7,
                 List.of("gpu-001", "gpu-002"),
                 List.of(SPOT_A, OD_A),
-                "r1/7/gpu",
+                "r1/7/gpu/gpu-[001-002]",
                 "job 7 needs 2 node(s) of pool gpu"),
             new Action.Ack("r1", "resume acted on"));
+  }
+
+  @Test
+  void aReplayForTheNodesOfAJobStillWithoutAnInstanceIsAnotherLaunchWithItsOwnTokenSeed() {
+    // gpu-001 got its instance, gpu-002's was lost: the replay launches gpu-002 alone, and must
+    // not reuse the two-node launch's client tokens (EC2 refuses a token with other parameters).
+    nodes.add(node("gpu-001", "mixed", "CLOUD", "POWERING_UP"));
+    nodes.add(node("gpu-002", "mixed", "CLOUD", "POWERING_UP"));
+    instances.add(instance("i-1", "gpu-001", NOW.minusSeconds(5)));
+    requests.add(
+        resume("r1", List.of("gpu-001", "gpu-002"), new ResumeFile.JobNodes(7, "gpu-[001-002]")));
+
+    List<Action.Launch> launches =
+        plan().stream()
+            .filter(Action.Launch.class::isInstance)
+            .map(Action.Launch.class::cast)
+            .toList();
+
+    assertThat(launches)
+        .singleElement()
+        .satisfies(
+            l -> {
+              assertThat(l.nodes()).containsExactly("gpu-002");
+              assertThat(l.tokenSeed()).isEqualTo("r1/7/gpu/gpu-002");
+            });
   }
 
   @Test

@@ -201,4 +201,45 @@ class ProviderCallsTest {
     assertThat(attempts).hasValue(before);
     assertThat(calls.breakerState("us-east-1")).isEqualTo(CircuitBreaker.State.CLOSED);
   }
+
+  @Test
+  void aCallWhoseThreadIsInterruptedEndsInterruptedUntranslatedUnretriedAndUncounted() {
+    List<Exception> translated = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      try {
+        calls.call(
+            "us-east-1",
+            "CreateTags",
+            () -> {
+              attempts.incrementAndGet();
+              Thread.currentThread().interrupt(); // abandoned: the SDK call fails as it stops
+              throw new java.io.IOException("Unexpected end of file from server");
+            },
+            e -> {
+              translated.add(e);
+              return TRANSLATE.apply(e);
+            });
+      } catch (ProviderException e) {
+        assertThat(e.error().code()).isEqualTo(ProviderCalls.INTERRUPTED);
+        assertThat(e.error().message()).contains("abandoned");
+        assertThat(Thread.interrupted()).as("the thread stays interrupted").isTrue();
+      }
+    }
+
+    assertThat(attempts).as("never retried").hasValue(10);
+    assertThat(translated).as("not the cloud's answer").isEmpty();
+    assertThat(calls.breakerState("us-east-1")).isEqualTo(CircuitBreaker.State.CLOSED);
+  }
+
+  @Test
+  void aRateLimiterWaitCutShortByAnInterruptIsAnInterruptionNotAnUnexpectedError() {
+    assertThat(
+            ProviderCalls.interruption(
+                new io.github.resilience4j.core.exception.AcquirePermissionCancelledException(
+                    "Thread was interrupted while waiting for a permission")))
+        .isTrue();
+    assertThat(ProviderCalls.interruption(new java.net.SocketTimeoutException("Read timed out")))
+        .as("a read timeout is a network failure")
+        .isFalse();
+  }
 }

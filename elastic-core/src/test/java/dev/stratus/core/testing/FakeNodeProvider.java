@@ -52,7 +52,9 @@ public final class FakeNodeProvider
   private final Map<String, List<String>> placementOfNode = new LinkedHashMap<>();
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
+  private final Deque<RuntimeException> nextTerminateErrors = new ArrayDeque<>();
   private final LaunchGate launchGate = new LaunchGate();
+  private final LaunchGate listGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
   private int sequence;
@@ -141,7 +143,12 @@ public final class FakeNodeProvider
   }
 
   @Override
-  public synchronized List<Instance> list(String cluster) {
+  public List<Instance> list(String cluster) {
+    listGate.pass();
+    return listNow(cluster);
+  }
+
+  private synchronized List<Instance> listNow(String cluster) {
     calls.add("list " + cluster);
     Optional<ProviderError> throttled = throttled();
     if (throttled.isPresent()) {
@@ -166,6 +173,10 @@ public final class FakeNodeProvider
   @Override
   public synchronized void terminate(Collection<String> instanceIds) {
     calls.add("terminate " + List.copyOf(instanceIds));
+    RuntimeException error = nextTerminateErrors.poll();
+    if (error != null) {
+      throw error;
+    }
     for (String id : instanceIds) {
       instances.computeIfPresent(id, (k, i) -> i.withState(InstanceState.TERMINATED));
     }
@@ -223,6 +234,15 @@ public final class FakeNodeProvider
     launchGate.close();
   }
 
+  /** From now on every listing blocks until {@link #releaseListings}. */
+  public void holdListings() {
+    listGate.close();
+  }
+
+  public void releaseListings() {
+    listGate.open();
+  }
+
   /** Lets every held launch go on, and later ones run at once. */
   public void releaseLaunches() {
     launchGate.open();
@@ -262,6 +282,11 @@ public final class FakeNodeProvider
   /** The next placement call throws this. */
   public synchronized void failNextPlacement(RuntimeException error) {
     nextPlacementErrors.add(error);
+  }
+
+  /** The next termination throws this, and terminates nothing. */
+  public synchronized void failNextTerminate(RuntimeException error) {
+    nextTerminateErrors.add(error);
   }
 
   /** The next sweep throws this. */

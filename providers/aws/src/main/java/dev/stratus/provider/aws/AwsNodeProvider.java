@@ -15,7 +15,6 @@ import dev.stratus.core.spi.ProviderCheck;
 import dev.stratus.core.spi.ProviderException;
 import dev.stratus.core.spi.SweepsOwnResources;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -93,30 +92,14 @@ public final class AwsNodeProvider
    */
   @Override
   public List<Instance> list(String cluster) {
-    List<software.amazon.awssdk.services.ec2.model.Instance> found = new ArrayList<>();
-    String token = null;
-    do {
-      String next = token;
-      DescribeInstancesResponse page =
-          api.call(
-              "DescribeInstances",
-              ec2 ->
-                  ec2.describeInstances(
-                      r ->
-                          r.filters(
-                                  filter("tag:" + Tags.CLUSTER, cluster),
-                                  filter(
-                                      "instance-state-name",
-                                      "pending",
-                                      "running",
-                                      "stopping",
-                                      "stopped"))
-                              .maxResults(settings.pageSize())
-                              .nextToken(next)));
-      page.reservations().stream().flatMap(r -> r.instances().stream()).forEach(found::add);
-      token = page.nextToken();
-    } while (token != null && !token.isEmpty());
-    return found.stream().map(i -> Ec2Instances.toInstance(settings.region(), i)).toList();
+    return api
+        .describe(
+            settings.pageSize(),
+            filter("tag:" + Tags.CLUSTER, cluster),
+            filter("instance-state-name", "pending", "running", "stopping", "stopped"))
+        .stream()
+        .map(i -> Ec2Instances.toInstance(settings.region(), i))
+        .toList();
   }
 
   /** Empty when EC2 does not know the id or the instance is shutting down or terminated. */

@@ -1,8 +1,10 @@
 package dev.stratus.provider.aws;
 
+import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.spi.ProviderError;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 
 /**
@@ -49,6 +51,10 @@ public final class Ec2Errors {
         return byStatus(ase.statusCode(), String.valueOf(ase.getMessage()));
       }
       return of(code, message == null ? "" : message, ase.statusCode());
+    }
+    if (e instanceof AbortedException) {
+      // the SDK saw its thread interrupted (and cleared the flag): our task was abandoned
+      return ProviderCalls.interrupted("EC2");
     }
     if (e instanceof SdkClientException) {
       return new ProviderError.Transient("ClientError", String.valueOf(e.getMessage()));

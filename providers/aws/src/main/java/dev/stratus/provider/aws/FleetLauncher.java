@@ -14,11 +14,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.ec2.model.CreateFleetError;
 import software.amazon.awssdk.services.ec2.model.CreateFleetInstance;
+import software.amazon.awssdk.services.ec2.model.CreateFleetRequest;
 import software.amazon.awssdk.services.ec2.model.CreateFleetResponse;
 
 /**
@@ -26,8 +28,10 @@ import software.amazon.awssdk.services.ec2.model.CreateFleetResponse;
  *
  * <p>Binding: node {@code i} of the request gets the {@code i}-th instance id of the fleet's
  * answer. A retry with the same client token gets the same answer from EC2, hence the same binding,
- * so tagging is idempotent too. If the process dies between the fleet and the tags, the instances
- * already carry the cluster and token tags, so the controller's garbage collector finds them.
+ * so tagging is idempotent too; a fleet whose instances were terminated meanwhile is replaced under
+ * the next generation of the token ({@link FleetGenerations}). If the process dies between the
+ * fleet and the tags, the instances already carry the cluster and token tags, so the controller's
+ * garbage collector finds them.
  */
 final class FleetLauncher {
   private static final Logger LOG = LoggerFactory.getLogger(FleetLauncher.class);
@@ -64,14 +68,24 @@ final class FleetLauncher {
     List<String> ids = List.of();
     try {
       group.ifPresent(g -> groups.create(request.cluster(), g));
-      CreateFleetResponse fleet =
-          api.call(
-              "CreateFleet",
-              ec2 ->
-                  ec2.createFleet(
-                      FleetRequests.build(
-                          request, settings, settings.subnetsOf(key.zone()), group, false)));
-      ids = instanceIds(fleet);
+      CreateFleetRequest ask =
+          FleetRequests.build(request, settings, settings.subnetsOf(key.zone()), group, false);
+      CreateFleetResponse fleet = null;
+      for (int generation = 0; fleet == null; generation++) {
+        if (generation == FleetGenerations.MAX) {
+          return LaunchResult.failure(key, nodes, fleetsGone(request));
+        }
+        CreateFleetRequest asked =
+            ask.toBuilder()
+                .clientToken(FleetGenerations.token(request.clientToken(), generation))
+                .build();
+        CreateFleetResponse answer = api.call("CreateFleet", ec2 -> ec2.createFleet(asked));
+        ids = instanceIds(answer);
+        fleet = liveOrReplaced(answer, ids, asked.clientToken());
+        if (fleet == null) {
+          ids = List.of();
+        }
+      }
       if (ids.size() < nodes.size() && request.allOrNothing()) {
         ProviderError why = shortfall(fleet, ids.size(), nodes.size());
         rollBack(ids);
@@ -93,6 +107,38 @@ final class FleetLauncher {
       boolean empty = ids.isEmpty();
       group.ifPresent(g -> groups.released(g, empty));
     }
+  }
+
+  /**
+   * The fleet if none of its instances is gone; otherwise null, after terminating what is left of
+   * it (it belongs to this launch, which the next generation's fleet replaces whole).
+   */
+  private CreateFleetResponse liveOrReplaced(
+      CreateFleetResponse fleet, List<String> ids, String token) {
+    if (ids.isEmpty()) {
+      return fleet;
+    }
+    Set<String> gone = FleetGenerations.gone(api, ids);
+    if (gone.isEmpty()) {
+      return fleet;
+    }
+    LOG.info(
+        "the fleet of client token {} holds terminated instances {}: launching under the next"
+            + " token",
+        token,
+        gone);
+    rollBack(ids.stream().filter(id -> !gone.contains(id)).toList());
+    return null;
+  }
+
+  private static ProviderError fleetsGone(LaunchRequest request) {
+    return new ProviderError.Transient(
+        "FleetsGone",
+        "the fleets of client token "
+            + request.clientToken()
+            + " and its "
+            + (FleetGenerations.MAX - 1)
+            + " next generations all hold terminated instances");
   }
 
   private Optional<ProviderError> refuse(OfferingKey key) {

@@ -1,6 +1,7 @@
 package dev.stratus.provider.aws;
 
 import dev.stratus.core.model.Tags;
+import dev.stratus.core.resilience.ProviderCalls;
 import dev.stratus.core.spi.ProviderException;
 import java.util.Collection;
 import java.util.List;
@@ -96,7 +97,9 @@ final class PlacementGroups {
                                       .build())))
               .placementGroups();
     } catch (ProviderException e) {
-      LOG.warn("cannot list placement groups of {}: {}", cluster, e.getMessage());
+      if (!e.error().code().equals(ProviderCalls.INTERRUPTED)) { // abandoned: logged once already
+        LOG.warn("cannot list placement groups of {}: {}", cluster, e.getMessage());
+      }
       return;
     }
     for (PlacementGroup g : groups) {

@@ -37,6 +37,7 @@ final class BurstRun {
       int leaked,
       Map<CloudChaos.Kind, Integer> byKind,
       int requests,
+      long allJobsRanMillis,
       long convergedMillis,
       List<Long> jobsStuck) {
     void record() {
@@ -52,6 +53,7 @@ final class BurstRun {
       f.put("duplicateInstances", duplicated);
       f.put("nodesWhoseEarlierInstanceOutlivedItsRelease", lingering);
       f.put("leakedAfterGc", leaked);
+      f.put("allJobsRanMillis", allJobsRanMillis);
       f.put("convergedMillis", convergedMillis);
       f.put("jobsStillWaitingAtDeadline", jobsStuck);
       Reliability.record("cloudFaults", cloud, f);
@@ -94,6 +96,7 @@ final class BurstRun {
     Set<String> duplicated = new TreeSet<>();
     Set<String> lingering = new TreeSet<>();
     List<Long> jobsStuck = new java.util.ArrayList<>();
+    long allRan = -1;
     long converged = -1;
     try {
       while (Duration.between(start, clock.instant()).compareTo(deadline) < 0) {
@@ -113,6 +116,9 @@ final class BurstRun {
           }
         }
         slurm.step(live);
+        if (slurm.allDone() && wave == waves && allRan < 0) {
+          allRan = Duration.between(start, clock.instant()).toMillis();
+        }
         if (slurm.allDone() && wave < waves) {
           submit(slurm, sizes, wave++);
         } else if (slurm.allDone()
@@ -154,6 +160,7 @@ final class BurstRun {
         cloud.present().get(),
         cloud.chaos().injected(),
         cloud.chaos().requests(),
+        allRan,
         converged,
         jobsStuck);
   }

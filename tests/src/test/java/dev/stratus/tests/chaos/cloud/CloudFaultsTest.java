@@ -26,10 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Cloud faults at 20%: each cloud model's server fails one request in five (server errors,
  * throttles, resets, replies lost or late after the call took effect, capacity errors on launches)
- * while two waves of jobs run through the real controller with the real provider and SDK. No node
- * may ever have two live instances launched for one job, and once the jobs are done (or cancelled
- * at the deadline) GC must leave the cloud holding nothing of the cluster, faults still on. How
- * many jobs got their nodes, and how fast, are recorded in reliability.json.
+ * while two waves of jobs run through the real controller with the real provider and SDK. Every job
+ * must get all its nodes by the deadline (a job requeued after a failed launch gets them on its
+ * next try; on Azure this is recorded, not asserted: {@link Liveness}), no node may ever have two
+ * live instances launched for one job, and once the jobs are done GC must leave the cloud holding
+ * nothing of the cluster, faults still on. The figures, how fast it converged among them, are
+ * recorded in reliability.json.
  */
 class CloudFaultsTest {
   static final double RATE = 0.2;
@@ -65,6 +67,7 @@ class CloudFaultsTest {
     try (Ec2ModelServer ec2 = new Ec2ModelServer()) {
       NodeProvider aws = AwsHarness.forController(ec2, stateDir);
       converges(
+          Liveness.ASSERTED,
           new Cloud(
               "aws",
               aws,
@@ -85,6 +88,7 @@ class CloudFaultsTest {
   void aBurstOnGcpConvergesThroughFaults() throws Exception {
     try (GceServer gce = new GceServer()) {
       converges(
+          Liveness.ASSERTED,
           new Cloud(
               "gcp",
               GcpTestProviders.create(gce, false),
@@ -108,6 +112,7 @@ class CloudFaultsTest {
     try (AzureFixture arm = new AzureFixture()) {
       arm.model.retryAfterSeconds(0); // operations polled at the provider's own 20 ms
       converges(
+          Liveness.RECORDED,
           new Cloud(
               "azure",
               arm.provider("test"),
@@ -132,7 +137,18 @@ class CloudFaultsTest {
         .toList();
   }
 
-  void converges(Cloud cloud) throws Exception {
+  /**
+   * Whether "every job got its nodes by the deadline" is asserted or only recorded. Azure's is
+   * recorded: a VM launch is several ARM calls, a 7 s late reply always outlasts the 6 s launch
+   * limit, and multi-page listings abandoned at 12 s hold the suspends back, so in 1 of the last 4
+   * runs two jobs were still being replayed at 90 s (README, "Reliability").
+   */
+  enum Liveness {
+    ASSERTED,
+    RECORDED
+  }
+
+  void converges(Liveness liveness, Cloud cloud) throws Exception {
     Offering h100 =
         cloud.provider().offerings().stream()
             .filter(o -> o.gpuModel().equals("h100") && o.gpusPerNode() == 8)
@@ -144,9 +160,12 @@ class CloudFaultsTest {
     BurstRun.Result r = run.burst(List.of(1, 2, 1, 2, 1, 1, 2, 1), WAVES, Duration.ofSeconds(90));
     r.record();
 
-    // Liveness (every job got its nodes by the deadline) is a recorded figure, not asserted: under
-    // these faults AWS and Azure runs can leave a job waiting (README, "Reliability": found bugs).
-    assertThat(r.jobsRun()).as("jobs that got all their nodes").isPositive();
+    if (liveness == Liveness.ASSERTED) {
+      assertThat(r.jobsStuck()).as("jobs still waiting for their nodes at the deadline").isEmpty();
+      assertThat(r.jobsRun()).as("jobs that got all their nodes").isEqualTo(r.jobs());
+    } else {
+      assertThat(r.jobsRun()).as("jobs that got all their nodes").isPositive();
+    }
     assertThat(r.duplicated()).as("nodes with two live instances for one job").isZero();
     assertThat(r.leaked()).as("instances left after the burst and GC").isZero();
     // Which kinds the seeded draw hits depends on how many calls the run made (timing), so only

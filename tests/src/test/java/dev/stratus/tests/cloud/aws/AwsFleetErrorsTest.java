@@ -215,4 +215,48 @@ class AwsFleetErrorsTest {
     assertThat(kept)
         .allSatisfy(id -> assertThat(harness.model().tagsOf(id)).containsKey("stratus:node"));
   }
+
+  @Test
+  void aReplayWhoseFleetWasTerminatedMeanwhileLaunchesLiveInstancesUnderTheNextToken() {
+    harness = new AwsHarness(dir);
+    List<String> nodes = harness.nodeNames(2);
+    List<String> first =
+        harness.provider().launch(harness.request("st-gone", nodes, true)).launched().stream()
+            .map(Instance::id)
+            .toList();
+    // the first launch's reply was lost; its instances were then taken as orphans
+    harness.provider().terminate(first);
+
+    LaunchResult replay = harness.provider().launch(harness.request("st-gone", nodes, true));
+    LaunchResult again = harness.provider().launch(harness.request("st-gone", nodes, true));
+
+    assertThat(replay.complete()).isTrue();
+    List<String> replayed = replay.launched().stream().map(Instance::id).toList();
+    assertThat(replayed).doesNotContainAnyElementsOf(first);
+    assertThat(harness.model().liveInstanceIds()).containsExactlyInAnyOrderElementsOf(replayed);
+    assertThat(again.launched())
+        .as("the next generation's token is derived: a replay finds the same fleet")
+        .extracting(Instance::id)
+        .containsExactlyElementsOf(replayed);
+    assertThat(replayed)
+        .allSatisfy(id -> assertThat(harness.model().tagsOf(id)).containsKey("stratus:node"));
+  }
+
+  @Test
+  void aReplayWhoseFleetIsPartlyTerminatedReplacesItWholeSoNoNodeHasTwoInstances() {
+    harness = new AwsHarness(dir);
+    List<String> nodes = harness.nodeNames(2);
+    List<String> first =
+        harness.provider().launch(harness.request("st-half", nodes, true)).launched().stream()
+            .map(Instance::id)
+            .toList();
+    harness.provider().terminate(first.subList(0, 1));
+
+    LaunchResult replay = harness.provider().launch(harness.request("st-half", nodes, true));
+
+    assertThat(replay.complete()).isTrue();
+    List<String> replayed = replay.launched().stream().map(Instance::id).toList();
+    assertThat(replayed).hasSize(2).doesNotContainAnyElementsOf(first);
+    assertThat(harness.model().liveInstanceIds()).containsExactlyInAnyOrderElementsOf(replayed);
+  }
 }

@@ -1,0 +1,54 @@
+package dev.stratus.core.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.spi.ProviderError;
+import dev.stratus.core.spi.ProviderException;
+import dev.stratus.core.spool.HookKind;
+import dev.stratus.core.spool.SpoolRequest;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An instance whose termination failed lingers at the cloud, still tagged with its node: it must
+ * never serve a later resume of that node (Slurm powered the node down; a fresh boot is what the
+ * resume asks for). The termination is tried again and the resume gets a fresh instance.
+ */
+class LingeringInstanceTest extends ControllerFixture {
+  List<Instance> on(String node) {
+    return cloud.alive().stream().filter(i -> i.nodeName().orElse("").equals(node)).toList();
+  }
+
+  void slurmSuspends(String id, String node) {
+    slurm.cloudNodes(List.of(node));
+    spool.add(new SpoolRequest(id, HookKind.SUSPEND, List.of(node), List.of(), clock.instant()));
+  }
+
+  @Test
+  void aResumeAfterAFailedTerminationGetsAFreshInstanceAndTheLingeringOneIsTerminatedAgain() {
+    Instance old = jobRunning(42, "gpu-001", Duration.ofMinutes(10));
+    slurm.removeJob(42);
+    cloud.failNextTerminate(
+        new ProviderException(
+            new ProviderError.Transient("CircuitOpen", "too many recent failures")));
+    slurmSuspends("s1", "gpu-001");
+    pass();
+    assertThat(on("gpu-001")).extracting(Instance::id).containsExactly(old.id());
+    assertThat(spool.pending()).isEmpty();
+
+    clock.add(Duration.ofSeconds(1));
+    slurmResumes("r2", 43, "gpu-001");
+    pass();
+
+    assertThat(on("gpu-001"))
+        .as("served by a fresh instance, not the one it was powered down from")
+        .singleElement()
+        .satisfies(i -> assertThat(i.id()).isNotEqualTo(old.id()));
+    assertThat(cloud.calls()).contains("terminate " + List.of(old.id()));
+    assertThat(cloud.calls().stream().filter(c -> c.equals("terminate " + List.of(old.id()))))
+        .as("tried, failed, tried again")
+        .hasSize(2);
+  }
+}
