@@ -30,6 +30,9 @@ public final class Templates {
   /** topology.conf (tree) from where the providers placed the nodes. */
   public static final String TOPOLOGY = "topology.conf";
 
+  /** topology.conf (topology/block, Slurm 23.11+) from the providers' NVLink domains. */
+  public static final String TOPOLOGY_BLOCK = "topology-block.conf";
+
   /** The full base slurm.conf of the embedded (local) cluster. */
   public static final String EMBEDDED_BASE = "embedded-slurm.conf";
 

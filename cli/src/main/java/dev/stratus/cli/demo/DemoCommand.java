@@ -60,7 +60,10 @@ public final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<String> problems =
-        Prerequisites.check(Prerequisites.systemPath(), Prerequisites.runningAsRoot());
+        Prerequisites.check(
+            Prerequisites.systemPath(),
+            Prerequisites.runningAsRoot(),
+            SlurmInstall.programsToPrepare(slurm));
     if (!problems.isEmpty()) {
       problems.forEach(p -> System.err.println("stratus demo: " + p));
       return 2;

@@ -188,6 +188,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     return m.find() ? m.group() : banner;
   }
 
+  /**
+   * Where the local provider places each slot of the pool (its racks, filled in name order), as
+   * placement paths: what topology.conf is rendered from.
+   */
+  public Map<String, java.util.List<String>> rackPaths() {
+    return EmbeddedFiles.rackPaths(spec, config().pools().get(0));
+  }
+
   public EmbeddedSpec spec() {
     return spec;
   }

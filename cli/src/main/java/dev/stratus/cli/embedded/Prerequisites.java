@@ -33,13 +33,23 @@ public final class Prerequisites {
 
   /** Problems found; empty when everything is there. */
   public static List<String> check(List<Path> searchPath, boolean root) {
+    return check(searchPath, root, Map.of());
+  }
+
+  /**
+   * As {@link #check(List, boolean)}, also for {@code more} (program → Debian package), what this
+   * run needs besides, e.g. debootstrap when a Slurm root is still to be built.
+   */
+  public static List<String> check(List<Path> searchPath, boolean root, Map<String, String> more) {
+    Map<String, String> programs = new LinkedHashMap<>(PROGRAMS);
+    programs.putAll(more);
     List<String> problems = new ArrayList<>();
     if (!root) {
       problems.add(
           "must run as root (it creates network namespaces, a bridge and starts slurmctld)");
     }
     List<String> packages = new ArrayList<>();
-    for (var entry : PROGRAMS.entrySet()) {
+    for (var entry : programs.entrySet()) {
       boolean found =
           searchPath.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(entry.getKey())));
       if (!found) {

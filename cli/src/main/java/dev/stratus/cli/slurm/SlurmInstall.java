@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which Slurm an embedded cluster runs: this machine's ({@link Host}, {@code /usr/bin} and {@code
@@ -49,6 +50,29 @@ public sealed interface SlurmInstall {
       Path bin = RootWrappers.write(clusterRoot.resolve("slurm-root"), root, all);
       return new SlurmDirs(bin, bin);
     }
+  }
+
+  /**
+   * The programs (→ Debian package) that {@link #choose} will run for {@code release} besides the
+   * embedded cluster's own: debootstrap when it is 24.11 and the root in {@code cacheDir} is not
+   * ready (so the demo's check names the package before anything starts); none otherwise.
+   */
+  static Map<String, String> programsToPrepare(String release, Path cacheDir) {
+    boolean rooted;
+    try {
+      rooted = DebianRoot.VERSION.equals(SlurmVersion.parse(release));
+    } catch (IllegalArgumentException e) {
+      rooted = false; // choose() refuses it by name
+    }
+    if (rooted && DebianRoot.problem(cacheDir.resolve("root")).isPresent()) {
+      return Map.of("debootstrap", "debootstrap");
+    }
+    return Map.of();
+  }
+
+  /** {@link #programsToPrepare(String, Path)} for {@link DebianRoot#DEFAULT_CACHE}. */
+  static Map<String, String> programsToPrepare(String release) {
+    return programsToPrepare(release, DebianRoot.DEFAULT_CACHE);
   }
 
   /**

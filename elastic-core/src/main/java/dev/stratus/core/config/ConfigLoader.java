@@ -107,13 +107,25 @@ public final class ConfigLoader {
     var s =
         root.section(
             "slurm", "binDir", "sbinDir", "slurmConf", "mungeSocket", "topology", "version");
+    SlurmSettings.Topology topology =
+        s.map(ConfigLoader::topology).orElse(SlurmSettings.Topology.NONE);
+    SlurmVersion version = s.map(ConfigLoader::version).orElse(SlurmVersion.DEFAULT);
+    if (topology == SlurmSettings.Topology.BLOCK && !version.hasTopologyBlock()) {
+      throw s.orElseThrow()
+          .error(
+              "topology",
+              "block needs Slurm 23.11 or later (topology/block came with 23.11), but"
+                  + " slurm.version is "
+                  + version
+                  + ": use tree, or set slurm.version");
+    }
     return new SlurmSettings(
         s.map(f -> f.path("binDir", null)).orElse(Path.of("/usr/bin")),
         s.map(f -> f.path("sbinDir", null)).orElse(Path.of("/usr/sbin")),
         s.map(f -> f.path("slurmConf", null)).orElse(Path.of("/etc/slurm/slurm.conf")),
         s.map(f -> f.path("mungeSocket", null)).orElse(Path.of("/run/munge/munge.socket.2")),
-        s.map(ConfigLoader::topology).orElse(SlurmSettings.Topology.NONE),
-        s.map(ConfigLoader::version).orElse(SlurmVersion.DEFAULT));
+        topology,
+        version);
   }
 
   private static SlurmVersion version(Fields slurm) {
@@ -131,7 +143,8 @@ public final class ConfigLoader {
     return switch (value) {
       case "none" -> SlurmSettings.Topology.NONE;
       case "tree" -> SlurmSettings.Topology.TREE;
-      default -> throw slurm.error("topology", "must be tree or none, got '" + value + "'");
+      case "block" -> SlurmSettings.Topology.BLOCK;
+      default -> throw slurm.error("topology", "must be tree, block or none, got '" + value + "'");
     };
   }
 

@@ -22,7 +22,7 @@ public record SlurmSettings(
     Path mungeSocket,
     Topology topology,
     SlurmVersion version) {
-  /** Who writes topology.conf; the YAML values are {@code none} and {@code tree}. */
+  /** Who writes topology.conf; the YAML values are {@code none}, {@code tree} and {@code block}. */
   public enum Topology {
     /** Stratus never writes topology.conf from the controller. */
     NONE,
@@ -30,7 +30,17 @@ public record SlurmSettings(
      * The controller rewrites topology.conf (topology/tree) from the providers' placement and runs
      * {@code scontrol reconfigure} when it changed; the include sets {@code TopologyPlugin}.
      */
-    TREE
+    TREE,
+    /**
+     * As {@link #TREE} with {@code topology/block} (Slurm 23.11 and later): one block per NVLink
+     * domain, the leaf of each node's placement path.
+     */
+    BLOCK;
+
+    /** Whether the controller writes topology.conf (tree or block). */
+    public boolean controllerWrites() {
+      return this != NONE;
+    }
   }
 
   public SlurmSettings {

@@ -15,6 +15,17 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
   /** 23.11 made {@code cloud_reg_addrs} the only behaviour and calls the option defunct. */
   static final SlurmVersion CLOUD_REG_ADDRS_DEFUNCT = new SlurmVersion(23, 11);
 
+  /**
+   * {@code TopologyPlugin=topology/block} ({@code BlockName}, {@code BlockSizes}) came with 23.11.
+   */
+  static final SlurmVersion TOPOLOGY_BLOCK = new SlurmVersion(23, 11);
+
+  /**
+   * From 24.11 (measured on 24.11.5; 23.x not measured) {@code scontrol reconfigure} restarts
+   * slurmctld and kills every PrologSlurmctld still running.
+   */
+  static final SlurmVersion RECONFIGURE_KILLS_PROLOGS = new SlurmVersion(24, 11);
+
   private static final Pattern FORM = Pattern.compile("(\\d{2})\\.(\\d{2})(\\.\\d+)?");
   private static final Pattern IN_TEXT = Pattern.compile("\\b(\\d{2}\\.\\d{2})(\\.\\d+)?\\b");
 
@@ -51,6 +62,16 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
   /** Whether slurmctld still takes {@code SlurmctldParameters=cloud_reg_addrs} (before 23.11). */
   public boolean takesCloudRegAddrs() {
     return !atLeast(CLOUD_REG_ADDRS_DEFUNCT);
+  }
+
+  /** Whether slurmctld has {@code topology/block} (23.11 and later). */
+  public boolean hasTopologyBlock() {
+    return atLeast(TOPOLOGY_BLOCK);
+  }
+
+  /** Whether {@code scontrol reconfigure} SIGKILLs the PrologSlurmctld scripts running then. */
+  public boolean reconfigureKillsPrologs() {
+    return atLeast(RECONFIGURE_KILLS_PROLOGS);
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Pool;
-import dev.stratus.core.render.TopologyBuilder;
 import dev.stratus.core.render.TopologyWriter;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.spi.NodeProvider;
@@ -14,18 +14,19 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps topology.conf (topology/tree) in line with where the providers placed the running nodes;
- * the controller's only writer of that file. Each pass asks every {@link PlacementAware} provider
- * at most once, and only about instances {@link PlacementCache} has no answer for; builds the file
- * with {@link TopologyBuilder} (nodes without placement under {@code <pool>-unplaced}); writes it
- * only when its text changed and only then runs {@code scontrol reconfigure} (again on later passes
- * until one succeeds).
+ * Keeps topology.conf (topology/tree or topology/block) in line with where the providers placed the
+ * running nodes; the controller's only writer of that file. Each pass asks every {@link
+ * PlacementAware} provider at most once, and only about instances {@link PlacementCache} has no
+ * answer for; builds the file with {@link TopologyWriter#render} (switches or blocks; nodes without
+ * placement under {@code <pool>-unplaced}); writes it only when its text changed and only then runs
+ * {@code scontrol reconfigure} (again on later passes until one succeeds).
  *
  * <p>When a placement-aware provider could not be listed or its placement call failed, the old file
  * stays as it is for that pass: its nodes would otherwise jump to their unplaced switch and back,
@@ -35,25 +36,31 @@ import org.slf4j.LoggerFactory;
 public final class TopologyUpdater {
   private static final Logger log = LoggerFactory.getLogger(TopologyUpdater.class);
 
+  private final SlurmSettings.Topology kind;
   private final List<Pool> pools;
   private final Path file;
   private final SlurmClient slurm;
   private final Map<String, NodeProvider> providers;
   private final Clock clock;
   private final PlacementCache cache = new PlacementCache();
-  private boolean reconfigurePending;
+  private final ReconfigureGate gate;
+  private Optional<Instant> changedAt = Optional.empty();
 
   public TopologyUpdater(
+      SlurmSettings.Topology kind,
       List<Pool> pools,
       Path file,
       SlurmClient slurm,
       Map<String, NodeProvider> providers,
-      Clock clock) {
+      Clock clock,
+      ReconfigureGate gate) {
+    this.kind = kind;
     this.pools = List.copyOf(pools);
     this.file = file;
     this.slurm = slurm;
     this.providers = Map.copyOf(providers);
     this.clock = clock;
+    this.gate = gate;
   }
 
   /**
@@ -65,8 +72,12 @@ public final class TopologyUpdater {
     if (askProviders(alive, unlisted)) {
       write(alive);
     }
-    if (reconfigurePending) {
-      reconfigure();
+    if (changedAt.isPresent()) {
+      if (gate.open(changedAt.get(), clock.instant(), slurm::jobs)) {
+        reconfigure();
+      } else {
+        log.debug("scontrol reconfigure waits: a job is CONFIGURING (its boot-wait prolog runs)");
+      }
     }
   }
 
@@ -105,9 +116,9 @@ public final class TopologyUpdater {
   private void write(List<Instance> alive) {
     Map<String, List<String>> paths = cache.nodePaths(alive);
     try {
-      if (TopologyWriter.writeIfChanged(TopologyBuilder.build(pools, paths), file)) {
+      if (TopologyWriter.writeIfChanged(TopologyWriter.render(kind, pools, paths), file)) {
         log.info("{} rewritten: {} node(s) placed by their provider", file, paths.size());
-        reconfigurePending = true;
+        changedAt = changedAt.or(() -> Optional.of(clock.instant()));
       }
     } catch (IOException | RuntimeException e) {
       log.warn("cannot write {}: {}", file, e.toString());
@@ -117,7 +128,7 @@ public final class TopologyUpdater {
   private void reconfigure() {
     try {
       slurm.reconfigure();
-      reconfigurePending = false;
+      changedAt = Optional.empty();
     } catch (RuntimeException e) {
       log.warn(
           "scontrol reconfigure after a topology change failed (tried again next pass): {}",

@@ -25,24 +25,29 @@ final class TopologyUpdates {
     this.limit = limit;
   }
 
-  /** With {@code slurm.topology: tree}, the updates of {@code config}'s topology.conf. */
+  /**
+   * With {@code slurm.topology: tree} or {@code block}, the updates of {@code config}'s
+   * topology.conf.
+   */
   static java.util.Optional<TopologyUpdates> forConfig(
       dev.stratus.core.config.StratusConfig config,
       dev.stratus.core.slurm.SlurmClient slurm,
       java.util.Map<String, dev.stratus.core.spi.NodeProvider> providers,
       CloudTasks tasks,
       java.time.Clock clock) {
-    if (config.slurm().topology() != dev.stratus.core.config.SlurmSettings.Topology.TREE) {
+    if (!config.slurm().topology().controllerWrites()) {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of(
         new TopologyUpdates(
             new TopologyUpdater(
+                config.slurm().topology(),
                 config.pools(),
                 config.slurm().confDir().resolve(dev.stratus.core.render.TopologyWriter.FILE),
                 slurm,
                 providers,
-                clock),
+                clock,
+                ReconfigureGate.of(config.slurm().version(), config.powerSave().resumeTimeout())),
             tasks,
             config.timeouts().list()));
   }

@@ -76,11 +76,13 @@ final class IncludeSettings {
               "spot.checkpointDir",
               "exports STRATUS_CHECKPOINT_DIR (per job, shared by all nodes) to every task"));
     }
-    if (config.slurm().topology() == SlurmSettings.Topology.TREE) {
+    if (config.slurm().topology().controllerWrites()) {
       s.add(
           new IncludeSetting(
               "TopologyPlugin",
-              "topology/tree",
+              config.slurm().topology() == SlurmSettings.Topology.BLOCK
+                  ? "topology/block"
+                  : "topology/tree",
               Kind.SCALAR,
               "slurm.topology",
               "topology.conf beside this file: the controller rewrites it from the clouds' placement"));

@@ -84,11 +84,11 @@ public final class SlurmConfigWriter {
     TaskProlog.write(config.config()).ifPresent(written::add);
     BootWaitProlog.write(config.config(), dir).ifPresent(written::add);
     Path topology = dir.resolve(TopologyWriter.FILE);
-    if (placement.isPresent()
-        || (config.config().slurm().topology() == SlurmSettings.Topology.TREE
-            && !Files.exists(topology))) {
+    SlurmSettings.Topology kind = config.config().slurm().topology();
+    if (placement.isPresent() || (kind.controllerWrites() && !Files.exists(topology))) {
       TopologyWriter.writeIfChanged(
-          TopologyBuilder.build(config.config().pools(), placement.orElse(Map.of())), topology);
+          TopologyWriter.render(kind, config.config().pools(), placement.orElse(Map.of())),
+          topology);
       written.add(topology);
     }
     return written;

@@ -1,10 +1,14 @@
 package dev.stratus.core.render;
 
+import dev.stratus.core.config.SlurmSettings;
+import dev.stratus.core.model.Pool;
 import dev.stratus.templates.Templates;
 import dev.stratus.templates.TopologyView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Writes topology.conf only when its content really changes, so the caller runs {@code scontrol
@@ -19,9 +23,24 @@ public final class TopologyWriter {
     return Templates.render(Templates.TOPOLOGY, view);
   }
 
+  /**
+   * topology.conf's text for {@code kind}: blocks ({@link BlockBuilder}) for {@code block}, else
+   * switches ({@link TopologyBuilder}); {@code nodePaths}: each placed node's path from the top.
+   */
+  public static String render(
+      SlurmSettings.Topology kind, List<Pool> pools, Map<String, List<String>> nodePaths) {
+    return kind == SlurmSettings.Topology.BLOCK
+        ? Templates.render(Templates.TOPOLOGY_BLOCK, BlockBuilder.build(pools, nodePaths))
+        : render(TopologyBuilder.build(pools, nodePaths));
+  }
+
   /** Returns true when the file was written (new or different content). */
   public static boolean writeIfChanged(TopologyView view, Path file) throws IOException {
-    String text = render(view);
+    return writeIfChanged(render(view), file);
+  }
+
+  /** Returns true when the file was written (new or different content). */
+  public static boolean writeIfChanged(String text, Path file) throws IOException {
     if (Files.exists(file) && Files.readString(file).equals(text)) {
       return false;
     }

@@ -73,7 +73,7 @@ public final class SqueueJson {
    */
   private static SlurmJob.Accounting accounting(JsonDocument doc, JsonNode item, String path) {
     long limit = doc.limit(item, path, "time_limit");
-    String state = doc.state(item, path, "job_state").get(0);
+    String state = state(doc.state(item, path, "job_state"));
     long end = doc.number(item, path, "end_time", 0, false);
     boolean finished = SlurmJob.finishedState(state.toUpperCase(java.util.Locale.ROOT));
     return new SlurmJob.Accounting(
@@ -88,6 +88,16 @@ public final class SqueueJson {
         startTime(doc.number(item, path, "deadline", 0, false)));
   }
 
+  /**
+   * The state as squeue prints it: 23.02+ gives the base state first and flags after it ({@code
+   * ["RUNNING","CONFIGURING","POWER_UP_NODE"]} for a job whose nodes are booting, measured on
+   * 24.11.5), where 22.05's JSON and every release's {@code squeue -o %T} say {@code CONFIGURING};
+   * so the CONFIGURING flag wins over the base state, as it does there.
+   */
+  static String state(java.util.List<String> words) {
+    return words.contains("CONFIGURING") ? "CONFIGURING" : words.get(0);
+  }
+
   private static SlurmJob job(JsonDocument doc, int i, JsonNode item) {
     String path = "jobs[" + i + "]";
     long id = doc.number(item, path, "job_id", 0, true);
@@ -99,7 +109,7 @@ public final class SqueueJson {
     return new SlurmJob(
         id,
         doc.text(item, path, "name"),
-        doc.state(item, path, "job_state").get(0),
+        state(doc.state(item, path, "job_state")),
         doc.text(item, path, "state_reason"),
         doc.text(item, path, "partition"),
         doc.text(item, path, "nodes"),

@@ -70,8 +70,8 @@ class ConfigLoaderErrorsTest {
         Arguments.of(
             "unknown topology owner",
             "cluster: demo",
-            "cluster: demo\nslurm:\n  topology: block",
-            "stratus.yaml:3:13: slurm.topology: must be tree or none, got 'block'"),
+            "cluster: demo\nslurm:\n  topology: mesh",
+            "stratus.yaml:3:13: slurm.topology: must be tree, block or none, got 'mesh'"),
         Arguments.of(
             "bootstrap with both an agent archive and a package",
             "cluster: demo",

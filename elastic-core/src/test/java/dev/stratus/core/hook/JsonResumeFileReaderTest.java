@@ -38,6 +38,31 @@ class JsonResumeFileReaderTest {
   }
 
   @Test
+  void readsTheFileARealSlurm2411Wrote() throws java.io.IOException {
+    ResumeFile f = reader.parse(recorded("24.11/resume.json"));
+
+    assertThat(f.jobs())
+        .containsExactly(new JobNodes(6, "gpu-[001-002]"), new JobNodes(7, "gpu-001"));
+    assertThat(f.allNodes()).isEqualTo("gpu-[001-002]");
+  }
+
+  @Test
+  void aRequeuedJobOn2411AsksOnlyForTheNodesNotUpYet() throws java.io.IOException {
+    ResumeFile f = reader.parse(recorded("24.11/resume-requeued.json"));
+
+    assertThat(f.jobs()).containsExactly(new JobNodes(6, "gpu-003"));
+    assertThat(f.allNodes()).isEqualTo("gpu-003");
+  }
+
+  /** A file recorded from real Slurm (test resources under slurm/, see their README). */
+  private static String recorded(String path) throws java.io.IOException {
+    try (var in = JsonResumeFileReaderTest.class.getResourceAsStream("/slurm/" + path)) {
+      assertThat(in).as("test resource slurm/" + path).isNotNull();
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
   void aPowerUpWithoutJobsHasNoJobs() {
     assertThat(reader.parse("{\"jobs\":[],\"all_nodes\":\"gpu-001\"}").jobs()).isEqualTo(List.of());
   }

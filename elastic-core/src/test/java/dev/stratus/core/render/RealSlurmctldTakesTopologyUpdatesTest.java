@@ -3,7 +3,9 @@ package dev.stratus.core.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.config.LoadedConfig;
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.controller.ReconfigureGate;
 import dev.stratus.core.controller.TopologyUpdater;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Tags;
@@ -54,11 +56,13 @@ class RealSlurmctldTakesTopologyUpdatesTest {
       assertThat(slurm.scontrol("show", "topology")).contains("SwitchName=gpu-unplaced");
 
       new TopologyUpdater(
+              SlurmSettings.Topology.TREE,
               config.pools(),
               topology,
               new CliSlurmClient(config.slurm().binDir(), config.slurm().slurmConf()),
               Map.<String, NodeProvider>of("local", cloud),
-              Clock.systemUTC())
+              Clock.systemUTC(),
+              ReconfigureGate.NEVER_WAITS)
           .update(cloud.list(config.cluster()), Set.of());
 
       String shown = slurm.scontrol("show", "topology");

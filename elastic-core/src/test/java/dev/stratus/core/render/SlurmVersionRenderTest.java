@@ -49,6 +49,31 @@ class SlurmVersionRenderTest {
   }
 
   @Test
+  void topologyBlockOn2411RendersTheBlockPluginAndAFirstBlockFile() throws IOException {
+    LoadedConfig loaded = withVersion("  version: \"24.11\"\n  topology: block\n");
+    Path out = Files.createDirectories(dir.resolve("etc"));
+
+    SlurmConfigWriter.write(loaded, out);
+
+    assertThat(SlurmConfigWriter.renderInclude(loaded)).contains("TopologyPlugin=topology/block\n");
+    assertThat(Files.readString(out.resolve(TopologyWriter.FILE)))
+        .containsPattern("BlockName=\\S+-unplaced Nodes=")
+        .contains("BlockSizes=")
+        .doesNotContain("SwitchName");
+  }
+
+  @Test
+  void topologyBlockBefore2311IsRefusedNamingBothSettings() {
+    assertThatThrownBy(() -> withVersion("  version: \"23.02\"\n  topology: block\n"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("topology")
+        .hasMessageContaining("23.11")
+        .hasMessageContaining("slurm.version is 23.02");
+    assertThatThrownBy(() -> withVersion("  topology: block\n"))
+        .hasMessageContaining("slurm.version is 22.05");
+  }
+
+  @Test
   void aVersionThatIsNoReleaseIsRefusedByName() {
     assertThatThrownBy(() -> withVersion("  version: latest\n"))
         .isInstanceOf(ConfigException.class)

@@ -35,7 +35,7 @@ class Slurm2411JsonTest {
   }
 
   @Test
-  void squeueJsonGivesBaseStatesAndNodesOfRunningConfiguringAndDoneJobs() {
+  void squeueJsonGivesTheStatesSqueuePrintsAConfiguringJobIsNotRunning() {
     List<SlurmJob> jobs = SqueueJson.parse(Samples.read("24.11/squeue.json"));
 
     assertThat(jobs)
@@ -43,6 +43,6 @@ class Slurm2411JsonTest {
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(1L, "COMPLETED"),
             org.assertj.core.groups.Tuple.tuple(2L, "RUNNING"),
-            org.assertj.core.groups.Tuple.tuple(3L, "RUNNING"));
+            org.assertj.core.groups.Tuple.tuple(3L, "CONFIGURING"));
   }
 }

@@ -51,7 +51,9 @@ class SqueueJsonTest {
     assertThat(jobs.get(0).state()).isEqualTo("PENDING");
     assertThat(jobs.get(0).nodeCount()).isEqualTo(2);
     assertThat(jobs.get(0).gresPerNode()).isEqualTo("gpu:h100:2");
-    assertThat(jobs.get(1).state()).isEqualTo("RUNNING");
+    assertThat(jobs.get(1).state())
+        .as("the CONFIGURING flag, as squeue prints it")
+        .isEqualTo("CONFIGURING");
     assertThat(jobs.get(1).restartCount()).isEqualTo(1);
     assertThat(jobs.get(1).requeue()).isFalse();
   }

@@ -60,7 +60,8 @@ public final class E2eCluster implements AutoCloseable {
    * nodes still have what this machine has.
    */
   public static E2eCluster start(String prefix, int nodes, NodeHardware declared) throws Exception {
-    return start(prefix, nodes, Optional.of(declared), EmbeddedCluster::config, c -> {});
+    return start(
+        slurmUnderTest(), prefix, nodes, Optional.of(declared), EmbeddedCluster::config, c -> {});
   }
 
   /**
@@ -74,10 +75,20 @@ public final class E2eCluster implements AutoCloseable {
       Function<EmbeddedCluster, StratusConfig> config,
       Consumer<EmbeddedCluster> beforeSlurm)
       throws Exception {
-    return start(prefix, nodes, Optional.empty(), config, beforeSlurm);
+    return start(slurmUnderTest(), prefix, nodes, Optional.empty(), config, beforeSlurm);
+  }
+
+  /**
+   * As {@link #start(String, int, Function, Consumer)}, on {@code install} whatever the suite's.
+   */
+  public static E2eCluster startOn(
+      SlurmInstall install, String prefix, int nodes, Consumer<EmbeddedCluster> beforeSlurm)
+      throws Exception {
+    return start(install, prefix, nodes, Optional.empty(), EmbeddedCluster::config, beforeSlurm);
   }
 
   private static E2eCluster start(
+      SlurmInstall install,
       String prefix,
       int nodes,
       Optional<NodeHardware> declared,
@@ -91,7 +102,7 @@ public final class E2eCluster implements AutoCloseable {
         declared.isPresent()
             ? EmbeddedSpec.random(root, name, nodes, random, declared.get())
             : EmbeddedSpec.random(root, name, nodes, random);
-    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, slurmUnderTest());
+    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, install);
     ControllerRuntime runtime = ControllerRuntime.start(config.apply(cluster), Clock.systemUTC());
     beforeSlurm.accept(cluster);
     cluster.start();
