@@ -29,17 +29,37 @@ public final class Prerequisites {
     PROGRAMS.put("munge", "munge");
   }
 
+  /** What Slurm accounting adds (the demo's {@code --accounting}): program → Debian package. */
+  static final Map<String, String> ACCOUNTING = new LinkedHashMap<>();
+
+  static {
+    ACCOUNTING.put("mariadbd", "mariadb-server");
+    ACCOUNTING.put("mariadb-install-db", "mariadb-server");
+    ACCOUNTING.put("slurmdbd", "slurmdbd");
+    ACCOUNTING.put("sacctmgr", "slurm-client");
+    ACCOUNTING.put("sacct", "slurm-client");
+  }
+
   private Prerequisites() {}
 
   /** Problems found; empty when everything is there. */
   public static List<String> check(List<Path> searchPath, boolean root) {
+    return check(searchPath, root, false);
+  }
+
+  /** As {@link #check(List, boolean)}; with {@code accounting}, MariaDB and slurmdbd too. */
+  public static List<String> check(List<Path> searchPath, boolean root, boolean accounting) {
+    Map<String, String> programs = new LinkedHashMap<>(PROGRAMS);
+    if (accounting) {
+      programs.putAll(ACCOUNTING);
+    }
     List<String> problems = new ArrayList<>();
     if (!root) {
       problems.add(
           "must run as root (it creates network namespaces, a bridge and starts slurmctld)");
     }
     List<String> packages = new ArrayList<>();
-    for (var entry : PROGRAMS.entrySet()) {
+    for (var entry : programs.entrySet()) {
       boolean found =
           searchPath.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(entry.getKey())));
       if (!found) {
