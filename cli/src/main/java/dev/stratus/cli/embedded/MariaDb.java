@@ -91,7 +91,7 @@ final class MariaDb implements AutoCloseable {
                         "--skip-log-bin",
                         // slurmdbd's recommended values; a scratch database need not survive a
                         // power cut, so InnoDB's log is flushed once a second, not per commit
-                        "--innodb-buffer-pool-size=128M",
+                        "--innodb-buffer-pool-size=256M",
                         "--innodb-lock-wait-timeout=900",
                         "--innodb-flush-log-at-trx-commit=0"),
                     Map.of()))
