@@ -89,9 +89,10 @@ final class MariaDb implements AutoCloseable {
                         "--init-file=" + dir.resolve("init.sql"),
                         "--user=root",
                         "--skip-log-bin",
-                        // slurmdbd's recommended values; a scratch database need not survive a
-                        // power cut, so InnoDB's log is flushed once a second, not per commit
-                        "--innodb-buffer-pool-size=256M",
+                        // slurmdbd still calls a 128M pool "not recommended" (a warning only); a
+                        // scratch database need not survive a power cut, so InnoDB's log is
+                        // flushed once a second, not per commit
+                        "--innodb-buffer-pool-size=128M",
                         "--innodb-lock-wait-timeout=900",
                         "--innodb-flush-log-at-trx-commit=0"),
                     Map.of()))
