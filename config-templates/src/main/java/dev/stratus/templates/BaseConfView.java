@@ -7,7 +7,8 @@ import static dev.stratus.templates.ViewChecks.word;
  * nodesDir} holds one directory per node ({@code <nodesDir>/<node>/spool}, pid and log files, via
  * Slurm's {@code %n}). {@code includeFile} is the generated stratus-slurm.conf. {@code
  * topologyTree}: use {@code topology/tree} (a topology.conf next to slurm.conf), else {@code
- * topology/none}.
+ * topology/none}. {@code slurmdbdPort}: 0 for no accounting, else the loopback port of a slurmdbd
+ * that slurmctld sends accounting to (and sacctmgr reaches through the same munge socket).
  */
 public record BaseConfView(
     String clusterName,
@@ -21,7 +22,8 @@ public record BaseConfView(
     String nodesDir,
     String mungeSocket,
     String includeFile,
-    boolean topologyTree) {
+    boolean topologyTree,
+    int slurmdbdPort) {
   public BaseConfView {
     word("clusterName", clusterName);
     word("controllerHostname", controllerHostname);
@@ -34,6 +36,14 @@ public record BaseConfView(
     word("nodesDir", nodesDir);
     word("mungeSocket", mungeSocket);
     word("includeFile", includeFile);
+    if (slurmdbdPort != 0) {
+      port("slurmdbdPort", slurmdbdPort);
+    }
+  }
+
+  /** Whether slurmctld keeps accounting in a slurmdbd. */
+  public boolean accounting() {
+    return slurmdbdPort != 0;
   }
 
   private static void port(String field, int port) {

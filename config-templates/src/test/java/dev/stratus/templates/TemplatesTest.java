@@ -104,7 +104,8 @@ class TemplatesTest {
             "/s/nodes",
             "/s/munge/munge.socket",
             "/s/etc/stratus-slurm.conf",
-            true);
+            true,
+            0);
     BaseConfView none =
         new BaseConfView(
             "demo",
@@ -118,14 +119,22 @@ class TemplatesTest {
             "/s/nodes",
             "/s/munge/munge.socket",
             "/s/etc/stratus-slurm.conf",
-            false);
+            false,
+            6819);
 
     assertThat(Templates.render(Templates.EMBEDDED_BASE, tree))
         .contains("SlurmctldHost=vm(10.77.0.1)\n")
         .contains("TopologyPlugin=topology/tree\n")
         .doesNotContain("topology/none")
         .endsWith("Include /s/etc/stratus-slurm.conf\n");
+    assertThat(Templates.render(Templates.EMBEDDED_BASE, tree))
+        .contains("AccountingStorageType=accounting_storage/none\n")
+        .doesNotContain("slurmdbd");
     assertThat(Templates.render(Templates.EMBEDDED_BASE, none))
+        .contains("AccountingStorageType=accounting_storage/slurmdbd\n")
+        .contains("AccountingStoragePort=6819\n")
+        .contains("AccountingStoragePass=/s/munge/munge.socket\n")
+        .doesNotContain("accounting_storage/none")
         .contains("TopologyPlugin=topology/none\n")
         .doesNotContain("topology/tree");
   }

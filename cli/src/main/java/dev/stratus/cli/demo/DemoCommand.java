@@ -1,5 +1,6 @@
 package dev.stratus.cli.demo;
 
+import dev.stratus.cli.embedded.AccountingSpec;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Prerequisites;
 import dev.stratus.cli.slurm.SlurmInstall;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,6 +33,13 @@ public final class DemoCommand implements Callable<Integer> {
   @Option(names = "--dir", description = "Scratch directory (default: a new one under /tmp).")
   Path dir;
 
+  @Option(
+      names = "--accounting",
+      description =
+          "Run Slurm accounting too: a private MariaDB and slurmdbd, accounts team-a and team-b"
+              + " (sacct, sacctmgr work as on a real site). The budget scenario always does.")
+  boolean accounting;
+
   @Option(names = "--nodes", defaultValue = "4", description = "Nodes in the GPU pool.")
   int nodes;
 
@@ -40,7 +49,9 @@ public final class DemoCommand implements Callable<Integer> {
       description =
           "basic: sample GPU jobs burst and suspend. spot: checkpointing jobs, two nodes"
               + " reclaimed (with and without notice); ends with reclaims, requeues and"
-              + " max_steps_lost.")
+              + " max_steps_lost. budget: accounts with hard dollar budgets; team-a's third job"
+              + " is held with its reason, the budget is raised and it runs (implies"
+              + " --accounting).")
   String scenario;
 
   @Option(
@@ -59,15 +70,6 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<String> problems =
-        Prerequisites.check(
-            Prerequisites.systemPath(),
-            Prerequisites.runningAsRoot(),
-            SlurmInstall.programsToPrepare(slurm));
-    if (!problems.isEmpty()) {
-      problems.forEach(p -> System.err.println("stratus demo: " + p));
-      return 2;
-    }
     DemoScenario chosen;
     int size = nodes;
     switch (scenario) {
@@ -76,10 +78,27 @@ public final class DemoCommand implements Callable<Integer> {
         chosen = new SpotScenario();
         size = Math.max(nodes, SpotScenario.JOBS + 2); // room for the replacements
       }
+      case "budget" -> {
+        chosen = new BudgetScenario();
+        size = Math.max(nodes, BudgetScenario.JOBS);
+      }
       default -> {
-        System.err.println("stratus demo: unknown --scenario '" + scenario + "' (basic, spot)");
+        System.err.println(
+            "stratus demo: unknown --scenario '" + scenario + "' (basic, spot, budget)");
         return 2;
       }
+    }
+    boolean withAccounting = accounting || chosen.needsAccounting();
+    java.util.Map<String, String> more =
+        new java.util.LinkedHashMap<>(SlurmInstall.programsToPrepare(slurm));
+    if (withAccounting) {
+      more.putAll(Prerequisites.accounting());
+    }
+    List<String> problems =
+        Prerequisites.check(Prerequisites.systemPath(), Prerequisites.runningAsRoot(), more);
+    if (!problems.isEmpty()) {
+      problems.forEach(p -> System.err.println("stratus demo: " + p));
+      return 2;
     }
     SlurmInstall install;
     try {
@@ -93,6 +112,10 @@ public final class DemoCommand implements Callable<Integer> {
     // Before any logger exists: the controller logs to a file so the progress display stays clean.
     System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
     EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", size, new SecureRandom());
-    return new DemoRun(spec, install, chosen, System.out, json, keep, timeout).run();
+    Optional<AccountingSpec> dbd =
+        withAccounting
+            ? Optional.of(AccountingSpec.onFreePorts(AccountingSpec.TEAMS))
+            : Optional.empty();
+    return new DemoRun(spec, install, dbd, chosen, System.out, json, keep, timeout).run();
   }
 }

@@ -1,27 +1,22 @@
 package dev.stratus.cli.demo;
 
+import dev.stratus.cli.embedded.AccountingSpec;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.cli.slurm.SlurmInstall;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.NodeProvider;
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -39,18 +34,20 @@ final class DemoRun {
   private final Clock clock = Clock.systemUTC();
   private final Instant started = clock.instant();
   private final AtomicBoolean tornDown = new AtomicBoolean();
-  private final CostMeter cost = new CostMeter();
-  private final Set<String> everUp = new HashSet<>();
-  private final Set<String> suspended = new HashSet<>();
+  private final DemoProgress progress = new DemoProgress();
   private EmbeddedCluster cluster;
   private ControllerRuntime runtime;
+  private StratusConfig config;
+  private long launchedBeforeRestarts;
   private DemoSummary.Left left = new DemoSummary.Left(-1, -1);
   private final SlurmInstall install;
+  private final Optional<AccountingSpec> accounting;
   private String slurmVersion = "unknown";
 
   DemoRun(
       EmbeddedSpec spec,
       SlurmInstall install,
+      Optional<AccountingSpec> accounting,
       DemoScenario scenario,
       PrintStream out,
       boolean json,
@@ -58,6 +55,7 @@ final class DemoRun {
       Duration timeout) {
     this.spec = spec;
     this.install = install;
+    this.accounting = accounting;
     this.scenario = scenario;
     this.out = out;
     this.json = json;
@@ -73,15 +71,20 @@ final class DemoRun {
     boolean finished = false;
     try {
       say("scratch cluster in " + spec.root() + " (controller log: log/controller.log)");
-      cluster = EmbeddedCluster.prepare(spec, install);
+      cluster = EmbeddedCluster.prepare(spec, install, accounting);
       // The controller first: its local provider creates the bridge slurmctld is reached on.
-      runtime = ControllerRuntime.start(cluster.config(), clock);
+      config = scenario.configure(cluster);
+      runtime = ControllerRuntime.start(config, clock);
       cluster.start();
       slurmVersion = cluster.slurmRelease();
       say(
           "Slurm "
               + slurmVersion
-              + ": slurmctld and munged are up; "
+              + ": slurmctld and munged are up"
+              + (accounting.isPresent()
+                  ? ", with slurmdbd and MariaDB (accounts " + cluster.accounts() + ")"
+                  : "")
+              + "; "
               + spec.nodes()
               + " CLOUD nodes, all powered down (idle~)");
       Context ctx = context();
@@ -89,7 +92,7 @@ final class DemoRun {
       Instant deadline = started.plus(timeout);
       String last = "";
       while (clock.instant().isBefore(deadline)) {
-        Observation now = observe();
+        DemoProgress.Observation now = observe();
         scenario.tick(context(), now.jobs());
         completed = now.completed();
         String line = now.line();
@@ -97,7 +100,10 @@ final class DemoRun {
           say(line);
           last = line;
         }
-        if (now.finishedJobs() >= submitted && now.allPoweredDown() && now.instances() == 0) {
+        if (now.finishedJobs() >= submitted
+            && now.allPoweredDown()
+            && now.instances() == 0
+            && scenario.settled(context())) {
           finished = true;
           break;
         }
@@ -125,11 +131,12 @@ final class DemoRun {
         new DemoSummary(
             submitted,
             completed,
-            runtime == null ? 0 : (int) runtime.controller().metrics().nodesLaunched(),
-            suspended.size(),
+            (int) launchedBeforeRestarts
+                + (runtime == null ? 0 : (int) runtime.controller().metrics().nodesLaunched()),
+            progress.suspendedNodes(),
             left.instances(),
             left.namespaces(),
-            cost.dollars(),
+            progress.nominalCost(),
             Duration.between(started, clock.instant()),
             extra());
     say(summary.human());
@@ -165,15 +172,10 @@ final class DemoRun {
     return r.stdout().strip();
   }
 
-  private record Observation(
-      String line,
-      int completed,
-      int finishedJobs,
-      boolean allPoweredDown,
-      int instances,
-      List<SlurmJob> jobs) {}
-
-  /** What a scenario may use: the cluster's jobs dir, sbatch, the providers, the console. */
+  /**
+   * What a scenario may use: the cluster's jobs dir, sbatch, the providers, the console, the
+   * controller's config now and its file, and a restart of the controller with a new config.
+   */
   record Context(
       Path jobsDir,
       String partition,
@@ -181,13 +183,21 @@ final class DemoRun {
       String cluster,
       List<NodeProvider> providers,
       java.util.function.Function<List<String>, String> sbatcher,
-      java.util.function.Consumer<String> console) {
+      java.util.function.Consumer<String> console,
+      StratusConfig config,
+      Path configFile,
+      java.util.function.Consumer<StratusConfig> restarter) {
     String sbatch(List<String> args) {
       return sbatcher.apply(args);
     }
 
     void say(String text) {
       console.accept(text);
+    }
+
+    /** Stops the controller and starts it again with {@code config}; nodes keep running. */
+    void restartController(StratusConfig config) {
+      restarter.accept(config);
     }
   }
 
@@ -199,75 +209,27 @@ final class DemoRun {
         cluster.config().cluster(),
         List.copyOf(runtime.providers().values()),
         this::sbatch,
-        this::say);
+        this::say,
+        config,
+        cluster.configFile(),
+        this::restartController);
   }
 
-  private Observation observe() {
-    List<SlurmNode> nodes = runtime.slurm().nodes();
-    List<SlurmJob> jobs = runtime.slurm().jobs();
-    List<Instance> instances = listAll();
-    cost.observe(instances, clock.instant(), prices());
-    for (SlurmNode n : nodes) {
-      if (!n.poweredDown() && !n.poweringUp()) {
-        everUp.add(n.name());
-      } else if (n.poweredDown() && everUp.contains(n.name())) {
-        suspended.add(n.name());
-      }
-    }
-    int running = 0;
-    int pending = 0;
-    int completed = 0;
-    int finished = 0;
-    for (SlurmJob j : jobs) {
-      if (j.state().equals("COMPLETED")) {
-        completed++;
-      }
-      if (j.finished()) {
-        finished++;
-      } else if (j.pending()) {
-        pending++;
-      } else {
-        running++;
-      }
-    }
-    StringBuilder nodeStates = new StringBuilder();
-    boolean allDown = true;
-    for (SlurmNode n : nodes) {
-      nodeStates
-          .append(nodeStates.length() == 0 ? "" : " ")
-          .append(n.name())
-          .append('=')
-          .append(n.shortState());
-      allDown &= n.poweredDown();
-    }
-    long secs = Duration.between(started, clock.instant()).toSeconds();
-    String line =
-        String.format(
-            java.util.Locale.ROOT,
-            "nodes: %s | jobs: %d pending, %d running, %d done | instances: %d | cost $%s",
-            nodeStates,
-            pending,
-            running,
-            finished,
-            instances.size(),
-            cost.dollars().toPlainString());
-    return new Observation(
-        "[" + String.format("%4ds", secs) + "] " + line,
-        completed,
-        finished,
-        allDown,
-        instances.size(),
-        jobs);
+  private void restartController(StratusConfig config) {
+    launchedBeforeRestarts += runtime.controller().metrics().nodesLaunched();
+    runtime.close();
+    this.config = config;
+    runtime = ControllerRuntime.start(config, clock);
   }
 
-  private Map<String, BigDecimal> prices() {
-    Map<String, BigDecimal> prices = new HashMap<>();
-    for (var pool : cluster.config().pools()) {
-      for (Offering o : pool.offerings()) {
-        prices.put(o.key().toString(), o.pricePerHour());
-      }
-    }
-    return prices;
+  private DemoProgress.Observation observe() {
+    return progress.observe(
+        runtime.slurm().nodes(),
+        runtime.slurm().jobs(),
+        listAll(),
+        cluster.config().pools(),
+        Duration.between(started, clock.instant()),
+        clock.instant());
   }
 
   private List<Instance> listAll() {

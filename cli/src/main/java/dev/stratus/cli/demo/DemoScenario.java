@@ -1,5 +1,7 @@
 package dev.stratus.cli.demo;
 
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.slurm.SlurmJob;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,11 +12,32 @@ import java.util.Map;
  * run itself (cluster, controller, progress, teardown) is the same for every scenario.
  */
 interface DemoScenario {
+  /**
+   * The controller's config for the prepared cluster (the default: as the cluster wrote it). May
+   * edit the cluster's stratus.yaml first, as an operator would.
+   */
+  default StratusConfig configure(EmbeddedCluster cluster) throws java.io.IOException {
+    return cluster.config();
+  }
+
+  /** Whether the scenario needs Slurm accounting (slurmdbd) even without {@code --accounting}. */
+  default boolean needsAccounting() {
+    return false;
+  }
+
   /** Submits the jobs; returns how many Slurm jobs (array tasks count one each) they make. */
   int submit(DemoRun.Context ctx) throws Exception;
 
   /** Called about once a second with Slurm's jobs; may act on the cluster (e.g. reclaim). */
   default void tick(DemoRun.Context ctx, List<SlurmJob> jobs) {}
+
+  /**
+   * Asked once the jobs are done and every node is suspended: whether the run may end now (e.g. the
+   * controller's books have caught up); the run keeps waiting until it does or times out.
+   */
+  default boolean settled(DemoRun.Context ctx) {
+    return true;
+  }
 
   /** Extra summary fields, in order (numbers or strings). */
   default Map<String, Object> summary(DemoRun.Context ctx) {

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A real Slurm control plane on this machine for the demo and the end-to-end tests: a munge key, a
@@ -31,11 +32,17 @@ public final class EmbeddedCluster implements AutoCloseable {
   private final EmbeddedSpec spec;
   private final StratusConfig config;
   private final EmbeddedSlurm slurm;
+  private final Optional<EmbeddedAccounting> accounting;
 
-  private EmbeddedCluster(EmbeddedSpec spec, StratusConfig config, EmbeddedSlurm slurm) {
+  private EmbeddedCluster(
+      EmbeddedSpec spec,
+      StratusConfig config,
+      EmbeddedSlurm slurm,
+      Optional<EmbeddedAccounting> accounting) {
     this.spec = spec;
     this.config = config;
     this.slurm = slurm;
+    this.accounting = accounting;
   }
 
   /** Writes every file (config, key, slurm.conf, launchers) for this machine's Slurm. */
@@ -45,6 +52,16 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Writes every file for the Slurm {@code install} names; starts nothing. */
   public static EmbeddedCluster prepare(EmbeddedSpec spec, SlurmInstall install)
+      throws IOException {
+    return prepare(spec, install, Optional.empty());
+  }
+
+  /**
+   * As {@link #prepare(EmbeddedSpec, SlurmInstall)}, with Slurm accounting (MariaDB and slurmdbd,
+   * see {@link EmbeddedAccounting}) when {@code accounting} is given.
+   */
+  public static EmbeddedCluster prepare(
+      EmbeddedSpec spec, SlurmInstall install, Optional<AccountingSpec> accounting)
       throws IOException {
     Path root = spec.root();
     for (String dir :
@@ -78,8 +95,24 @@ public final class EmbeddedCluster implements AutoCloseable {
         install.install(root, RootWrappers.jvmBinds(LauncherSpec.minimalClassPath()));
     Files.writeString(yaml, EmbeddedYaml.render(spec, dirs, install.version()));
     LoadedConfig loaded = ConfigLoader.loadAll(yaml);
-    EmbeddedSlurm slurm = EmbeddedFiles.write(spec, loaded);
-    return new EmbeddedCluster(spec, loaded.config(), slurm);
+    StratusConfig config = loaded.config();
+    EmbeddedSlurm slurm =
+        EmbeddedFiles.write(spec, loaded, accounting.map(AccountingSpec::slurmdbdPort).orElse(0));
+    Optional<EmbeddedAccounting> dbd = Optional.empty();
+    if (accounting.isPresent()) {
+      if (!Files.isExecutable(config.slurm().sbinDir().resolve("slurmdbd"))) {
+        throw new IOException(
+            "Slurm accounting needs slurmdbd in "
+                + config.slurm().sbinDir()
+                + " (Debian package slurmdbd), which this Slurm does not have");
+      }
+      dbd =
+          Optional.of(
+              new EmbeddedAccounting(
+                  accounting.get(), root, config.cluster(), config.slurm().sbinDir(), env(config)));
+      dbd.get().prepare(config.slurm().confDir(), config.slurm().mungeSocket());
+    }
+    return new EmbeddedCluster(spec, config, slurm, dbd);
   }
 
   private static void createMungeKey(Path root) throws IOException {
@@ -121,6 +154,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     if (rc != 0) {
       throw new IOException("munged failed to start (exit " + rc + "), see " + log);
     }
+    if (accounting.isPresent()) {
+      accounting.get().start();
+    }
     rc =
         Processes.run(
             List.of(config.slurm().sbinDir().resolve("slurmctld").toString()),
@@ -146,11 +182,15 @@ public final class EmbeddedCluster implements AutoCloseable {
     throw new IOException("slurmctld did not answer 'scontrol ping' within 30 s, see " + log);
   }
 
-  /** Stops slurmctld and munged (by their pid files). Nodes are the provider's to stop. */
+  /**
+   * Stops slurmctld, then slurmdbd and MariaDB, then munged (each by its pid). Nodes are the
+   * provider's to stop.
+   */
   @Override
   public void close() {
     Processes.readPid(slurm.controllerPidFile())
         .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(10)));
+    accounting.ifPresent(EmbeddedAccounting::close);
     Processes.readPid(spec.root().resolve("ctld/munged.pid"))
         .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
   }
@@ -160,11 +200,20 @@ public final class EmbeddedCluster implements AutoCloseable {
    * matches its slurmctld.
    */
   public Map<String, String> slurmEnv() {
+    return env(config);
+  }
+
+  private static Map<String, String> env(StratusConfig config) {
     return Map.of(
         "SLURM_CONF",
         config.slurm().slurmConf().toString(),
         "PATH",
         config.slurm().binDir() + ":" + Processes.PATH);
+  }
+
+  /** The accounts of the cluster's slurmdbd; empty without accounting. */
+  public List<String> accounts() {
+    return accounting.map(a -> a.spec().accounts()).orElse(List.of());
   }
 
   /** What {@code slurmctld -V} of the cluster's Slurm prints, e.g. {@code slurm-wlm 24.11.5}. */

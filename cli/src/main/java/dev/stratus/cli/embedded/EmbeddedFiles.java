@@ -22,14 +22,17 @@ import java.util.Map;
 final class EmbeddedFiles {
   private EmbeddedFiles() {}
 
-  static EmbeddedSlurm write(EmbeddedSpec spec, LoadedConfig loaded) throws IOException {
+  /** {@code slurmdbdPort}: 0 for no accounting. */
+  static EmbeddedSlurm write(EmbeddedSpec spec, LoadedConfig loaded, int slurmdbdPort)
+      throws IOException {
     var config = loaded.config();
     // topology/tree over the local provider's racks: multi-node jobs land under one rack switch.
     // This is topology.conf's only writer: the embedded stratus.yaml says slurm.topology: none,
     // so the controller leaves the file alone (the local provider's placement gives these racks).
     EmbeddedSlurm slurm =
         EmbeddedSlurm.of(config, hostname(), spec.bridgeAddress(), spec.slurmctldPort())
-            .withTopologyTree(true);
+            .withTopologyTree(true)
+            .withAccounting(slurmdbdPort);
     TopologyWriter.writeIfChanged(
         TopologyBuilder.build(config.pools(), rackPaths(spec, config.pools().get(0))),
         config.slurm().confDir().resolve(TopologyWriter.FILE));

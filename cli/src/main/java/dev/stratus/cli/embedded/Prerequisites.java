@@ -29,7 +29,23 @@ public final class Prerequisites {
     PROGRAMS.put("munge", "munge");
   }
 
+  /** What Slurm accounting adds (the demo's {@code --accounting}): program → Debian package. */
+  static final Map<String, String> ACCOUNTING = new LinkedHashMap<>();
+
+  static {
+    ACCOUNTING.put("mariadbd", "mariadb-server");
+    ACCOUNTING.put("mariadb-install-db", "mariadb-server");
+    ACCOUNTING.put("slurmdbd", "slurmdbd");
+    ACCOUNTING.put("sacctmgr", "slurm-client");
+    ACCOUNTING.put("sacct", "slurm-client");
+  }
+
   private Prerequisites() {}
+
+  /** What Slurm accounting needs besides the base programs: program → Debian package. */
+  public static Map<String, String> accounting() {
+    return ACCOUNTING;
+  }
 
   /** Problems found; empty when everything is there. */
   public static List<String> check(List<Path> searchPath, boolean root) {

@@ -41,6 +41,21 @@ class PrerequisitesTest {
   }
 
   @Test
+  void accountingAlsoNeedsMariaDbAndSlurmdbdNamedByTheirPackages() throws IOException {
+    install(Prerequisites.PROGRAMS.keySet().toArray(String[]::new));
+    install("sacctmgr", "sacct");
+
+    assertThat(Prerequisites.check(List.of(bin), true, java.util.Map.of())).isEmpty();
+    assertThat(Prerequisites.check(List.of(bin), true, Prerequisites.accounting()))
+        .containsExactly(
+            "missing program 'mariadbd' (Debian package mariadb-server)",
+            "missing program 'mariadb-install-db' (Debian package mariadb-server)",
+            "missing program 'slurmdbd' (Debian package slurmdbd)",
+            "install with: apt-get update && apt-get install -y --no-install-recommends"
+                + " mariadb-server slurmdbd");
+  }
+
+  @Test
   void notRootIsReported() throws IOException {
     install(Prerequisites.PROGRAMS.keySet().toArray(String[]::new));
 

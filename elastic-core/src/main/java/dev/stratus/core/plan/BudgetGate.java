@@ -27,7 +27,9 @@ import java.util.Set;
  * sums, so two requests never share the last dollars. An admitted launch keeps only the candidates
  * admission lists; a refused one becomes a {@link Action.HoldJob} and a {@link
  * Action.ForcePowerDown} of its nodes (its request is still acknowledged); a held job admitted now
- * is released ({@link Action.ReleaseJob}). Launches for no job (job 0) have no owner and pass.
+ * is released ({@link Action.ReleaseJob}). A launch for a job already held (a request replayed
+ * after the hold, its other launches still in flight) is dropped: Slurm took the job's nodes back.
+ * Launches for no job (job 0) have no owner and pass.
  *
  * <p>Reserved is the ledger's (running jobs it has seen on instances) plus the forecast of every
  * job Slurm has allocated that the ledger does not cover yet and that is not decided in this pass:
@@ -60,7 +62,7 @@ public final class BudgetGate {
     }
     Set<Long> deciding = new HashSet<>(heldJobs);
     for (Action a : actions) {
-      if (a instanceof Action.Launch l && l.jobId() > 0) {
+      if (a instanceof Action.Launch l && l.jobId() > 0 && !heldJobs.contains(l.jobId())) {
         requests.add(launchRequest(l, owner(jobs.get(l.jobId()), l.jobId()), jobs.get(l.jobId())));
         deciding.add(l.jobId());
       }
@@ -79,6 +81,9 @@ public final class BudgetGate {
     }
     List<Action> out = new ArrayList<>(actions.size() + heldJobs.size());
     for (Action a : actions) {
+      if (a instanceof Action.Launch l && heldJobs.contains(l.jobId())) {
+        continue; // a replayed request of a job held since: Slurm took its nodes back
+      }
       if (a instanceof Action.Launch l && decided.get(l.jobId()) != null) {
         rewrite(l, decided.get(l.jobId()), jobs.get(l.jobId()), out);
       } else {

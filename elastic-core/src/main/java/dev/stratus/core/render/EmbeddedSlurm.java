@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * the address the nodes reach it on (the local provider's bridge, or 127.0.0.1). Under {@code
  * workDir}: {@code ctld/state}, {@code ctld/slurmctld.pid}, {@code ctld/slurmctld.log} and {@code
  * nodes/<node>/} (slurmd spool, pid and log). {@code topologyTree}: a topology.conf sits next to
- * slurm.conf.
+ * slurm.conf. {@code slurmdbdPort}: 0, or the loopback port of the slurmdbd that keeps its
+ * accounting.
  */
 public record EmbeddedSlurm(
     String cluster,
@@ -24,7 +25,8 @@ public record EmbeddedSlurm(
     Path workDir,
     Path mungeSocket,
     Path includeFile,
-    boolean topologyTree) {
+    boolean topologyTree,
+    int slurmdbdPort) {
   public EmbeddedSlurm {
     slurmName("cluster", cluster);
     notBlank("controllerHostname", controllerHostname);
@@ -53,7 +55,8 @@ public record EmbeddedSlurm(
         config.stateDir().resolve("slurm"),
         config.slurm().mungeSocket(),
         config.slurm().confDir().resolve(SlurmConfigWriter.INCLUDE_FILE),
-        false);
+        false,
+        0);
   }
 
   /** The same cluster with {@code TopologyPlugin=topology/tree} (true) or topology/none. */
@@ -67,7 +70,23 @@ public record EmbeddedSlurm(
         workDir,
         mungeSocket,
         includeFile,
-        tree);
+        tree,
+        slurmdbdPort);
+  }
+
+  /** The same cluster with its accounting in the slurmdbd on loopback {@code port}. */
+  public EmbeddedSlurm withAccounting(int port) {
+    return new EmbeddedSlurm(
+        cluster,
+        controllerHostname,
+        controllerAddress,
+        controllerPort,
+        slurmdPort,
+        workDir,
+        mungeSocket,
+        includeFile,
+        topologyTree,
+        port);
   }
 
   public Path stateSaveLocation() {

@@ -168,7 +168,8 @@ public final class SlurmViews {
         e.nodesDir().toString(),
         e.mungeSocket().toString(),
         e.includeFile().toString(),
-        e.topologyTree());
+        e.topologyTree(),
+        e.slurmdbdPort());
   }
 
   /** All of a pool's slots as one hostlist expression, e.g. {@code gpu-[001-004]}. */

@@ -192,6 +192,42 @@ class BudgetGateTest {
   }
 
   @Test
+  void aReplayedRequestOfAJobAlreadyHeldNeitherHoldsItAgainNorLaunchesIt() {
+    // seen on the real Slurm: the request stays in the spool while its other jobs' launches are in
+    // flight, so the next pass replays it; the held job is pending by then and must not be held a
+    // second time (scontrol hold would turn its reason into JobHeldAdmin) or launched
+    s.budgets = figures(List.of(TEAM_A), "20", Set.of());
+    resumed(9, "gpu-001", HOUR);
+    s.jobs.set(
+        0,
+        job(
+            9,
+            "PENDING",
+            "job_requeued_in_held_state",
+            "",
+            "stratus: budget team-a month: ...",
+            HOUR));
+
+    List<Action> actions = Planner.plan(s.build());
+
+    assertThat(actions).noneMatch(Action.HoldJob.class::isInstance);
+    assertThat(actions).noneMatch(Action.Launch.class::isInstance);
+    assertThat(actions).noneMatch(Action.ReleaseJob.class::isInstance);
+  }
+
+  @Test
+  void aReplayedRequestOfAHeldJobTheBudgetNowAdmitsReleasesItWithoutLaunching() {
+    resumed(9, "gpu-001", HOUR);
+    s.jobs.set(0, job(9, "PENDING", "JobHeldAdmin", "", "stratus: budget team-a month: ...", HOUR));
+
+    List<Action> actions = Planner.plan(s.build());
+
+    assertThat(actions)
+        .contains(new Action.ReleaseJob(9, "stratus: released: the budgets now admit this job"));
+    assertThat(actions).noneMatch(Action.Launch.class::isInstance);
+  }
+
+  @Test
   void aHeldJobComesBeforeNewRequestsForTheSameDollars() {
     s.budgets = figures(List.of(TEAM_A), "10", Set.of());
     s.jobs.add(job(9, "PENDING", "JobHeldAdmin", "", "stratus: budget team-a month: ...", HOUR));

@@ -50,7 +50,7 @@ class LocalClusterEndToEndTest {
   static void startCluster() throws Exception {
     e2e = E2eCluster.start("e2e", 4);
     cluster = e2e.cluster;
-    runtime = e2e.runtime;
+    runtime = e2e.runtime();
     local = e2e.local();
     localState = cluster.config().stateDir().resolve("providers/local");
   }

@@ -51,7 +51,7 @@ class NodeRegistersShortEndToEndTest {
           .pollInterval(Duration.ofSeconds(1))
           .untilAsserted(
               () ->
-                  assertThat(e2e.runtime.controller().unavailable().invalid())
+                  assertThat(e2e.runtime().controller().unavailable().invalid())
                       .containsExactlyInAnyOrderElementsOf(
                           offerings.stream().map(Offering::key).toList()));
       await()

@@ -64,7 +64,7 @@ class PrometheusScrapeEndToEndTest {
       fail("%s is missing: apt-get install prometheus (.ci/run does)", binary);
     }
     e2e = E2eCluster.start("prom", 2);
-    InetSocketAddress target = e2e.runtime.noticeAddress().orElseThrow();
+    InetSocketAddress target = e2e.runtime().noticeAddress().orElseThrow();
     Path config = writeConfig(target.getHostString() + ":" + target.getPort());
     int port;
     try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

@@ -63,7 +63,7 @@ class SpotEndToEndTest {
   static void startCluster() throws Exception {
     e2e = E2eCluster.start("spot", NODES);
     cluster = e2e.cluster;
-    runtime = e2e.runtime;
+    runtime = e2e.runtime();
     local = e2e.local();
     slurm = e2e.slurm;
     sampleJobs = new CheckpointJobs(cluster);

@@ -3,6 +3,7 @@ package dev.stratus.tests.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.cli.embedded.AccountingSpec;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.NodeHardware;
@@ -39,8 +40,8 @@ public final class E2eCluster implements AutoCloseable {
   public static final Duration COMMAND_WAIT = CheckpointJobs.COMMAND_WAIT;
 
   public final EmbeddedCluster cluster;
-  public final ControllerRuntime runtime;
   public final CliSlurmClient slurm;
+  private ControllerRuntime runtime;
   private final CheckpointJobs commands;
 
   private E2eCluster(EmbeddedCluster cluster, ControllerRuntime runtime) throws Exception {
@@ -87,11 +88,39 @@ public final class E2eCluster implements AutoCloseable {
     return start(install, prefix, nodes, Optional.empty(), EmbeddedCluster::config, beforeSlurm);
   }
 
+  /**
+   * A cluster with Slurm accounting (MariaDB and slurmdbd, the {@link AccountingSpec#TEAMS}
+   * accounts, root a user of each) whose controller runs with {@code config}.
+   */
+  public static E2eCluster startWithAccounting(
+      String prefix, int nodes, Function<EmbeddedCluster, StratusConfig> config) throws Exception {
+    return start(
+        slurmUnderTest(),
+        prefix,
+        nodes,
+        Optional.empty(),
+        Optional.of(AccountingSpec.onFreePorts(AccountingSpec.TEAMS)),
+        config,
+        c -> {});
+  }
+
   private static E2eCluster start(
       SlurmInstall install,
       String prefix,
       int nodes,
       Optional<NodeHardware> declared,
+      Function<EmbeddedCluster, StratusConfig> config,
+      Consumer<EmbeddedCluster> beforeSlurm)
+      throws Exception {
+    return start(install, prefix, nodes, declared, Optional.empty(), config, beforeSlurm);
+  }
+
+  private static E2eCluster start(
+      SlurmInstall install,
+      String prefix,
+      int nodes,
+      Optional<NodeHardware> declared,
+      Optional<AccountingSpec> accounting,
       Function<EmbeddedCluster, StratusConfig> config,
       Consumer<EmbeddedCluster> beforeSlurm)
       throws Exception {
@@ -102,10 +131,16 @@ public final class E2eCluster implements AutoCloseable {
         declared.isPresent()
             ? EmbeddedSpec.random(root, name, nodes, random, declared.get())
             : EmbeddedSpec.random(root, name, nodes, random);
-    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, install);
+    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, install, accounting);
     ControllerRuntime runtime = ControllerRuntime.start(config.apply(cluster), Clock.systemUTC());
-    beforeSlurm.accept(cluster);
-    cluster.start();
+    try {
+      beforeSlurm.accept(cluster);
+      cluster.start();
+    } catch (Exception | AssertionError e) {
+      runtime.close(); // a half-started cluster leaves no daemon behind (MariaDB is our child)
+      cluster.close();
+      throw e;
+    }
     return new E2eCluster(cluster, runtime);
   }
 
@@ -120,6 +155,20 @@ public final class E2eCluster implements AutoCloseable {
   /** The Slurm the suite runs on (the 24.11 root is prepared the first time). */
   public static SlurmInstall slurmUnderTest() throws java.io.IOException {
     return SlurmInstall.choose(slurmRelease(), System.err);
+  }
+
+  /** The controller running now. */
+  public ControllerRuntime runtime() {
+    return runtime;
+  }
+
+  /**
+   * Stops the controller and starts a new one with {@code config} (what an operator does after
+   * editing stratus.yaml); nodes, instances and Slurm keep running.
+   */
+  public void restartController(StratusConfig config) {
+    runtime.close();
+    runtime = ControllerRuntime.start(config, Clock.systemUTC());
   }
 
   public NodeProvider local() {

@@ -83,7 +83,12 @@ public final class LocalNodeProvider
             });
     this.nodes =
         new LocalNodes(
-            new InstanceStore(context.stateDir()), network, settings.subnet(), agents, workers);
+            new InstanceStore(context.stateDir()),
+            new InstanceHistory(context.stateDir(), context.clock()),
+            network,
+            settings.subnet(),
+            agents,
+            workers);
     this.launches =
         new LocalLaunch(
             settings, context.stateDir(), context.clock(), nodes, network, agents, imds, workers);

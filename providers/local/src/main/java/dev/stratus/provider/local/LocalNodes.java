@@ -27,6 +27,7 @@ import java.util.concurrent.Executor;
  */
 final class LocalNodes {
   private final InstanceStore store;
+  private final InstanceHistory history;
   private final HostNetwork network;
   private final Subnet subnet;
   private final AgentLauncher agents;
@@ -36,11 +37,13 @@ final class LocalNodes {
 
   LocalNodes(
       InstanceStore store,
+      InstanceHistory history,
       HostNetwork network,
       Subnet subnet,
       AgentLauncher agents,
       Executor workers) {
     this.store = store;
+    this.history = history;
     this.network = network;
     this.subnet = subnet;
     this.agents = agents;
@@ -56,6 +59,7 @@ final class LocalNodes {
           live.add(r);
         } else {
           store.delete(r.id());
+          history.ended(r); // killed from outside: it ended by now, at the latest
         }
       }
       return live;
@@ -116,6 +120,7 @@ final class LocalNodes {
               request.clientToken());
       network.addNetns(netns);
       store.write(record);
+      history.launched(record);
       return record;
     }
   }
@@ -172,7 +177,10 @@ final class LocalNodes {
     }
     agents.forgetKey(r.netns());
     synchronized (lock) {
-      store.delete(r.id());
+      if (store.read(r.id()).isPresent()) {
+        store.delete(r.id());
+        history.ended(r);
+      }
     }
   }
 
