@@ -1,7 +1,6 @@
 package dev.stratus.cli;
 
 import dev.stratus.core.plan.DeadlineStatus;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,8 +31,8 @@ final class DeadlineLines {
               "    progress %.0f%% of %s (%s), due %s; %.0f%% of the time to it gone: %s;"
                   + " decided %s",
               d.progress() * 100,
-              human(d.work()),
-              human(d.done()) + " done",
+              DeadlineStatus.human(d.work()),
+              DeadlineStatus.human(d.done()) + " done",
               d.deadline(),
               d.expected() * 100,
               d.progress() >= d.expected() ? "ahead" : "behind",
@@ -41,13 +40,5 @@ final class DeadlineLines {
       lines.add("    why: " + d.reason());
     }
     return lines;
-  }
-
-  private static String human(Duration d) {
-    long s = d.toSeconds();
-    if (s >= 3600) {
-      return String.format(Locale.ROOT, "%.1f h", s / 3600.0);
-    }
-    return s >= 60 ? String.format(Locale.ROOT, "%.1f min", s / 60.0) : s + " s";
   }
 }

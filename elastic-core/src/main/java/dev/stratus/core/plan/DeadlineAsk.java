@@ -39,7 +39,7 @@ final class DeadlineAsk {
     if (locations.isEmpty()) {
       return Optional.empty();
     }
-    String head = "deadline " + d.deadline() + ", " + hours(d.left()) + " h of work left: ";
+    String head = "deadline " + d.deadline() + ", " + human(d.left()) + " of work left: ";
     DeadlineContext ctx = s.deadlines();
     if (!d.deadline().isAfter(s.now()) || !d.deadline().isAfter(d.start())) {
       String od = running.filter(p -> !p.onSpot()).map(Placement::location).orElse("");
@@ -113,7 +113,12 @@ final class DeadlineAsk {
     return o.capacityType() == CapacityType.SPOT;
   }
 
-  static String hours(Duration d) {
-    return String.format(Locale.ROOT, "%.1f", d.toSeconds() / 3600.0);
+  /** Hours from an hour up, else minutes, else seconds: "20.0 h", "2.5 min", "40 s". */
+  static String human(Duration d) {
+    long s = d.toSeconds();
+    if (s >= 3600) {
+      return String.format(Locale.ROOT, "%.1f h", s / 3600.0);
+    }
+    return s >= 60 ? String.format(Locale.ROOT, "%.1f min", s / 60.0) : s + " s";
   }
 }

@@ -68,4 +68,9 @@ public record DeadlineStatus(
     double gone = Duration.between(submitted, decidedAt).toMillis() / (double) span;
     return Math.max(0, Math.min(1, gone));
   }
+
+  /** Hours from an hour up, else minutes, else seconds: "20.0 h", "2.5 min", "40 s". */
+  public static String human(Duration d) {
+    return DeadlineAsk.human(d);
+  }
 }
