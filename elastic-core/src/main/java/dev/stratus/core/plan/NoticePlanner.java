@@ -84,8 +84,8 @@ public final class NoticePlanner {
       }
       if (!outstanding.isEmpty()) {
         outstanding.forEach(job -> out.add(new Action.SignalJob(job, s.spot().signal(), id, why)));
-        out.add(
-            new Action.Drain(List.of(node), Reasons.of(why + ", deadline " + notice.deadline())));
+        String until = pending.move().isPresent() ? "" : ", deadline " + notice.deadline();
+        out.add(new Action.Drain(List.of(node), Reasons.of(why + until)));
         return;
       }
     } else if (!outstanding.isEmpty() && pending.requeuedAt().isEmpty()) {
