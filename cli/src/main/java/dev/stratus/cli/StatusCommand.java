@@ -2,6 +2,7 @@ package dev.stratus.cli;
 
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.controller.DeadlineBoard;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.spi.NodeProvider;
@@ -13,7 +14,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code stratus status --config F}: pools, nodes, instances and any mismatch between them. */
+/**
+ * {@code stratus status --config F}: pools, nodes, instances, the deadline jobs' latest decisions
+ * (what the controller wrote to {@code <stateDir>/deadlines.json}) and any mismatch.
+ */
 @Command(
     name = "status",
     mixinStandardHelpOptions = true,
@@ -37,8 +41,23 @@ public final class StatusCommand implements Callable<Integer> {
     }
     StatusReport report =
         StatusReport.of(
-            cfg.cluster(), cfg.pools(), slurm.nodes(), instances, Clock.systemUTC().instant());
+            cfg.cluster(),
+            cfg.pools(),
+            slurm.nodes(),
+            instances,
+            deadlines(cfg),
+            Clock.systemUTC().instant());
     report.lines().forEach(System.out::println);
     return report.mismatches().isEmpty() ? 0 : 1;
+  }
+
+  /** The controller's latest deadline decisions; none, said on stderr, when unreadable. */
+  private static List<dev.stratus.core.plan.DeadlineStatus> deadlines(StratusConfig cfg) {
+    try {
+      return DeadlineBoard.read(cfg.stateDir());
+    } catch (IllegalArgumentException e) {
+      System.err.println("stratus status: deadline decisions not shown: " + e.getMessage());
+      return List.of();
+    }
   }
 }

@@ -3,6 +3,7 @@ package dev.stratus.cli;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.Offering;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.plan.DeadlineStatus;
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,13 +13,27 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** What {@code stratus status} prints, computed from observations (pure). */
+/**
+ * What {@code stratus status} prints, computed from observations (pure): pools, nodes, instances,
+ * the deadline jobs' latest decisions ({@link DeadlineLines}) and mismatches.
+ */
 public record StatusReport(List<String> lines, List<String> mismatches) {
+  /** Without deadline decisions. */
   public static StatusReport of(
       String cluster,
       List<Pool> pools,
       List<SlurmNode> nodes,
       List<Instance> instances,
+      Instant now) {
+    return of(cluster, pools, nodes, instances, List.of(), now);
+  }
+
+  public static StatusReport of(
+      String cluster,
+      List<Pool> pools,
+      List<SlurmNode> nodes,
+      List<Instance> instances,
+      List<DeadlineStatus> deadlines,
       Instant now) {
     List<String> lines = new ArrayList<>();
     List<String> mismatches = new ArrayList<>();
@@ -82,6 +97,7 @@ public record StatusReport(List<String> lines, List<String> mismatches) {
         mismatches.add(i.id() + ": instance for node " + node + " which Slurm has powered down");
       }
     }
+    lines.addAll(DeadlineLines.of(deadlines));
     lines.add(mismatches.isEmpty() ? "mismatches: none" : "mismatches:");
     mismatches.forEach(m -> lines.add("  " + m));
     return new StatusReport(lines, mismatches);

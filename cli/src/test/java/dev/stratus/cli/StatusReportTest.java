@@ -8,7 +8,9 @@ import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.model.Tags;
+import dev.stratus.core.plan.DeadlineStatus;
 import dev.stratus.core.slurm.SlurmNode;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +69,61 @@ class StatusReportTest {
 
     assertThat(report.mismatches()).isEmpty();
     assertThat(report.lines()).contains("mismatches: none");
+  }
+
+  @Test
+  void eachDeadlineJobShowsTheDecisionWhereItRunsItsProgressAgainstTheDeadlineAndWhy() {
+    var o = offering("fake", "a", CapacityType.SPOT, "30");
+    var moving =
+        new DeadlineStatus(
+            7,
+            "move to spot",
+            "fake/r/a/gpu8",
+            "on-demand at fake/r/a/gpu8",
+            "job 7 moves from on-demand at fake/r/a/gpu8 to spot: uniform progress: spot is"
+                + " available",
+            NOW.minusSeconds(3600),
+            NOW.plusSeconds(3600),
+            Duration.ofMinutes(60),
+            Duration.ofMinutes(45),
+            NOW);
+    var waiting =
+        new DeadlineStatus(
+            8,
+            "on-demand",
+            "fake/r/a/gpu8",
+            "",
+            "deadline ...: uniform progress: behind schedule and no spot; on-demand only",
+            NOW.minusSeconds(3000),
+            NOW.plusSeconds(600),
+            Duration.ofMinutes(50),
+            Duration.ZERO,
+            NOW);
+
+    StatusReport report =
+        StatusReport.of(
+            "c", List.of(pool("gpu", 1, o)), List.of(), List.of(), List.of(moving, waiting), NOW);
+
+    assertThat(report.lines())
+        .containsSubsequence(
+            "deadline jobs:",
+            "  job 7        move to spot fake/r/a/gpu8 (runs on on-demand at fake/r/a/gpu8)",
+            "    progress 75% of 1.0 h (45.0 min done), due 2026-11-21T13:00:00Z; 50% of the"
+                + " time to it gone: ahead; decided 2026-11-21T12:00:00Z",
+            "    why: job 7 moves from on-demand at fake/r/a/gpu8 to spot: uniform progress: spot"
+                + " is available",
+            "  job 8        on-demand fake/r/a/gpu8",
+            "    progress 0% of 50.0 min (0 s done), due 2026-11-21T12:10:00Z; 83% of the time to"
+                + " it gone: behind; decided 2026-11-21T12:00:00Z");
+    assertThat(report.mismatches()).noneMatch(m -> m.contains("job"));
+  }
+
+  @Test
+  void withoutDeadlineJobsTheSectionSaysNone() {
+    var o = offering("fake", "a", CapacityType.SPOT, "30");
+
+    assertThat(StatusReport.of("c", List.of(pool("gpu", 1, o)), List.of(), List.of(), NOW).lines())
+        .contains("deadline jobs: none");
   }
 
   static SlurmNode node(String name, String state, String... flags) {

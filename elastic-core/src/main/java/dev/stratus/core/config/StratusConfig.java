@@ -154,6 +154,25 @@ public record StratusConfig(
         deadlines);
   }
 
+  /** The same config with other deadline settings. */
+  public StratusConfig withDeadlines(DeadlineSettings deadlines) {
+    return new StratusConfig(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        vault,
+        money,
+        controller,
+        deadlines);
+  }
+
   /** The same config with other prices, ledger and budgets. */
   public StratusConfig withMoney(MoneySettings money) {
     return new StratusConfig(

@@ -41,6 +41,7 @@ final class Actuator {
   private final java.time.Clock clock;
   private final Fence fence;
   private final java.util.Optional<SlurmAccounting> accounting;
+  private final DeadlineBoard deadlines;
   private final ActionHandlers<Pass> handlers;
 
   Actuator(
@@ -53,6 +54,7 @@ final class Actuator {
       CheckpointWatch checkpoints,
       UnavailableOfferings unavailable,
       java.util.Optional<SlurmAccounting> accounting,
+      DeadlineBoard deadlines,
       java.time.Clock clock,
       Fence fence) {
     this.slurm = slurm;
@@ -64,6 +66,7 @@ final class Actuator {
     this.checkpoints = checkpoints;
     this.unavailable = unavailable;
     this.accounting = accounting;
+    this.deadlines = deadlines;
     this.clock = clock;
     this.fence = fence;
     this.handlers = handlers();
@@ -144,6 +147,8 @@ final class Actuator {
                     ri.reason()))
         .on(Action.HoldJob.class, (h, pass) -> hold(h))
         .on(Action.ReleaseJob.class, (r, pass) -> accounting().release(r.jobId(), r.reason()))
+        .on(Action.DeadlineDecided.class, (d, pass) -> deadlines.record(d.status()))
+        .on(Action.MoveJob.class, (m, pass) -> move(m, pass.snapshot))
         .on(Action.Ack.class, this::ack)
         .complete();
   }
@@ -166,7 +171,9 @@ final class Actuator {
         log.warn("the lease was lost: {} planned actions left to the standby", actions.size() - i);
         return;
       }
-      if (!(action instanceof Action.Ack) && !(action instanceof Action.ReportIgnored)) {
+      if (!(action instanceof Action.Ack)
+          && !(action instanceof Action.ReportIgnored)
+          && !(action instanceof Action.DeadlineDecided)) {
         log.info("action: {}", action);
       }
       try {
@@ -220,6 +227,23 @@ final class Actuator {
     notices.jobsRequeued(rq.instanceId(), done);
     if (done.size() == rq.jobIds().size()) {
       notices.requeued(rq.instanceId(), clock.instant());
+    }
+  }
+
+  /**
+   * A deadline move starts the notice chain on each of the job's instances, as the controller's own
+   * notice: its requeue is due when the checkpoint lands or the grace ends. The notice lane, woken
+   * after the pass, carries it out.
+   */
+  private void move(Action.MoveJob m, Snapshot snapshot) {
+    java.time.Instant now = clock.instant();
+    java.time.Instant due = now.plus(snapshot.spot().grace()).plus(snapshot.spot().margin());
+    for (String id : m.instanceIds()) {
+      notices.addMove(
+          new dev.stratus.wire.InterruptionNotice(
+              id, dev.stratus.wire.InterruptionNotice.Kind.MAINTENANCE, due, now),
+          now,
+          m.reason());
     }
   }
 

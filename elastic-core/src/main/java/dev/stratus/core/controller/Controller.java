@@ -117,7 +117,7 @@ public final class Controller implements AutoCloseable {
     this.books = new MoneyBooks(config, money, metrics.registry());
     this.spot = new SpotRecorder(metrics);
     this.config = config;
-    this.deadlines = new DeadlineJobs(config.deadlines());
+    this.deadlines = new DeadlineJobs(config);
     this.slurm = slurm;
     this.providers = Map.copyOf(providers);
     this.requests = requests;
@@ -159,6 +159,7 @@ public final class Controller implements AutoCloseable {
             checkpoints,
             unavailable,
             money.accounting(),
+            deadlines.board(),
             clock,
             fence);
     this.noticeRuns =
@@ -240,6 +241,7 @@ public final class Controller implements AutoCloseable {
       return actions;
     }
     books.afterPass(now);
+    deadlines.afterPass();
     sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());
     spotInstances.observe(instances);
     topology.ifPresent(t -> t.start(instances, listed.unlisted()));
@@ -259,10 +261,7 @@ public final class Controller implements AutoCloseable {
     return noticeRuns.run();
   }
 
-  /**
-   * True when a job signalled for a notice has written a checkpoint since and waits for its
-   * requeue: the notice lane then runs at once. Cheap when nothing is watched.
-   */
+  /** A signalled job wrote a checkpoint and waits for its requeue: the lane runs at once. */
   boolean checkpointWritten() {
     return !checkpoints.checkpointed().isEmpty();
   }

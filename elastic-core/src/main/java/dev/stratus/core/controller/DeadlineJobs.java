@@ -1,6 +1,7 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.core.config.DeadlineSettings;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.model.Pool;
@@ -24,19 +25,30 @@ import java.util.Set;
  * deadline is its {@code sbatch --deadline} (squeue's {@code deadline}), else its submission plus
  * the default of a pool of its partition ({@code pools[].deadline}); its work is its {@code --time}
  * (a job without one is left to its pool's spot policy: there is nothing to judge the deadline
- * against). Work done is taken as none: the controller does not carry a job's progress across
- * requeues, which can only make the policy choose on-demand sooner. The offerings' spot history is
- * what the controller saw ({@link SpotHistory}: launches, reclaims, the unavailable record). One
- * policy instance for the controller's life: it caches the day's tables.
+ * against). Work done comes from the job's checkpoints, carried across its requeues ({@link
+ * JobProgress}). The decisions taken are kept for {@code stratus status} ({@link DeadlineBoard}).
+ * The offerings' spot history is what the controller saw ({@link SpotHistory}: launches, reclaims,
+ * the unavailable record). One policy instance for the controller's life: it caches the day's
+ * tables.
  */
 final class DeadlineJobs {
   private final DeadlineSettings settings;
   private final Optional<DeadlinePolicy> policy;
   private final SpotHistory history = new SpotHistory();
+  private final JobProgress progress;
+  private final DeadlineBoard board;
+  private Set<Long> current = Set.of();
 
-  DeadlineJobs(DeadlineSettings settings) {
+  DeadlineJobs(StratusConfig config) {
+    this(config.deadlines(), config.spot().checkpointDir(), config.stateDir());
+  }
+
+  /** {@code checkpointDir}: where jobs' checkpoints are ("" for nowhere); the board's stateDir. */
+  DeadlineJobs(DeadlineSettings settings, String checkpointDir, java.nio.file.Path stateDir) {
     this.settings = settings;
     this.policy = policy(settings.policy());
+    this.progress = new JobProgress(checkpointDir);
+    this.board = new DeadlineBoard(stateDir);
   }
 
   static Optional<DeadlinePolicy> policy(String name) {
@@ -52,6 +64,15 @@ final class DeadlineJobs {
     return history;
   }
 
+  DeadlineBoard board() {
+    return board;
+  }
+
+  /** After the pass acted: the board keeps this pass's deadline jobs and is written. */
+  void afterPass() {
+    board.retainAndWrite(current);
+  }
+
   /** Records what the pass saw, then the planner's view of the deadline jobs. */
   DeadlineContext observe(
       Instant now,
@@ -61,20 +82,25 @@ final class DeadlineJobs {
       Set<OfferingKey> unavailable) {
     history.observePass(now, instances, unavailable);
     if (policy.isEmpty()) {
+      current = Set.of();
       return DeadlineContext.NONE;
     }
-    Map<Long, JobDeadline> deadlines = new HashMap<>();
+    Map<Long, SlurmJob> withDeadline = new HashMap<>();
     for (SlurmJob job : jobs) {
-      if (job.finished()) {
-        continue;
+      if (!job.finished() && of(job, pools, now, Duration.ZERO).isPresent()) {
+        withDeadline.put(job.jobId(), job);
       }
-      of(job, pools, now).ifPresent(d -> deadlines.put(job.jobId(), d));
     }
+    progress.observe(now, List.copyOf(withDeadline.values()));
+    Map<Long, JobDeadline> deadlines = new HashMap<>();
+    withDeadline.forEach(
+        (id, job) -> of(job, pools, now, progress.done(id)).ifPresent(d -> deadlines.put(id, d)));
+    current = Set.copyOf(deadlines.keySet());
     return new DeadlineContext(
         policy, settings.interval(), settings.changeover(), deadlines, history.snapshot());
   }
 
-  private Optional<JobDeadline> of(SlurmJob job, List<Pool> pools, Instant now) {
+  private Optional<JobDeadline> of(SlurmJob job, List<Pool> pools, Instant now, Duration done) {
     SlurmJob.Accounting a = job.accounting();
     Optional<Duration> work = a.timeLimit();
     if (work.isEmpty()) {
@@ -82,7 +108,7 @@ final class DeadlineJobs {
     }
     Instant submitted = a.submitted().orElse(now);
     Optional<Instant> deadline = a.deadline().or(() -> poolDefault(job, pools, submitted));
-    return deadline.map(d -> new JobDeadline(submitted, d, work.get(), Duration.ZERO));
+    return deadline.map(d -> new JobDeadline(submitted, d, work.get(), done));
   }
 
   private Optional<Instant> poolDefault(SlurmJob job, List<Pool> pools, Instant submitted) {

@@ -24,9 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Records the spot outcomes the controller carries out as metrics and one structured event each
  * ({@link EventLog}): {@code notice} (every notice received), {@code signal}, {@code requeue} (with
  * its notice-to-requeue latency) and {@code reclaim} (a node found without its instance, i.e. a
- * reclaim without notice; a reclaim with notice is its {@code notice} event). Facts come from the
- * pass's snapshot, taken just before the action, so a job's start time and GPUs are Slurm's own.
- * Safe from any thread (the pass and the notice lane both record).
+ * reclaim without notice; a reclaim with notice is its {@code notice} event). A deadline move's
+ * signal and requeue are the events {@code move_signal} and {@code move_requeue}, not counted as
+ * spot losses. Facts come from the pass's snapshot, taken just before the action, so a job's start
+ * time and GPUs are Slurm's own. Safe from any thread (the pass and the notice lane both record).
  */
 final class SpotRecorder {
   private final StratusMetrics metrics;
@@ -63,6 +64,10 @@ final class SpotRecorder {
   }
 
   void signalled(Action.SignalJob signal, Snapshot s) {
+    if (moving(s, signal.instanceId())) {
+      EventLog.emit("move_signal", "job", signal.jobId(), "instance", signal.instanceId());
+      return; // a deadline move: no spot notice, nothing lost to the cloud
+    }
     s.instances().stream()
         .filter(i -> i.id().equals(signal.instanceId()))
         .flatMap(i -> i.nodeName().stream())
@@ -81,6 +86,10 @@ final class SpotRecorder {
 
   /** {@code scontrol requeue} of {@code jobId} for the notice on {@code instanceId} succeeded. */
   void requeued(long jobId, String instanceId, Snapshot s, Instant at) {
+    if (moving(s, instanceId)) {
+      EventLog.emit("move_requeue", "job", jobId, "instance", instanceId);
+      return;
+    }
     Duration sinceNotice =
         s.notices().stream()
             .filter(p -> p.notice().instanceId().equals(instanceId))
@@ -144,6 +153,12 @@ final class SpotRecorder {
           "gpu_seconds_lost",
           Math.round(lost));
     }
+  }
+
+  /** Whether the notice on {@code instanceId} is the controller's own deadline move. */
+  private static boolean moving(Snapshot s, String instanceId) {
+    return s.notices().stream()
+        .anyMatch(p -> p.notice().instanceId().equals(instanceId) && p.move().isPresent());
   }
 
   private static Optional<SlurmJob> job(Snapshot s, long jobId) {

@@ -45,7 +45,21 @@ public final class NoticeInbox {
    * acts on it again before the node may go.
    */
   public boolean add(InterruptionNotice notice, Instant receivedAt) {
-    PendingNotice fresh = new PendingNotice(notice, receivedAt, Optional.empty(), Optional.empty());
+    return add(new PendingNotice(notice, receivedAt, Optional.empty(), Optional.empty()));
+  }
+
+  /**
+   * The controller's own notice for an instance whose job it moves ({@code why}): the same chain as
+   * a cloud's notice. False when the instance already has a notice (that chain goes on).
+   */
+  public boolean addMove(InterruptionNotice notice, Instant receivedAt, String why) {
+    return add(
+        new PendingNotice(
+            notice, receivedAt, Optional.empty(), Optional.empty(), Set.of(), Optional.of(why)));
+  }
+
+  private boolean add(PendingNotice fresh) {
+    InterruptionNotice notice = fresh.notice();
     boolean news = byInstance.putIfAbsent(notice.instanceId(), fresh) == null;
     if (news) {
       released.forget(notice.instanceId());
@@ -64,7 +78,12 @@ public final class NoticeInbox {
         instanceId,
         (k, p) ->
             new PendingNotice(
-                p.notice(), p.receivedAt(), Optional.of(at), p.requeuedAt(), p.requeuedJobs()));
+                p.notice(),
+                p.receivedAt(),
+                Optional.of(at),
+                p.requeuedAt(),
+                p.requeuedJobs(),
+                p.move()));
   }
 
   /**
@@ -78,7 +97,7 @@ public final class NoticeInbox {
           Set<Long> done = new HashSet<>(p.requeuedJobs());
           done.addAll(jobs);
           return new PendingNotice(
-              p.notice(), p.receivedAt(), p.signalledAt(), p.requeuedAt(), done);
+              p.notice(), p.receivedAt(), p.signalledAt(), p.requeuedAt(), done, p.move());
         });
   }
 
@@ -88,7 +107,12 @@ public final class NoticeInbox {
         instanceId,
         (k, p) ->
             new PendingNotice(
-                p.notice(), p.receivedAt(), p.signalledAt(), Optional.of(at), p.requeuedJobs()));
+                p.notice(),
+                p.receivedAt(),
+                p.signalledAt(),
+                Optional.of(at),
+                p.requeuedJobs(),
+                p.move()));
   }
 
   /**

@@ -163,6 +163,33 @@ public sealed interface Action {
   /** A job held for a budget that the budgets now admit: {@code scontrol release}. */
   record ReleaseJob(long jobId, String reason) implements Action {}
 
+  /**
+   * A deadline decision for a job (at its resume, or about its run at a pass), shown by {@code
+   * stratus status} and logged when it changes; it changes nothing itself.
+   */
+  record DeadlineDecided(DeadlineStatus status) implements Action {
+    @Override
+    public String reason() {
+      return status.reason();
+    }
+  }
+
+  /**
+   * Move a running deadline job to {@code to}: the checkpoint, requeue and release chain of a
+   * notice on each of its instances ({@code instanceIds}); the resume that follows launches the
+   * capacity the policy chooses then.
+   */
+  record MoveJob(
+      long jobId, List<String> instanceIds, dev.stratus.core.model.CapacityType to, String reason)
+      implements Action {
+    public MoveJob {
+      instanceIds = List.copyOf(instanceIds);
+      if (instanceIds.isEmpty()) {
+        throw new IllegalArgumentException("a move needs the job's instances");
+      }
+    }
+  }
+
   /** The hook request is fully acted on: delete it from the spool. */
   record Ack(String requestId, String reason) implements Action {}
 }

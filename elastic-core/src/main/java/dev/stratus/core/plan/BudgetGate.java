@@ -99,6 +99,32 @@ public final class BudgetGate {
     actions.addAll(out);
   }
 
+  /**
+   * Why the budgets would not admit {@code job} on {@code nodes} nodes of {@code candidates} now
+   * (the job's own reservation still counted: a move must fit beside what the job holds); empty
+   * when they would, or when no budget is set.
+   */
+  static java.util.Optional<String> refuses(
+      Snapshot s, SlurmJob job, String pool, int nodes, List<Offering> candidates) {
+    BudgetFigures figures = s.budgets();
+    if (figures.budgets().isEmpty() || candidates.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    AdmissionRequest request =
+        new AdmissionRequest(
+            owner(job, job.jobId()),
+            pool,
+            nodes,
+            job.accounting().timeLimit(),
+            candidates.stream().map(BudgetGate::candidate).toList());
+    return BudgetAdmission.decide(
+            figures.budgets(), figures.spent(), figures.reserved(), List.of(request), s.now())
+        .stream()
+        .filter(a -> a instanceof Admission.Hold)
+        .map(a -> "budget " + ((Admission.Hold) a).budget() + ": " + ((Admission.Hold) a).reason())
+        .findFirst();
+  }
+
   /** A pending job whose hold Stratus set for a budget (its AdminComment says so). */
   static boolean heldForBudget(SlurmJob job) {
     return job.pending()

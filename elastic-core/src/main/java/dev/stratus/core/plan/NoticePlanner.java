@@ -25,9 +25,10 @@ import java.util.Optional;
  *   <li>no job on the node: power it down at once.
  * </ol>
  *
- * A rebalance recommendation is only reported unless the spot settings say to act on it. A notice
- * whose instance the lane has not seen is left for later: the reconcile pass, which lists the
- * providers afresh, tells "not seen yet" from "gone" ({@link #collectGone}).
+ * A deadline move ({@link PendingNotice#move}) takes the same chain, for its own reason, and marks
+ * no offering unavailable. A rebalance recommendation is only reported unless the spot settings say
+ * to act on it. A notice whose instance the lane has not seen is left for later: the reconcile
+ * pass, which lists the providers afresh, tells "not seen yet" from "gone" ({@link #collectGone}).
  */
 public final class NoticePlanner {
   /** How long a requeued job may take to leave its node before the node is forced down anyway. */
@@ -69,17 +70,22 @@ public final class NoticePlanner {
       List<Action> out) {
     InterruptionNotice notice = pending.notice();
     String id = notice.instanceId();
-    String why = notice.kind().name().toLowerCase(java.util.Locale.ROOT) + " notice for " + id;
+    String why =
+        pending
+            .move()
+            .orElseGet(
+                () ->
+                    notice.kind().name().toLowerCase(java.util.Locale.ROOT) + " notice for " + id);
     List<Long> outstanding =
         onNode.stream().filter(j -> !pending.requeuedJobs().contains(j)).toList();
     if (pending.signalledAt().isEmpty()) {
-      if (notice.kind() != InterruptionNotice.Kind.MAINTENANCE) {
+      if (notice.kind() != InterruptionNotice.Kind.MAINTENANCE && pending.move().isEmpty()) {
         out.add(new Action.MarkUnavailable(instance.offering(), why));
       }
       if (!outstanding.isEmpty()) {
         outstanding.forEach(job -> out.add(new Action.SignalJob(job, s.spot().signal(), id, why)));
-        out.add(
-            new Action.Drain(List.of(node), Reasons.of(why + ", deadline " + notice.deadline())));
+        String until = pending.move().isPresent() ? "" : ", deadline " + notice.deadline();
+        out.add(new Action.Drain(List.of(node), Reasons.of(why + until)));
         return;
       }
     } else if (!outstanding.isEmpty() && pending.requeuedAt().isEmpty()) {

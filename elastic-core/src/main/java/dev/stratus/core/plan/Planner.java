@@ -25,9 +25,10 @@ public final class Planner {
 
   /**
    * The reconcile pass's plan: hook requests in the order slurmctld made them (their launches
-   * admitted by the budgets, {@link BudgetGate}), the bookkeeping of notices whose instance is
-   * gone, garbage collection and bootstrap reports. The notices themselves are the notice lane's
-   * ({@link NoticePlanner#plan}).
+   * admitted by the budgets, {@link BudgetGate}), running deadline jobs moved between spot and
+   * on-demand ({@link DeadlineMoves}), the bookkeeping of notices whose instance is gone, garbage
+   * collection and bootstrap reports. The notices themselves are the notice lane's ({@link
+   * NoticePlanner#plan}).
    */
   public static List<Action> plan(Snapshot s) {
     ClusterIndex index = ClusterIndex.of(s);
@@ -47,6 +48,7 @@ public final class Planner {
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
     BudgetGate.admit(s, index, actions);
+    DeadlineMoves.plan(s, index, actions);
     NoticePlanner.collectGone(s, actions);
     RegistrationCheck.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
@@ -136,6 +138,7 @@ public final class Planner {
           OfferingChoice.of(
               s, pool, needed.size(), index.restartsOf(job), index.constraintOf(job), what);
       DeadlineChoice.Result deadline = DeadlineChoice.apply(s, pool, job, choice.candidates());
+      deadline.status().ifPresent(d -> actions.add(new Action.DeadlineDecided(d)));
       List<Offering> candidates = deadline.candidates();
       if (candidates.isEmpty()) {
         actions.add(

@@ -44,7 +44,7 @@ class DeadlineJobsTest {
   }
 
   DeadlineContext observe(DeadlineSettings settings, SlurmJob... jobs) {
-    return new DeadlineJobs(settings)
+    return new DeadlineJobs(settings, "", java.nio.file.Path.of("target/deadline-jobs-test"))
         .observe(NOW, List.of(GPU), List.of(jobs), List.of(), Set.of(SPOT.key()));
   }
 

@@ -35,20 +35,28 @@ public final class CheckpointJobs {
 
   /** Submits a job of {@code steps} one-second steps on {@code nodes} nodes; its id. */
   public String submit(int nodes, int steps, int checkpointEvery) {
-    return run(List.of(
-            "sbatch",
-            "--parsable",
-            "-p",
-            "gpu",
-            "--requeue",
-            "--open-mode=append",
-            "-N" + nodes,
-            "--gres=gpu:h100:8",
-            "--output=" + cluster.root().resolve("jobs/%j.out"),
-            // No CKPT_DIR fallback: the checkpoints go where the rendered TaskProlog says.
-            "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + checkpointEvery,
-            script.toString()))
-        .strip();
+    return submit(nodes, steps, checkpointEvery, List.of());
+  }
+
+  /** The same with more sbatch options ({@code --time}, {@code --deadline}, ...). */
+  public String submit(int nodes, int steps, int checkpointEvery, List<String> options) {
+    List<String> argv =
+        new java.util.ArrayList<>(
+            List.of(
+                "sbatch",
+                "--parsable",
+                "-p",
+                "gpu",
+                "--requeue",
+                "--open-mode=append",
+                "-N" + nodes,
+                "--gres=gpu:h100:8",
+                "--output=" + cluster.root().resolve("jobs/%j.out"),
+                // No CKPT_DIR fallback: the checkpoints go where the rendered TaskProlog says.
+                "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + checkpointEvery));
+    argv.addAll(options);
+    argv.add(script.toString());
+    return run(argv).strip();
   }
 
   public CheckpointLog log(String job) {

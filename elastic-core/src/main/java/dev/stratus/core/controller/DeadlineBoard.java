@@ -1,0 +1,121 @@
+package dev.stratus.core.controller;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stratus.core.plan.DeadlineStatus;
+import dev.stratus.core.render.AtomicFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The latest deadline decision per job ({@link DeadlineStatus}), for {@code stratus status}: kept
+ * in memory, written to {@code <stateDir>/deadlines.json} (atomically, when it changed) for the
+ * status command, which runs in its own process, to read. A decision whose choice changed is
+ * logged. Jobs that no longer have a deadline (finished, gone) leave it. The file is a display, not
+ * a truth: a restarted controller rewrites it at its first decisions.
+ */
+public final class DeadlineBoard {
+  public static final String FILE = "deadlines.json";
+  private static final Logger log = LoggerFactory.getLogger(DeadlineBoard.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path file;
+  private final Map<Long, DeadlineStatus> latest = new ConcurrentHashMap<>();
+  private volatile String written = "";
+
+  DeadlineBoard(Path stateDir) {
+    this.file = stateDir.resolve(FILE);
+  }
+
+  void record(DeadlineStatus status) {
+    DeadlineStatus before = latest.put(status.jobId(), status);
+    if (before == null || !before.choice().equals(status.choice())) {
+      log.info("deadline job {}: {} ({})", status.jobId(), status.choice(), status.reason());
+    }
+  }
+
+  /** Keeps only these jobs, then writes the file if what it would hold changed. */
+  void retainAndWrite(Set<Long> deadlineJobs) {
+    latest.keySet().retainAll(deadlineJobs);
+    String text = toJson(List.copyOf(latest.values()));
+    if (text.equals(written)) {
+      return;
+    }
+    try {
+      Files.createDirectories(file.getParent());
+      AtomicFiles.write(file, text);
+      written = text;
+    } catch (IOException e) {
+      log.warn("cannot write {} (stratus status shows older decisions): {}", file, e.getMessage());
+    }
+  }
+
+  static String toJson(List<DeadlineStatus> statuses) {
+    ArrayNode jobs = JSON.createArrayNode();
+    statuses.stream()
+        .sorted(Comparator.comparingLong(DeadlineStatus::jobId))
+        .forEach(
+            d -> {
+              ObjectNode o = jobs.addObject();
+              o.put("job", d.jobId());
+              o.put("choice", d.choice());
+              o.put("location", d.location());
+              o.put("running", d.running());
+              o.put("reason", d.reason());
+              o.put("submitted", d.submitted().toString());
+              o.put("deadline", d.deadline().toString());
+              o.put("work_s", d.work().toSeconds());
+              o.put("done_s", d.done().toSeconds());
+              o.put("decided_at", d.decidedAt().toString());
+            });
+    ObjectNode root = JSON.createObjectNode();
+    root.set("jobs", jobs);
+    return root.toString() + "\n";
+  }
+
+  /**
+   * The decisions in {@code <stateDir>/deadlines.json}; none when the file does not exist (no
+   * controller has decided for a deadline job here yet).
+   *
+   * @throws IllegalArgumentException naming the file and what is wrong in it
+   */
+  public static List<DeadlineStatus> read(Path stateDir) {
+    Path path = stateDir.resolve(FILE);
+    if (!Files.exists(path)) {
+      return List.of();
+    }
+    try {
+      List<DeadlineStatus> out = new ArrayList<>();
+      for (JsonNode o : JSON.readTree(path.toFile()).path("jobs")) {
+        out.add(
+            new DeadlineStatus(
+                o.required("job").asLong(),
+                o.required("choice").asText(),
+                o.path("location").asText(""),
+                o.path("running").asText(""),
+                o.required("reason").asText(),
+                Instant.parse(o.required("submitted").asText()),
+                Instant.parse(o.required("deadline").asText()),
+                Duration.ofSeconds(o.required("work_s").asLong()),
+                Duration.ofSeconds(o.required("done_s").asLong()),
+                Instant.parse(o.required("decided_at").asText())));
+      }
+      return out;
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("cannot read " + path + ": " + e.getMessage(), e);
+    }
+  }
+}

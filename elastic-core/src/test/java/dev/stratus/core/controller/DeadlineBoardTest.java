@@ -1,0 +1,70 @@
+package dev.stratus.core.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stratus.core.plan.DeadlineStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DeadlineBoardTest {
+  static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
+
+  @TempDir Path stateDir;
+
+  static DeadlineStatus status(long job, String choice) {
+    return new DeadlineStatus(
+        job,
+        choice,
+        "aws/us-east-1/us-east-1a/p5.48xlarge",
+        "on-demand at aws/us-east-1/us-east-1a/p5.48xlarge",
+        "deadline ...: uniform-progress: spot is available",
+        NOW.minusSeconds(3600),
+        NOW.plusSeconds(3600),
+        Duration.ofMinutes(60),
+        Duration.ofMinutes(45),
+        NOW);
+  }
+
+  @Test
+  void theLatestDecisionOfEachDeadlineJobIsWrittenForStatusAndReadBack() {
+    DeadlineBoard board = new DeadlineBoard(stateDir);
+    board.record(status(7, "stay on on-demand"));
+    board.record(status(7, "move to spot"));
+    board.record(status(8, "spot"));
+    board.retainAndWrite(Set.of(7L, 8L));
+
+    assertThat(DeadlineBoard.read(stateDir))
+        .containsExactly(status(7, "move to spot"), status(8, "spot"));
+  }
+
+  @Test
+  void aJobThatNoLongerHasADeadlineLeavesTheFile() {
+    DeadlineBoard board = new DeadlineBoard(stateDir);
+    board.record(status(7, "spot"));
+    board.record(status(8, "spot"));
+    board.retainAndWrite(Set.of(8L));
+
+    assertThat(DeadlineBoard.read(stateDir)).extracting(DeadlineStatus::jobId).containsExactly(8L);
+  }
+
+  @Test
+  void noFileMeansNoDecisionsYet() {
+    assertThat(DeadlineBoard.read(stateDir)).isEmpty();
+  }
+
+  @Test
+  void aDamagedFileIsNamedInTheError() throws Exception {
+    Files.writeString(stateDir.resolve(DeadlineBoard.FILE), "{\"jobs\": [{\"job\": 7}]}");
+
+    assertThatThrownBy(() -> DeadlineBoard.read(stateDir))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(stateDir.resolve("deadlines.json").toString())
+        .hasMessageContaining("choice");
+  }
+}
