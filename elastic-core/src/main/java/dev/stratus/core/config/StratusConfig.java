@@ -173,7 +173,7 @@ public record StratusConfig(
         deadlines);
   }
 
-  /** The same config with other prices, ledger and budgets. */
+  /** The same config with other prices, ledger and budgets (everything else kept). */
   public StratusConfig withMoney(MoneySettings money) {
     return new StratusConfig(
         cluster,
@@ -188,7 +188,8 @@ public record StratusConfig(
         spot,
         vault,
         money,
-        controller);
+        controller,
+        deadlines);
   }
 
   public Optional<Pool> pool(String name) {

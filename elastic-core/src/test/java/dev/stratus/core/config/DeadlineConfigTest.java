@@ -46,6 +46,13 @@ class DeadlineConfigTest {
   }
 
   @Test
+  void otherMoneySettingsKeepTheDeadlineSettings() throws IOException {
+    StratusConfig c = load(BASE + "deadlines: {policy: uniform-progress, interval: 5m}\n");
+
+    assertThat(c.withMoney(MoneySettings.defaults(dir)).deadlines()).isEqualTo(c.deadlines());
+  }
+
+  @Test
   void anUnknownPolicyIsRefusedNamingTheChoices() throws IOException {
     assertThatThrownBy(() -> load(BASE + "deadlines: {policy: fastest}\n"))
         .isInstanceOf(ConfigException.class)
