@@ -89,7 +89,7 @@ class DeadlineMoveEndToEndTest {
     Instant began = Instant.now();
     Offering spot = offering(CapacityType.SPOT);
     new LocalFaults(Set.of(), Set.of(spot.key().toString())).write(localState);
-    e2e.runtime.controller().unavailable().markUnavailable(spot.key());
+    e2e.runtime().controller().unavailable().markUnavailable(spot.key());
     List<String> choices = new CopyOnWriteArrayList<>();
     ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor();
     watch.scheduleAtFixedRate(() -> recordChoices(choices), 0, 250, TimeUnit.MILLISECONDS);
@@ -111,7 +111,7 @@ class DeadlineMoveEndToEndTest {
       // Spot is back: the provider has capacity, and the controller knows it as it would from a
       // successful launch.
       LocalFaults.none().write(localState);
-      e2e.runtime.controller().unavailable().markAvailable(spot.key());
+      e2e.runtime().controller().unavailable().markAvailable(spot.key());
 
       await()
           .atMost(WAIT)
