@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,20 +36,31 @@ public final class CheckpointJobs {
 
   /** Submits a job of {@code steps} one-second steps on {@code nodes} nodes; its id. */
   public String submit(int nodes, int steps, int checkpointEvery) {
-    return run(List.of(
-            "sbatch",
-            "--parsable",
-            "-p",
-            "gpu",
-            "--requeue",
-            "--open-mode=append",
-            "-N" + nodes,
-            "--gres=gpu:h100:8",
-            "--output=" + cluster.root().resolve("jobs/%j.out"),
-            // No CKPT_DIR fallback: the checkpoints go where the rendered TaskProlog says.
-            "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + checkpointEvery,
-            script.toString()))
-        .strip();
+    return submit(nodes, steps, checkpointEvery, 8);
+  }
+
+  /**
+   * As {@link #submit(int, int, int)}, with {@code gpus} of each node's 8 and any further sbatch
+   * {@code options} (e.g. {@code --exclusive}, {@code -c1}): jobs of fewer GPUs share a node.
+   */
+  public String submit(int nodes, int steps, int checkpointEvery, int gpus, String... options) {
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "sbatch",
+                "--parsable",
+                "-p",
+                "gpu",
+                "--requeue",
+                "--open-mode=append",
+                "-N" + nodes,
+                "--gres=gpu:h100:" + gpus,
+                "--output=" + cluster.root().resolve("jobs/%j.out"),
+                // No CKPT_DIR fallback: the checkpoints go where the rendered TaskProlog says.
+                "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + checkpointEvery));
+    argv.addAll(List.of(options));
+    argv.add(script.toString());
+    return run(argv).strip();
   }
 
   public CheckpointLog log(String job) {
