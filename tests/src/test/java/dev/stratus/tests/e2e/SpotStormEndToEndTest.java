@@ -31,8 +31,12 @@ class SpotStormEndToEndTest {
   static final int NODES = 8;
   static final int CKPT_EVERY = 5;
 
-  /** Long enough that no job finishes before the last of the eight nodes has booted. */
-  static final int STEPS = 35;
+  /**
+   * Long enough that no job finishes before the last of the eight nodes has booted, and that the
+   * nodes left alone are still busy when Slurm places the requeued jobs (so they go to replacement
+   * instances: measured ~32 s after a no-notice storm on the loaded 2-core machine, ~15 s margin).
+   */
+  static final int STEPS = 45;
 
   static E2eCluster e2e;
   static CheckpointJobs jobs;
@@ -53,7 +57,7 @@ class SpotStormEndToEndTest {
   /** Each storm starts powered down with spot available, and must leave nothing behind. */
   @BeforeEach
   void poweredDownWithSpotAvailable() {
-    e2e.awaitAllSuspended(WAIT);
+    awaitAllSuspended();
     for (Offering o : e2e.cluster.config().pools().get(0).offerings()) {
       e2e.runtime.controller().unavailable().markAvailable(o.key());
     }
@@ -80,7 +84,7 @@ class SpotStormEndToEndTest {
     assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore)
         .isEqualTo(storm.reclaimedJobs().size());
     storm.assertReplacementsLaunched();
-    e2e.awaitAllSuspended(WAIT);
+    awaitAllSuspended();
     storm.record("withNotice");
   }
 
@@ -112,8 +116,13 @@ class SpotStormEndToEndTest {
     assertThat(count("stratus.spot.reclaims", "notice", "false") - reclaimsBefore)
         .isEqualTo(storm.reclaimedNodes().size());
     storm.assertReplacementsLaunched();
-    e2e.awaitAllSuspended(WAIT);
+    awaitAllSuspended();
     storm.record("withoutNotice");
+  }
+
+  /** Powered down, and no instance, namespace or metadata endpoint left. */
+  static void awaitAllSuspended() {
+    e2e.awaitAllSuspended(WAIT, () -> assertThat(e2e.metadataProcesses()).isEmpty());
   }
 
   /** A counter of the controller's metrics; 0 before its first increment. */

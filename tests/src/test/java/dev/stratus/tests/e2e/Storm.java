@@ -43,6 +43,7 @@ final class Storm {
   private final Instant started = Instant.now();
   private final Map<String, List<String>> jobsByNode;
   private final Set<String> instancesBefore;
+  private final Map<String, Integer> restartsBefore = new LinkedHashMap<>();
   private final Map<String, Instance> seen = new ConcurrentHashMap<>();
   private final Map<String, Instant> requeuedAt = new ConcurrentHashMap<>();
   private final List<String> reclaimed = new ArrayList<>();
@@ -59,6 +60,10 @@ final class Storm {
     this.every = every;
     this.jobsByNode = jobsByNode;
     this.instancesBefore = instances().stream().map(Instance::id).collect(Collectors.toSet());
+    // A job may have been requeued before the storm (a node whose boot failed is set DOWN).
+    jobsByNode.values().stream()
+        .flatMap(List::stream)
+        .forEach(j -> restartsBefore.put(j, e2e.job(j).orElseThrow().restartCount()));
   }
 
   /** Submits the twelve jobs and waits until all run on spot nodes, each past its third step. */
@@ -122,7 +127,7 @@ final class Storm {
             () -> {
               instances().forEach(i -> seen.putIfAbsent(i.id(), i));
               for (String job : reclaimedJobs()) {
-                if (e2e.job(job).map(SlurmJob::restartCount).orElse(0) > 0) {
+                if (e2e.job(job).map(SlurmJob::restartCount).orElse(0) > restartsBefore.get(job)) {
                   requeuedAt.putIfAbsent(job, Instant.now());
                 }
               }
@@ -155,8 +160,8 @@ final class Storm {
             SlurmJob j = e2e.job(job).orElseThrow();
             assertThat(j.state()).isEqualTo("COMPLETED");
             assertThat(jobs.log(job).done()).as("job %s done", job).isTrue();
-            assertThat(j.restartCount())
-                .as("requeues of job %s on %s", job, node)
+            assertThat(j.restartCount() - restartsBefore.get(job))
+                .as("requeues of job %s on %s during the storm", job, node)
                 .isEqualTo(reclaimed.contains(node) ? 1 : 0);
           }
         });
@@ -217,6 +222,7 @@ final class Storm {
             .collect(Collectors.groupingBy(c -> c, TreeMap::new, Collectors.counting())));
     f.put("leakedInstances", instances().size());
     f.put("leftNamespaces", e2e.namespaces().size());
+    f.put("leftMetadataEndpoints", e2e.metadataProcesses().size());
     f.put(
         "maxReclaimToRequeueMs",
         requeuedAt.values().stream()
@@ -230,13 +236,14 @@ final class Storm {
   }
 
   /**
-   * The step of the last checkpoint the job's output reports before its first resume: with no
-   * notice nothing is written at the kill, so the resume must start from this one.
+   * The step of the last checkpoint the job's output reports before it ran again (0 for none: it
+   * starts over): with no notice nothing is written at the kill, so it must go on from this one.
    */
   static int lastCheckpointBeforeResume(String output) {
     int last = 0;
+    int runs = 0;
     for (String line : output.lines().toList()) {
-      if (line.startsWith("resume job=")) {
+      if (line.startsWith("resume job=") || (line.startsWith("start job=") && ++runs > 1)) {
         return last;
       }
       Matcher m = CHECKPOINT.matcher(line);
