@@ -16,11 +16,18 @@ import java.util.List;
  * is retried until the timeout: it may still be starting. A configless node asks with {@code
  * SLURM_CONF_SERVER} instead of {@code SLURM_CONF}: sinfo then fetches the configuration first
  * (through the node's munged too), and a wrong key is refused the same way ({@link Configless}).
+ *
+ * <p>A wrong key is refused every time, but 22.05 also says "Zero Bytes" when a busy slurmctld
+ * drops one connection (seen with eight nodes booting at once on a small machine): only {@link
+ * #REFUSALS_IN_A_ROW} refusals in a row are taken for a wrong key.
  */
 final class ControllerAuth {
   private static final List<String> REFUSED =
       List.of("Zero Bytes were transmitted or received", "authentication error");
   private static final Duration POLL = Duration.ofMillis(500);
+
+  /** Refusals in a row that mean a wrong key rather than one dropped connection. */
+  static final int REFUSALS_IN_A_ROW = 3;
 
   /** How long a controller that does not answer is waited for. */
   static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -46,6 +53,7 @@ final class ControllerAuth {
             log,
             Duration.ofSeconds(20));
     Instant deadline = clock.instant().plus(TIMEOUT);
+    int refusals = 0;
     while (true) {
       truncate(log);
       int rc;
@@ -67,7 +75,8 @@ final class ControllerAuth {
                 + said
                 + ")");
       }
-      if (REFUSED.stream().anyMatch(said::contains)) {
+      refusals = REFUSED.stream().anyMatch(said::contains) ? refusals + 1 : 0;
+      if (refusals >= REFUSALS_IN_A_ROW) {
         throw new StepFailedException(
             "slurmctld refused this node's munge credential; the munge key this node got differs"
                 + " from the controller's (sinfo"

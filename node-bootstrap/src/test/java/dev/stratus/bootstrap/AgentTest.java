@@ -156,8 +156,22 @@ class AgentTest extends AgentHarness {
         .contains("slurmctld refused this node's munge credential")
         .contains("munge key")
         .contains("Zero Bytes");
-    assertThat(programs()).containsOnlyOnce("/usr/bin/sinfo").doesNotContain("/usr/sbin/slurmd");
-    assertThat(clock.instant()).isEqualTo(START);
+    assertThat(programs().stream().filter(p -> p.endsWith("/sinfo")))
+        .hasSize(ControllerAuth.REFUSALS_IN_A_ROW);
+    assertThat(programs()).doesNotContain("/usr/sbin/slurmd");
+  }
+
+  @Test
+  void oneRefusalFromABusyControllerIsAskedAgainAndTheNodeStarts() throws Exception {
+    var refusedOnce =
+        sinfoSays(1, "slurm_load_partitions: Zero Bytes were transmitted or received");
+    int[] asked = {0};
+    exitCodes = c -> c.program().endsWith("/sinfo") && asked[0]++ == 0 ? refusedOnce.apply(c) : 0;
+
+    assertThat(runAgent()).isTrue();
+
+    assertThat(programs().stream().filter(p -> p.endsWith("/sinfo"))).hasSize(2);
+    assertThat(programs()).contains("/usr/sbin/slurmd");
   }
 
   @Test

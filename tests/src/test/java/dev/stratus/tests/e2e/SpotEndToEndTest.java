@@ -325,17 +325,6 @@ class SpotEndToEndTest {
 
   /** Metadata endpoints (and their watchers) still serving an address of this cluster's subnet. */
   static List<Long> metadataProcessesOfCluster() {
-    String subnet = cluster.spec().subnet();
-    String listen = "--listen " + subnet.substring(0, subnet.lastIndexOf('.') + 1);
-    return ProcessHandle.allProcesses()
-        .filter(
-            p ->
-                p.info()
-                    .arguments()
-                    .map(a -> String.join(" ", a))
-                    .filter(a -> a.contains("LocalImdsMain") && a.contains(listen))
-                    .isPresent())
-        .map(ProcessHandle::pid)
-        .toList();
+    return e2e.metadataProcesses();
   }
 }

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,13 +36,21 @@ public final class CheckpointJobs {
 
   /** Submits a job of {@code steps} one-second steps on {@code nodes} nodes; its id. */
   public String submit(int nodes, int steps, int checkpointEvery) {
-    return submit(nodes, steps, checkpointEvery, List.of());
+    return submit(nodes, steps, checkpointEvery, 8);
   }
 
   /** The same with more sbatch options ({@code --time}, {@code --deadline}, ...). */
   public String submit(int nodes, int steps, int checkpointEvery, List<String> options) {
+    return submit(nodes, steps, checkpointEvery, 8, options.toArray(String[]::new));
+  }
+
+  /**
+   * As {@link #submit(int, int, int)}, with {@code gpus} of each node's 8 and any further sbatch
+   * {@code options} (e.g. {@code --exclusive}, {@code -c1}): jobs of fewer GPUs share a node.
+   */
+  public String submit(int nodes, int steps, int checkpointEvery, int gpus, String... options) {
     List<String> argv =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(
                 "sbatch",
                 "--parsable",
@@ -50,11 +59,11 @@ public final class CheckpointJobs {
                 "--requeue",
                 "--open-mode=append",
                 "-N" + nodes,
-                "--gres=gpu:h100:8",
+                "--gres=gpu:h100:" + gpus,
                 "--output=" + cluster.root().resolve("jobs/%j.out"),
                 // No CKPT_DIR fallback: the checkpoints go where the rendered TaskProlog says.
                 "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + checkpointEvery));
-    argv.addAll(options);
+    argv.addAll(List.of(options));
     argv.add(script.toString());
     return run(argv).strip();
   }

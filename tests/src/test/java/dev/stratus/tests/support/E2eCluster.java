@@ -263,6 +263,25 @@ public final class E2eCluster implements AutoCloseable {
   }
 
   /**
+   * The local nodes' metadata endpoints (and their watchers) still serving an address of this
+   * cluster's subnet, by PID: each node's goes with its instance.
+   */
+  public List<Long> metadataProcesses() {
+    String subnet = cluster.spec().subnet();
+    String listen = "--listen " + subnet.substring(0, subnet.lastIndexOf('.') + 1);
+    return ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info()
+                    .arguments()
+                    .map(a -> String.join(" ", a))
+                    .filter(a -> a.contains("LocalImdsMain") && a.contains(listen))
+                    .isPresent())
+        .map(ProcessHandle::pid)
+        .toList();
+  }
+
+  /**
    * Every node powered down and not DOWN, no instance and no namespace left (plus {@code also}).
    */
   public void awaitAllSuspended(Duration within, Runnable also) {

@@ -36,7 +36,16 @@ final class Shell {
     throw new IllegalStateException(name + " not found on " + SYSTEM_PATH);
   }
 
+  /**
+   * Runs the command and reports what it did. An interrupted thread starts nothing (exit -1,
+   * "interrupted"); a command already started when the interrupt comes is still waited for (within
+   * the time limit) and its real result returned, with the interrupt kept: it has taken effect (a
+   * namespace added), and reporting it as failed would leave that effect unrecorded.
+   */
   static Result run(String... argv) {
+    if (Thread.currentThread().isInterrupted()) {
+      return new Result(-1, String.join(" ", argv) + ": not run, interrupted");
+    }
     List<String> command = new ArrayList<>(List.of(argv));
     command.set(0, tool(argv[0]));
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
@@ -46,16 +55,32 @@ final class Shell {
     try {
       Process p = pb.start();
       byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      if (!awaitExit(p)) {
         p.destroyForcibly();
         return new Result(-1, String.join(" ", argv) + " timed out");
       }
       return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8).trim());
     } catch (IOException e) {
       return new Result(-1, "cannot run " + argv[0] + ": " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Result(-1, "interrupted");
+    }
+  }
+
+  /** Waits up to the time limit, through interrupts, which are kept for the caller. */
+  private static boolean awaitExit(Process p) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

@@ -1,0 +1,133 @@
+package dev.stratus.tests.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.cli.demo.CheckpointLog;
+import dev.stratus.core.model.Offering;
+import dev.stratus.tests.support.CheckpointJobs;
+import dev.stratus.tests.support.E2eCluster;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The chaos suite's spot storm on the real Slurm of this machine: eight running spot nodes, four of
+ * them each shared by two checkpointing jobs (4 of the 8 GPUs each) and four running one whole-node
+ * job each; half of them (two shared, two whole) are reclaimed at once, with a notice and then
+ * without one. Every job of a reclaimed node, both of a shared node's, must be requeued once,
+ * resume from its checkpoint on replacement capacity and complete; the other nodes' jobs are not
+ * touched; nothing is left once the cluster is idle. The figures go to reliability.json.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("slurm")
+class SpotStormEndToEndTest {
+  static final Duration WAIT = Duration.ofSeconds(150);
+  static final int NODES = 8;
+  static final int CKPT_EVERY = 5;
+
+  /**
+   * Long enough that no job finishes before the last of the eight nodes has booted, and that the
+   * nodes left alone are still busy when Slurm places the requeued jobs (so they go to replacement
+   * instances: measured ~32 s after a no-notice storm on the loaded 2-core machine, ~15 s margin).
+   */
+  static final int STEPS = 45;
+
+  static E2eCluster e2e;
+  static CheckpointJobs jobs;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    e2e = E2eCluster.start("storm", NODES);
+    jobs = new CheckpointJobs(e2e.cluster);
+  }
+
+  @AfterAll
+  static void tearDown() {
+    if (e2e != null) {
+      e2e.close();
+    }
+  }
+
+  /** Each storm starts powered down with spot available, and must leave nothing behind. */
+  @BeforeEach
+  void poweredDownWithSpotAvailable() {
+    awaitAllSuspended();
+    for (Offering o : e2e.cluster.config().pools().get(0).offerings()) {
+      e2e.runtime.controller().unavailable().markAvailable(o.key());
+    }
+  }
+
+  @Test
+  @Order(1)
+  void halfOfEightSpotNodesReclaimedWithNoticeLoseNoJobAndNoCheckpointedStep() throws Exception {
+    Storm storm = Storm.start(e2e, jobs, STEPS, CKPT_EVERY);
+    double requeuedBefore = count("stratus.spot.jobs.requeued");
+
+    storm.reclaimHalf("20s");
+    storm.awaitEveryJobCompleted();
+
+    storm.assertEveryJobOfAReclaimedNodeRequeuedOnceAndNoOtherJob();
+    for (String job : storm.reclaimedJobs()) {
+      CheckpointLog run = jobs.log(job);
+      assertThat(run.signalled()).as("job %s checkpointed on the notice's USR1", job).isTrue();
+      assertThat(run.resumes())
+          .singleElement()
+          .satisfies(r -> assertThat(r.fromStep()).isPositive());
+      assertThat(run.maxStepsLost()).as("steps job %s redid", job).isLessThanOrEqualTo(CKPT_EVERY);
+    }
+    assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore)
+        .isEqualTo(storm.reclaimedJobs().size());
+    storm.assertReplacementsLaunched();
+    awaitAllSuspended();
+    storm.record("withNotice");
+  }
+
+  @Test
+  @Order(2)
+  void halfOfEightSpotNodesKilledWithoutNoticeResumeEveryJobFromItsLastCheckpoint()
+      throws Exception {
+    Storm storm = Storm.start(e2e, jobs, STEPS, CKPT_EVERY);
+    double reclaimsBefore = count("stratus.spot.reclaims", "notice", "false");
+
+    storm.reclaimHalf("0");
+    storm.reclaimedNodes().forEach(node -> assertThat(storm.instanceOn(node)).isEmpty());
+    storm.awaitEveryJobCompleted();
+
+    storm.assertEveryJobOfAReclaimedNodeRequeuedOnceAndNoOtherJob();
+    for (String job : storm.reclaimedJobs()) {
+      CheckpointLog run = jobs.log(job);
+      assertThat(run.signalled()).isFalse();
+      assertThat(run.resumes())
+          .singleElement()
+          .satisfies(
+              r -> {
+                assertThat(r.fromStep())
+                    .as("job %s resumed from the last checkpoint it wrote", job)
+                    .isEqualTo(Storm.lastCheckpointBeforeResume(jobs.read(job)));
+                assertThat(r.stepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
+              });
+    }
+    assertThat(count("stratus.spot.reclaims", "notice", "false") - reclaimsBefore)
+        .isEqualTo(storm.reclaimedNodes().size());
+    storm.assertReplacementsLaunched();
+    awaitAllSuspended();
+    storm.record("withoutNotice");
+  }
+
+  /** Powered down, and no instance, namespace or metadata endpoint left. */
+  static void awaitAllSuspended() {
+    e2e.awaitAllSuspended(WAIT, () -> assertThat(e2e.metadataProcesses()).isEmpty());
+  }
+
+  /** A counter of the controller's metrics; 0 before its first increment. */
+  static double count(String name, String... tags) {
+    var counter = e2e.runtime.controller().metrics().registry().find(name).tags(tags).counter();
+    return counter == null ? 0 : counter.count();
+  }
+}
