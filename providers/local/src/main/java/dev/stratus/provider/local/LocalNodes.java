@@ -33,6 +33,7 @@ final class LocalNodes {
   private final Executor workers;
   private final Object lock = new Object();
   private final Map<String, CompletableFuture<Void>> dying = new ConcurrentHashMap<>();
+  private final Set<String> booting = ConcurrentHashMap.newKeySet();
 
   LocalNodes(
       InstanceStore store,
@@ -77,8 +78,25 @@ final class LocalNodes {
   /** What the request means given the records, decided under the lock ({@link LaunchPlan}). */
   LaunchPlan plan(LaunchRequest request, LocalFaults faults) {
     synchronized (lock) {
-      return LaunchPlan.of(request, faults, store.all(), HostNetwork::netnsExists);
+      return LaunchPlan.of(request, faults, store.all(), HostNetwork::netnsExists, this::abandoned);
     }
+  }
+
+  /**
+   * A PENDING record that no launch of this process is booting and in whose namespace nothing runs:
+   * the launcher that claimed it died (a controller killed mid-launch) before the node's agent
+   * started, so nothing will ever boot it. (An agent that did start outlives its launcher, and its
+   * processes, munged and slurmd, stay in the namespace.)
+   */
+  boolean abandoned(InstanceRecord r) {
+    return r.state() == InstanceState.PENDING
+        && !booting.contains(r.id())
+        && HostNetwork.pids(r.netns()).isEmpty();
+  }
+
+  /** The boot of a record {@link #claim} returned has ended, one way or the other. */
+  void bootEnded(InstanceRecord r) {
+    booting.remove(r.id());
   }
 
   /**
@@ -116,6 +134,7 @@ final class LocalNodes {
               request.clientToken());
       network.addNetns(netns);
       store.write(record);
+      booting.add(record.id());
       return record;
     }
   }

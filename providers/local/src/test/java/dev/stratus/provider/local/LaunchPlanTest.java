@@ -32,6 +32,10 @@ class LaunchPlanTest {
   }
 
   static InstanceRecord record(String token, String node) {
+    return record(token, node, InstanceState.RUNNING);
+  }
+
+  static InstanceRecord record(String token, String node, InstanceState state) {
     String netns = LocalNames.netns("demo", node);
     return new InstanceRecord(
         LocalNames.instanceId("demo", token, node),
@@ -40,7 +44,7 @@ class LaunchPlanTest {
         "10.77.0.11",
         netns,
         LocalNames.veth(netns),
-        InstanceState.RUNNING,
+        state,
         KEY,
         Map.of(Tags.CLUSTER, "demo"),
         "2026-11-21T12:00:00Z",
@@ -54,10 +58,30 @@ class LaunchPlanTest {
             request("t1", "gpu-001", "gpu-002"),
             LocalFaults.none(),
             List.of(record("t1", "gpu-001")),
-            ns -> true);
+            ns -> true,
+            r -> false);
 
     assertThat(plan.existing()).extracting(InstanceRecord::nodeName).containsExactly("gpu-001");
     assertThat(plan.toBoot()).containsExactly("gpu-002");
+    assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void aNodeWhoseLauncherDiedBeforeItsAgentRanIsBootedAgainNotReturnedAsLaunched() {
+    InstanceRecord claimedByADeadController = record("t1", "gpu-001", InstanceState.PENDING);
+    InstanceRecord booting = record("t1", "gpu-002", InstanceState.PENDING);
+
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t1", "gpu-001", "gpu-002"),
+            LocalFaults.none(),
+            List.of(claimedByADeadController, booting),
+            ns -> true,
+            r -> r.equals(claimedByADeadController));
+
+    assertThat(plan.abandoned()).containsExactly(claimedByADeadController);
+    assertThat(plan.toBoot()).containsExactly("gpu-001");
+    assertThat(plan.existing()).containsExactly(booting);
     assertThat(plan.failures()).isEmpty();
   }
 
@@ -68,7 +92,8 @@ class LaunchPlanTest {
             request("t1", "gpu-001"),
             LocalFaults.none(),
             List.of(record("t1", "gpu-001")),
-            ns -> false);
+            ns -> false,
+            r -> false);
 
     assertThat(plan.existing()).isEmpty();
     assertThat(plan.toBoot()).containsExactly("gpu-001");
@@ -81,7 +106,8 @@ class LaunchPlanTest {
             request("t2", "gpu-001"),
             LocalFaults.none(),
             List.of(record("t1", "gpu-001")),
-            ns -> true);
+            ns -> true,
+            r -> false);
 
     assertThat(plan.toBoot()).isEmpty();
     assertThat(plan.failures())
@@ -100,7 +126,8 @@ class LaunchPlanTest {
             request("t1", "gpu-001", "gpu-002"),
             new LocalFaults(Set.of("gpu-002"), Set.of()),
             List.of(),
-            ns -> true);
+            ns -> true,
+            r -> false);
 
     assertThat(plan.toBoot()).containsExactly("gpu-001");
     assertThat(plan.failures())
