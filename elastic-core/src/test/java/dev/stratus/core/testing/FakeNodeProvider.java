@@ -53,6 +53,7 @@ public final class FakeNodeProvider
   private final Deque<RuntimeException> nextPlacementErrors = new ArrayDeque<>();
   private final Deque<RuntimeException> nextSweepErrors = new ArrayDeque<>();
   private final LaunchGate launchGate = new LaunchGate();
+  private final LaunchGate terminationGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
   private int sequence;
@@ -164,7 +165,12 @@ public final class FakeNodeProvider
   }
 
   @Override
-  public synchronized void terminate(Collection<String> instanceIds) {
+  public void terminate(Collection<String> instanceIds) {
+    terminationGate.pass();
+    terminateNow(instanceIds);
+  }
+
+  private synchronized void terminateNow(Collection<String> instanceIds) {
     calls.add("terminate " + List.copyOf(instanceIds));
     for (String id : instanceIds) {
       instances.computeIfPresent(id, (k, i) -> i.withState(InstanceState.TERMINATED));
@@ -226,6 +232,19 @@ public final class FakeNodeProvider
   /** Lets every held launch go on, and later ones run at once. */
   public void releaseLaunches() {
     launchGate.open();
+  }
+
+  /** From now on every termination blocks until {@link #releaseTerminations}. */
+  public void holdTerminations() {
+    terminationGate.close();
+  }
+
+  public void releaseTerminations() {
+    terminationGate.open();
+  }
+
+  public int terminationsHeld() {
+    return terminationGate.held();
   }
 
   /** How many launches are blocked at the moment. */
