@@ -9,10 +9,10 @@ import java.util.function.Predicate;
 
 /**
  * What a launch request means given the instances that exist: nodes that already run under this
- * client token (returned as they are: launch is idempotent), nodes of this token whose boot was
- * abandoned (their launcher died before the node's agent ran: torn down and booted again, as a
- * cloud boots an accepted instance whatever becomes of its caller), nodes that cannot be launched
- * (busy under another token, or a faked capacity error), and the nodes to boot. Pure.
+ * client token (returned as they are: launch is idempotent), nodes whose record's boot was
+ * abandoned (its launcher died before the node's agent ran: torn down and booted again, as a cloud
+ * boots an accepted instance whatever becomes of its caller), nodes that cannot be launched (busy
+ * under another token, or a faked capacity error), and the nodes to boot. Pure.
  */
 record LaunchPlan(
     List<InstanceRecord> existing,
@@ -54,6 +54,9 @@ record LaunchPlan(
         toBoot.add(node);
       } else if (same.isPresent()) {
         existing.add(same.get());
+      } else if (busy.isPresent() && abandoned.test(busy.get())) {
+        reboot.add(busy.get());
+        toBoot.add(node);
       } else if (busy.isPresent()) {
         failures.add(
             failure(

@@ -101,18 +101,14 @@ final class LocalLaunch {
             .toList();
     List<Instance> launched = new ArrayList<>();
     plan.existing().forEach(r -> launched.add(r.toInstance()));
-    try {
-      for (int i = 0; i < claimed.size(); i++) {
-        Optional<ProviderError> problem = boots.get(i).join();
-        if (problem.isEmpty()) {
-          launched.add(nodes.running(claimed.get(i)).toInstance());
-        } else {
-          failures.add(
-              new LaunchResult.Failure(key, List.of(claimed.get(i).nodeName()), problem.get()));
-        }
+    for (int i = 0; i < claimed.size(); i++) {
+      Optional<ProviderError> problem = boots.get(i).join();
+      if (problem.isEmpty()) {
+        launched.add(nodes.running(claimed.get(i)).toInstance());
+      } else {
+        failures.add(
+            new LaunchResult.Failure(key, List.of(claimed.get(i).nodeName()), problem.get()));
       }
-    } finally {
-      claimed.forEach(nodes::bootEnded);
     }
     if (request.allOrNothing() && !failures.isEmpty()) {
       terminate(launched);

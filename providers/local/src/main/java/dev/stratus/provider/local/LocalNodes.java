@@ -33,7 +33,6 @@ final class LocalNodes {
   private final Executor workers;
   private final Object lock = new Object();
   private final Map<String, CompletableFuture<Void>> dying = new ConcurrentHashMap<>();
-  private final Set<String> booting = ConcurrentHashMap.newKeySet();
 
   LocalNodes(
       InstanceStore store,
@@ -66,7 +65,7 @@ final class LocalNodes {
   List<Instance> list(String cluster) {
     return live().stream()
         .filter(r -> cluster.equals(r.tags().get(Tags.CLUSTER)))
-        .map(InstanceRecord::toInstance)
+        .map(r -> r.toInstance(abandoned(r) ? InstanceState.STOPPED : r.state()))
         .sorted(Comparator.comparing(Instance::id))
         .toList();
   }
@@ -78,25 +77,22 @@ final class LocalNodes {
   /** What the request means given the records, decided under the lock ({@link LaunchPlan}). */
   LaunchPlan plan(LaunchRequest request, LocalFaults faults) {
     synchronized (lock) {
-      return LaunchPlan.of(request, faults, store.all(), HostNetwork::netnsExists, this::abandoned);
+      return LaunchPlan.of(
+          request, faults, store.all(), HostNetwork::netnsExists, LocalNodes::abandoned);
     }
   }
 
   /**
-   * A PENDING record that no launch of this process is booting and in whose namespace nothing runs:
-   * the launcher that claimed it died (a controller killed mid-launch) before the node's agent
-   * started, so nothing will ever boot it. (An agent that did start outlives its launcher, and its
-   * processes, munged and slurmd, stay in the namespace.)
+   * A PENDING record whose launcher has exited and in whose namespace nothing runs: the launcher (a
+   * controller killed mid-launch) died before the node's agent started, so nothing will ever boot
+   * it. (An agent that did start outlives its launcher, and its processes, munged and slurmd, stay
+   * in the namespace.) Listed as STOPPED, like a cloud's failed VM: the controller launches the
+   * node again, and GC collects the record if nothing does.
    */
-  boolean abandoned(InstanceRecord r) {
+  static boolean abandoned(InstanceRecord r) {
     return r.state() == InstanceState.PENDING
-        && !booting.contains(r.id())
+        && r.launcherIsGone()
         && HostNetwork.pids(r.netns()).isEmpty();
-  }
-
-  /** The boot of a record {@link #claim} returned has ended, one way or the other. */
-  void bootEnded(InstanceRecord r) {
-    booting.remove(r.id());
   }
 
   /**
@@ -131,10 +127,10 @@ final class LocalNodes {
               request.offering().key(),
               request.tagsFor(node),
               now.toString(),
-              request.clientToken());
+              request.clientToken(),
+              InstanceRecord.thisProcess());
       network.addNetns(netns);
       store.write(record);
-      booting.add(record.id());
       return record;
     }
   }

@@ -48,7 +48,8 @@ class LaunchPlanTest {
         KEY,
         Map.of(Tags.CLUSTER, "demo"),
         "2026-11-21T12:00:00Z",
-        token);
+        token,
+        "1@2026-11-21T11:00:00Z");
   }
 
   @Test
@@ -83,6 +84,50 @@ class LaunchPlanTest {
     assertThat(plan.toBoot()).containsExactly("gpu-001");
     assertThat(plan.existing()).containsExactly(booting);
     assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void anAbandonedRecordOfAnotherTokenIsClearedNotReportedAsBusy() {
+    InstanceRecord abandoned = record("t1", "gpu-001", InstanceState.PENDING);
+
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t2", "gpu-001"),
+            LocalFaults.none(),
+            List.of(abandoned),
+            ns -> true,
+            r -> true);
+
+    assertThat(plan.abandoned()).containsExactly(abandoned);
+    assertThat(plan.toBoot()).containsExactly("gpu-001");
+    assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void aLauncherIsGoneOnlyWhenItsProcessIsNotTheOneThatClaimed() {
+    InstanceRecord mine =
+        withLauncher(record("t1", "gpu-001", InstanceState.PENDING), InstanceRecord.thisProcess());
+    long pid = ProcessHandle.current().pid();
+
+    assertThat(mine.launcherIsGone()).isFalse();
+    assertThat(withLauncher(mine, pid + "@2000-01-01T00:00:00Z").launcherIsGone()).isTrue();
+    assertThat(withLauncher(mine, null).launcherIsGone()).isFalse(); // an older record: unknown
+  }
+
+  static InstanceRecord withLauncher(InstanceRecord r, String launcher) {
+    return new InstanceRecord(
+        r.id(),
+        r.cluster(),
+        r.nodeName(),
+        r.address(),
+        r.netns(),
+        r.veth(),
+        r.state(),
+        r.offering(),
+        r.tags(),
+        r.launchedAt(),
+        r.clientToken(),
+        launcher);
   }
 
   @Test
