@@ -25,9 +25,9 @@ import java.util.stream.Collectors;
  * The controller process of a kill -9 experiment: SIGKILLs it by its PID and starts a new one on
  * the same config and log. What the kill cut is read from the world the dead controller left (the
  * provider's instances and Slurm's nodes just after the kill, when nothing else changes them): a
- * launch cut when an instance was still PENDING (its agent still booting), a termination cut when
- * an instance outlived the power-down of its node. Counted per aimed point, with how many kills the
- * world confirmed.
+ * launch cut when an instance was still PENDING or STOPPED (its agent booting, or never started), a
+ * termination cut when an instance outlived the power-down of its node. Counted per aimed point,
+ * with how many kills the world confirmed.
  */
 final class ControllerKiller implements AutoCloseable {
   static final String STARTED = "controller for cluster ";
@@ -80,7 +80,11 @@ final class ControllerKiller implements AutoCloseable {
   private boolean cut(Point point) {
     List<Instance> left = provider.list(cluster);
     return switch (point) {
-      case LAUNCH -> left.stream().anyMatch(i -> i.state() == InstanceState.PENDING);
+      // booting (its agent outlives the controller), or claimed and never booted (then STOPPED)
+      case LAUNCH ->
+          left.stream()
+              .anyMatch(
+                  i -> i.state() == InstanceState.PENDING || i.state() == InstanceState.STOPPED);
       case TERMINATE -> {
         Set<String> released =
             slurm.nodes().stream()
