@@ -1,6 +1,7 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
@@ -187,11 +188,25 @@ final class Actuator {
     }
   }
 
+  /**
+   * Deletes the request once nothing of it is in flight: no launch of its nodes, and no termination
+   * of an instance bound to them (a controller killed before a suspend's termination ended must
+   * find the suspend again, or the half-terminated instance would count for the node when Slurm
+   * resumes it next, and nothing would be launched).
+   */
   private void ack(Action.Ack ack, Pass pass) {
     List<String> nodes = pass.nodesOf(ack.requestId());
     boolean launching =
         nodes.stream().anyMatch(pass.snapshot.inFlight()::launching) || cloud.anyLaunching(nodes);
-    if (!launching && !pass.keepRequests.contains(ack.requestId())) {
+    List<String> bound =
+        pass.snapshot.instances().stream()
+            .filter(i -> i.nodeName().map(nodes::contains).orElse(false))
+            .map(Instance::id)
+            .toList();
+    boolean terminating =
+        bound.stream().anyMatch(pass.snapshot.inFlight()::terminating)
+            || cloud.anyTerminating(bound);
+    if (!launching && !terminating && !pass.keepRequests.contains(ack.requestId())) {
       requests.delete(ack.requestId());
     }
   }

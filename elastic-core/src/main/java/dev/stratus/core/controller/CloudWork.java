@@ -87,6 +87,10 @@ final class CloudWork {
     return inFlight.anyLaunching(nodes);
   }
 
+  boolean anyTerminating(Collection<String> instanceIds) {
+    return inFlight.anyTerminating(instanceIds);
+  }
+
   /** {@code term}: the fence's term the launch was planned in (see {@link Fence}). */
   void launch(Action.Launch launch, long term) {
     inFlight.launchStarted(launch.nodes());
@@ -211,6 +215,8 @@ final class CloudWork {
                           ids,
                           error.getMessage());
                     }
+                    // the pass that follows acknowledges the request (or terminates again)
+                    passWanted.run();
                   });
         });
   }

@@ -38,6 +38,10 @@ final class InFlightWork {
     return nodes.stream().anyMatch(launchingNodes::contains);
   }
 
+  boolean anyTerminating(Collection<String> instanceIds) {
+    return instanceIds.stream().anyMatch(terminating::contains);
+  }
+
   void launchStarted(Collection<String> nodes) {
     launchingNodes.addAll(nodes);
   }

@@ -19,6 +19,7 @@ class RequestOrderTest extends ControllerFixture {
   @AfterEach
   void letHeldLaunchesGo() {
     cloud.releaseLaunches();
+    cloud.releaseTerminations();
   }
 
   void suspendRequest(String id, String node, java.time.Instant at) {
@@ -34,6 +35,7 @@ class RequestOrderTest extends ControllerFixture {
     Instance old = jobRunning(42, "gpu-001", Duration.ofMinutes(10));
     slurm.removeJob(42);
     pass();
+    clock.add(Duration.ofMinutes(1)); // the node idled, then Slurm suspended it
     suspendRequest("s1", "gpu-001", clock.instant());
     spool.resume(slurm, clock.instant().plusMillis(1), "r2", 43, "gpu-001");
 
@@ -86,6 +88,30 @@ class RequestOrderTest extends ControllerFixture {
     pass();
 
     assertThat(on("gpu-003")).isEmpty();
+    assertThat(spool.pending()).isEmpty();
+  }
+
+  @Test
+  void aSuspendStaysInTheSpoolUntilItsTerminationEndedSoAControllerKilledMeanwhileReplaysIt() {
+    Instance old = jobRunning(42, "gpu-001", Duration.ofMinutes(10));
+    slurm.removeJob(42);
+    pass();
+    clock.add(Duration.ofMinutes(1));
+    cloud.holdTerminations();
+    suspendRequest("s1", "gpu-001", clock.instant());
+
+    controller.runPass();
+    await().until(() -> cloud.terminationsHeld() == 1);
+    // A kill -9 now loses the termination: the suspend must still be there to be replayed.
+    assertThat(spool.pending()).extracting(SpoolRequest::id).containsExactly("s1");
+    controller.runPass();
+    assertThat(spool.pending()).extracting(SpoolRequest::id).containsExactly("s1");
+
+    cloud.releaseTerminations();
+    awaitCloud(controller);
+    pass();
+
+    assertThat(cloud.alive()).extracting(Instance::id).doesNotContain(old.id());
     assertThat(spool.pending()).isEmpty();
   }
 }

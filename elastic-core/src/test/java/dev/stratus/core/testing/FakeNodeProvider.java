@@ -55,6 +55,7 @@ public final class FakeNodeProvider
   private final Deque<RuntimeException> nextTerminateErrors = new ArrayDeque<>();
   private final LaunchGate launchGate = new LaunchGate();
   private final LaunchGate listGate = new LaunchGate();
+  private final LaunchGate terminationGate = new LaunchGate();
   private int throttleNext;
   private boolean needsNodeCredentials = true;
   private int sequence;
@@ -171,7 +172,12 @@ public final class FakeNodeProvider
   }
 
   @Override
-  public synchronized void terminate(Collection<String> instanceIds) {
+  public void terminate(Collection<String> instanceIds) {
+    terminationGate.pass();
+    terminateNow(instanceIds);
+  }
+
+  private synchronized void terminateNow(Collection<String> instanceIds) {
     calls.add("terminate " + List.copyOf(instanceIds));
     RuntimeException error = nextTerminateErrors.poll();
     if (error != null) {
@@ -246,6 +252,19 @@ public final class FakeNodeProvider
   /** Lets every held launch go on, and later ones run at once. */
   public void releaseLaunches() {
     launchGate.open();
+  }
+
+  /** From now on every termination blocks until {@link #releaseTerminations}. */
+  public void holdTerminations() {
+    terminationGate.close();
+  }
+
+  public void releaseTerminations() {
+    terminationGate.open();
+  }
+
+  public int terminationsHeld() {
+    return terminationGate.held();
   }
 
   /** How many launches are blocked at the moment. */

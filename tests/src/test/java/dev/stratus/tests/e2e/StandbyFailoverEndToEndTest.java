@@ -9,7 +9,6 @@ import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.ThisHost;
 import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
@@ -19,6 +18,7 @@ import dev.stratus.core.standby.SlurmctldPing;
 import dev.stratus.tests.support.BackupSlurmctld;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.ControllerProcess;
+import dev.stratus.tests.support.InstanceWatch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -29,11 +29,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +69,7 @@ class StandbyFailoverEndToEndTest {
     CliSlurmClient slurm =
         new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
     List<AutoCloseable> started = new ArrayList<>();
-    ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor();
+    InstanceWatch watch = null;
     try {
       ControllerProcess a =
           ControllerProcess.start(cluster.configFile(), root.resolve("log/a.log"));
@@ -103,14 +98,10 @@ class StandbyFailoverEndToEndTest {
       LeaseRecord before = LeaseRecord.parse(Files.readString(leaseFile), leaseFile.toString());
       assertThat(before.holder()).startsWith(ThisHost.shortName() + "/");
 
-      Set<String> duplicates = ConcurrentHashMap.newKeySet();
-      Set<String> everSeen = ConcurrentHashMap.newKeySet();
-      Set<String> resumeTimeouts = ConcurrentHashMap.newKeySet();
-      watch.scheduleWithFixedDelay(
-          () -> look(local, slurm, name, duplicates, everSeen, resumeTimeouts),
-          0,
-          300,
-          TimeUnit.MILLISECONDS);
+      watch = InstanceWatch.start(local, slurm, name);
+      Set<String> duplicates = watch.duplicates;
+      Set<String> everSeen = watch.everSeen;
+      Set<String> resumeTimeouts = watch.resumeTimeouts;
       CheckpointJobs commands = new CheckpointJobs(cluster);
       List<String> jobs = new ArrayList<>();
       for (int i = 0; i < JOBS; i++) {
@@ -157,7 +148,7 @@ class StandbyFailoverEndToEndTest {
                 assertThat(slurm.nodes()).allMatch(n -> n.poweredDown() && !n.down());
                 assertThat(local.list(name)).isEmpty();
               });
-      watch.shutdownNow();
+      watch.close();
       LeaseRecord after = LeaseRecord.parse(Files.readString(leaseFile), leaseFile.toString());
       List<Path> spoolLeft;
       try (var files = Files.list(cluster.config().spoolDir())) {
@@ -192,7 +183,9 @@ class StandbyFailoverEndToEndTest {
       assertThat(everSeen).hasSizeGreaterThanOrEqualTo(NODES);
       assertThat(takeover).isLessThan(LEASE.multipliedBy(3));
     } finally {
-      watch.shutdownNow();
+      if (watch != null) {
+        watch.close();
+      }
       for (int i = started.size() - 1; i >= 0; i--) {
         started.get(i).close();
       }
@@ -212,33 +205,6 @@ class StandbyFailoverEndToEndTest {
         + "s, slurmctldHost: "
         + slurmctldHost
         + "}\n";
-  }
-
-  /** Records nodes with two live instances, every instance seen, nodes Slurm timed out. */
-  static void look(
-      NodeProvider local,
-      CliSlurmClient slurm,
-      String cluster,
-      Set<String> duplicates,
-      Set<String> everSeen,
-      Set<String> resumeTimeouts) {
-    try {
-      List<Instance> live = local.list(cluster);
-      live.forEach(i -> everSeen.add(i.id()));
-      live.stream()
-          .collect(Collectors.groupingBy(i -> i.tags().getOrDefault(Tags.NODE, "?")))
-          .forEach(
-              (node, instances) -> {
-                if (instances.size() > 1) {
-                  duplicates.add(node + " " + instances.stream().map(Instance::id).toList());
-                }
-              });
-      slurm.nodes().stream()
-          .filter(n -> n.reason().contains("ResumeTimeout"))
-          .forEach(n -> resumeTimeouts.add(n.name()));
-    } catch (RuntimeException e) {
-      // a listing that races a launch is read again 300 ms later
-    }
   }
 
   static String holder(Path leaseFile) {

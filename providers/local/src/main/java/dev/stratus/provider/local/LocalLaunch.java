@@ -8,6 +8,7 @@ import dev.stratus.core.spi.NodeCredential;
 import dev.stratus.core.spi.ProviderError;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +23,9 @@ import java.util.concurrent.Executor;
  * fails. Never throws: a broken host or state dir is a Transient failure.
  */
 final class LocalLaunch {
+  /** A teardown takes up to {@link NodeReaper#GRACE} and then a kill; a little more. */
+  static final Duration BUSY_WAIT = NodeReaper.GRACE.plusSeconds(5);
+
   private final LocalSettings settings;
   private final Path stateDir;
   private final Clock clock;
@@ -68,11 +72,12 @@ final class LocalLaunch {
       return LaunchResult.failure(key, request.nodeNames(), refusal.get());
     }
     LocalFaults faults = faults();
-    LaunchPlan plan = nodes.plan(request, faults);
+    LaunchPlan plan = planAfterTeardowns(request, faults);
     if (request.allOrNothing() && !plan.failures().isEmpty()) {
       terminate(plan.existing().stream().map(InstanceRecord::toInstance).toList());
       return LaunchResult.failure(key, request.nodeNames(), plan.failures().get(0).error());
     }
+    plan.abandoned().forEach(r -> nodes.teardown(r, false).join());
     List<InstanceRecord> claimed = new ArrayList<>();
     List<LaunchResult.Failure> failures = new ArrayList<>(plan.failures());
     for (String node : plan.toBoot()) {
@@ -110,6 +115,29 @@ final class LocalLaunch {
       return LaunchResult.failure(key, request.nodeNames(), rolledBack(failures.get(0).error()));
     }
     return new LaunchResult(launched, failures);
+  }
+
+  /**
+   * The plan, once no node of the request is busy any more, or after {@link #BUSY_WAIT}. A node
+   * still held by an instance of another token is usually one being terminated right now (the
+   * controller releases a node's old instance and launches a new one in one pass, or replays a
+   * suspend a crash left after a new resume came): a cloud launches the new VM beside the dying
+   * one, but here both are the one namespace of the node, so the launch waits for it to go.
+   */
+  private LaunchPlan planAfterTeardowns(LaunchRequest request, LocalFaults faults) {
+    long deadline = System.nanoTime() + BUSY_WAIT.toNanos();
+    LaunchPlan plan = nodes.plan(request, faults);
+    while (plan.failures().stream().anyMatch(f -> f.error().code().equals(LaunchPlan.BUSY))
+        && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      plan = nodes.plan(request, faults);
+    }
+    return plan;
   }
 
   /** The bridge and the fake GPU devices every node needs; an error refuses the launch. */

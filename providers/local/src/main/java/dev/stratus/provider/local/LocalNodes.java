@@ -69,7 +69,7 @@ final class LocalNodes {
   List<Instance> list(String cluster) {
     return live().stream()
         .filter(r -> cluster.equals(r.tags().get(Tags.CLUSTER)))
-        .map(InstanceRecord::toInstance)
+        .map(r -> r.toInstance(abandoned(r) ? InstanceState.STOPPED : r.state()))
         .sorted(Comparator.comparing(Instance::id))
         .toList();
   }
@@ -81,8 +81,22 @@ final class LocalNodes {
   /** What the request means given the records, decided under the lock ({@link LaunchPlan}). */
   LaunchPlan plan(LaunchRequest request, LocalFaults faults) {
     synchronized (lock) {
-      return LaunchPlan.of(request, faults, store.all(), HostNetwork::netnsExists);
+      return LaunchPlan.of(
+          request, faults, store.all(), HostNetwork::netnsExists, LocalNodes::abandoned);
     }
+  }
+
+  /**
+   * A PENDING record whose launcher has exited and in whose namespace nothing runs: the launcher (a
+   * controller killed mid-launch) died before the node's agent started, so nothing will ever boot
+   * it. (An agent that did start outlives its launcher, and its processes, munged and slurmd, stay
+   * in the namespace.) Listed as STOPPED, like a cloud's failed VM: the controller launches the
+   * node again, and GC collects the record if nothing does.
+   */
+  static boolean abandoned(InstanceRecord r) {
+    return r.state() == InstanceState.PENDING
+        && r.launcherIsGone()
+        && HostNetwork.pids(r.netns()).isEmpty();
   }
 
   /**
@@ -117,7 +131,8 @@ final class LocalNodes {
               request.offering().key(),
               request.tagsFor(node),
               now.toString(),
-              request.clientToken());
+              request.clientToken(),
+              InstanceRecord.thisProcess());
       network.addNetns(netns);
       store.write(record);
       history.launched(record);

@@ -32,6 +32,10 @@ class LaunchPlanTest {
   }
 
   static InstanceRecord record(String token, String node) {
+    return record(token, node, InstanceState.RUNNING);
+  }
+
+  static InstanceRecord record(String token, String node, InstanceState state) {
     String netns = LocalNames.netns("demo", node);
     return new InstanceRecord(
         LocalNames.instanceId("demo", token, node),
@@ -40,11 +44,12 @@ class LaunchPlanTest {
         "10.77.0.11",
         netns,
         LocalNames.veth(netns),
-        InstanceState.RUNNING,
+        state,
         KEY,
         Map.of(Tags.CLUSTER, "demo"),
         "2026-11-21T12:00:00Z",
-        token);
+        token,
+        "1@2026-11-21T11:00:00Z");
   }
 
   @Test
@@ -54,11 +59,75 @@ class LaunchPlanTest {
             request("t1", "gpu-001", "gpu-002"),
             LocalFaults.none(),
             List.of(record("t1", "gpu-001")),
-            ns -> true);
+            ns -> true,
+            r -> false);
 
     assertThat(plan.existing()).extracting(InstanceRecord::nodeName).containsExactly("gpu-001");
     assertThat(plan.toBoot()).containsExactly("gpu-002");
     assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void aNodeWhoseLauncherDiedBeforeItsAgentRanIsBootedAgainNotReturnedAsLaunched() {
+    InstanceRecord claimedByADeadController = record("t1", "gpu-001", InstanceState.PENDING);
+    InstanceRecord booting = record("t1", "gpu-002", InstanceState.PENDING);
+
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t1", "gpu-001", "gpu-002"),
+            LocalFaults.none(),
+            List.of(claimedByADeadController, booting),
+            ns -> true,
+            r -> r.equals(claimedByADeadController));
+
+    assertThat(plan.abandoned()).containsExactly(claimedByADeadController);
+    assertThat(plan.toBoot()).containsExactly("gpu-001");
+    assertThat(plan.existing()).containsExactly(booting);
+    assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void anAbandonedRecordOfAnotherTokenIsClearedNotReportedAsBusy() {
+    InstanceRecord abandoned = record("t1", "gpu-001", InstanceState.PENDING);
+
+    LaunchPlan plan =
+        LaunchPlan.of(
+            request("t2", "gpu-001"),
+            LocalFaults.none(),
+            List.of(abandoned),
+            ns -> true,
+            r -> true);
+
+    assertThat(plan.abandoned()).containsExactly(abandoned);
+    assertThat(plan.toBoot()).containsExactly("gpu-001");
+    assertThat(plan.failures()).isEmpty();
+  }
+
+  @Test
+  void aLauncherIsGoneOnlyWhenItsProcessIsNotTheOneThatClaimed() {
+    InstanceRecord mine =
+        withLauncher(record("t1", "gpu-001", InstanceState.PENDING), InstanceRecord.thisProcess());
+    long pid = ProcessHandle.current().pid();
+
+    assertThat(mine.launcherIsGone()).isFalse();
+    assertThat(withLauncher(mine, pid + "@2000-01-01T00:00:00Z").launcherIsGone()).isTrue();
+    assertThat(withLauncher(mine, null).launcherIsGone()).isFalse(); // an older record: unknown
+  }
+
+  static InstanceRecord withLauncher(InstanceRecord r, String launcher) {
+    return new InstanceRecord(
+        r.id(),
+        r.cluster(),
+        r.nodeName(),
+        r.address(),
+        r.netns(),
+        r.veth(),
+        r.state(),
+        r.offering(),
+        r.tags(),
+        r.launchedAt(),
+        r.clientToken(),
+        launcher);
   }
 
   @Test
@@ -68,7 +137,8 @@ class LaunchPlanTest {
             request("t1", "gpu-001"),
             LocalFaults.none(),
             List.of(record("t1", "gpu-001")),
-            ns -> false);
+            ns -> false,
+            r -> false);
 
     assertThat(plan.existing()).isEmpty();
     assertThat(plan.toBoot()).containsExactly("gpu-001");
@@ -81,7 +151,8 @@ class LaunchPlanTest {
             request("t2", "gpu-001"),
             LocalFaults.none(),
             List.of(record("t1", "gpu-001")),
-            ns -> true);
+            ns -> true,
+            r -> false);
 
     assertThat(plan.toBoot()).isEmpty();
     assertThat(plan.failures())
@@ -100,7 +171,8 @@ class LaunchPlanTest {
             request("t1", "gpu-001", "gpu-002"),
             new LocalFaults(Set.of("gpu-002"), Set.of()),
             List.of(),
-            ns -> true);
+            ns -> true,
+            r -> false);
 
     assertThat(plan.toBoot()).containsExactly("gpu-001");
     assertThat(plan.failures())

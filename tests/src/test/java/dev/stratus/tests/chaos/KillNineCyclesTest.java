@@ -1,0 +1,221 @@
+package dev.stratus.tests.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.stratus.cli.embedded.EmbeddedCluster;
+import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.cli.embedded.Processes;
+import dev.stratus.cli.runtime.ProviderRegistry;
+import dev.stratus.core.model.Instance;
+import dev.stratus.core.model.InstanceState;
+import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.tests.chaos.ControllerKiller.Point;
+import dev.stratus.tests.support.E2eCluster;
+import dev.stratus.tests.support.InstanceWatch;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * kill -9 of the controller, on the real Slurm with the local provider: {@value #NODES}-node scale
+ * cycles (an {@code srun} per node onto powered-down nodes, then idle until every node is suspended
+ * and its instance gone), and in each cycle the controller process is SIGKILLed by PID at a point
+ * drawn from a seed, mid-launch (an agent still booting) or mid-terminate (just after it logged a
+ * termination), then started again. Nothing may be lost or doubled: no node ever has two live
+ * instances, no instance or namespace is left, every node Slurm resumed came up (no {@code
+ * ResumeTimeout}, no request left in the spool) and every job ran to its end. The figures go to
+ * reliability.json ({@code killNine}). {@code -Dstratus.chaos.cycles=100} for the full run.
+ */
+@Tag("slurm")
+class KillNineCyclesTest {
+  static final int NODES = 4;
+  static final int CYCLES = Integer.getInteger("stratus.chaos.cycles", 4);
+  static final long SEED = Long.getLong("stratus.chaos.seed", 20261125L);
+
+  /** One {@code srun} of the experiment, running in the background, its output in a file. */
+  record Srun(String name, Process process, Path out) {
+    static Srun start(EmbeddedCluster cluster, String name) throws java.io.IOException {
+      Path out = cluster.root().resolve("jobs/" + name + ".out");
+      ProcessBuilder pb =
+          new ProcessBuilder(
+                  cluster.config().slurm().binDir().resolve("srun").toString(),
+                  "-p",
+                  "gpu",
+                  "-N1",
+                  "--exclusive",
+                  "--gres=gpu:h100:1",
+                  "-J",
+                  name,
+                  "/bin/sh",
+                  "-c",
+                  "sleep 1; echo done " + name)
+              .redirectErrorStream(true)
+              .redirectOutput(out.toFile());
+      pb.environment().clear();
+      pb.environment().putAll(cluster.slurmEnv());
+      return new Srun(name, pb.start(), out);
+    }
+
+    /** Ran to its end: exit 0 and its last words in the output. */
+    boolean ran() throws Exception {
+      return process.exitValue() == 0 && Files.readString(out).contains("done " + name);
+    }
+  }
+
+  @Test
+  void killingTheControllerMidLaunchAndMidTerminateLosesLeaksAndDoublesNothing() throws Exception {
+    Random draw = new Random(SEED);
+    SecureRandom random = new SecureRandom();
+    Path root = Files.createTempDirectory("stratus-kill9-e2e-");
+    String name = "k9" + Integer.toHexString(random.nextInt(0x10000));
+    EmbeddedSpec r = EmbeddedSpec.random(root, name, NODES, random);
+    EmbeddedSpec spec =
+        new EmbeddedSpec(
+            r.root(),
+            r.cluster(),
+            r.pool(),
+            r.gpuModel(),
+            r.gpusPerNode(),
+            r.nodes(),
+            r.rackSizes(),
+            r.slurmctldPort(),
+            r.bridge(),
+            r.subnet(),
+            Duration.ofSeconds(2), // suspend soon after each wave: shorter cycles
+            r.downHold(),
+            r.noticePort(),
+            r.spotGrace(),
+            r.hardware());
+    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, E2eCluster.slurmUnderTest());
+    NodeProvider local = ProviderRegistry.create(cluster.config(), Clock.systemUTC()).get("local");
+    CliSlurmClient slurm =
+        new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
+    List<Srun> jobs = new ArrayList<>();
+    try (ControllerKiller killer =
+            new ControllerKiller(
+                cluster.configFile(), root.resolve("log/controller.log"), local, slurm, name);
+        InstanceWatch watch = InstanceWatch.start(local, slurm, name)) {
+      killer.start();
+      cluster.start();
+      Instant begin = Instant.now();
+      for (int c = 0; c < CYCLES; c++) {
+        Point aim = Point.values()[draw.nextInt(Point.values().length)];
+        long logMark = killer.logSize();
+        List<Srun> wave = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+          wave.add(Srun.start(cluster, "kc" + c + "-" + i));
+        }
+        jobs.addAll(wave);
+        if (aim == Point.LAUNCH) {
+          await("an agent booting in cycle " + c)
+              .atMost(Duration.ofSeconds(60))
+              .pollInterval(Duration.ofMillis(50))
+              .until(
+                  () ->
+                      local.list(name).stream().anyMatch(i -> i.state() == InstanceState.PENDING));
+          Thread.sleep(draw.nextInt(800));
+          killer.killAt(aim);
+        }
+        for (Srun s : wave) {
+          s.process().waitFor(180, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        if (aim == Point.TERMINATE) {
+          long mark = killer.logSize();
+          await("a termination in cycle " + c)
+              .atMost(Duration.ofSeconds(60))
+              .pollInterval(Duration.ofMillis(20))
+              .until(() -> killer.loggedSince(mark, "terminating "));
+          Thread.sleep(draw.nextInt(300));
+          killer.killAt(aim);
+        }
+        // The next cycle starts as soon as Slurm has every node powered down, as a user's next
+        // jobs would: instances a kill left behind must not stand in the way of new launches.
+        await("cycle " + c + " scaled back to zero")
+            .atMost(Duration.ofSeconds(150))
+            .pollInterval(Duration.ofMillis(500))
+            .ignoreExceptions()
+            .until(() -> slurm.nodes().stream().allMatch(n -> n.poweredDown() && !n.down()));
+        assertThat(killer.loggedSince(logMark, "Exception in thread"))
+            .as("a controller thread died in cycle " + c)
+            .isFalse();
+      }
+      Duration took = Duration.between(begin, Instant.now());
+      // GC collects what a kill left (its orphan grace is 20 s); what is still there is leaked
+      Instant settle = Instant.now().plusSeconds(60);
+      while (Instant.now().isBefore(settle)
+          && !(local.list(name).isEmpty() && namespaces(cluster).isEmpty())) {
+        Thread.sleep(1000);
+      }
+      watch.close();
+
+      List<String> lost = new ArrayList<>();
+      for (Srun s : jobs) {
+        if (s.process().isAlive() || !s.ran()) {
+          lost.add(s.name() + ": " + Files.readString(s.out()).strip());
+        }
+      }
+      List<Instance> leaked = local.list(name);
+      List<String> namespaces = namespaces(cluster);
+      List<Path> spoolLeft;
+      try (var files = Files.list(cluster.config().spoolDir())) {
+        spoolLeft = files.filter(f -> f.toString().endsWith(".json")).toList();
+      }
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("seed", SEED);
+      f.put("cycles", CYCLES);
+      f.put("nodesPerCycle", NODES);
+      f.put("jobs", jobs.size());
+      f.put("instancesLaunched", watch.everSeen.size());
+      f.put("kills", killer.kills());
+      for (Point p : Point.values()) {
+        String key = p == Point.LAUNCH ? "midLaunch" : "midTerminate";
+        f.put(key + "Kills", killer.aimed(p));
+        f.put(key + "KillsConfirmed", killer.confirmed(p));
+      }
+      f.put("midRequeueKills", "not built");
+      f.put("leakedInstances", leaked.size() + namespaces.size());
+      f.put("lostResumeRequests", watch.resumeTimeouts.size() + spoolLeft.size());
+      f.put("duplicateInstances", watch.duplicates.size());
+      f.put("lostJobs", lost.size());
+      f.put("seconds", took.toSeconds());
+      f.put("slurm", E2eCluster.slurmRelease());
+      Reliability.record("killNine", null, f);
+      System.out.println("kill -9 cycles: " + f);
+
+      assertThat(watch.duplicates).as("nodes seen with two live instances").isEmpty();
+      assertThat(leaked).as("instances left").isEmpty();
+      assertThat(namespaces).as("namespaces left").isEmpty();
+      assertThat(watch.resumeTimeouts).as("nodes Slurm gave up resuming").isEmpty();
+      assertThat(spoolLeft).as("requests never acknowledged").isEmpty();
+      assertThat(lost).as("jobs that did not run to their end").isEmpty();
+      assertThat(killer.kills()).isEqualTo(CYCLES);
+      assertThat(watch.everSeen).hasSizeGreaterThanOrEqualTo(CYCLES * NODES);
+    } finally {
+      jobs.forEach(s -> s.process().destroyForcibly());
+      for (NodeProvider p : ProviderRegistry.create(cluster.config(), Clock.systemUTC()).values()) {
+        p.terminate(p.list(name).stream().map(Instance::id).toList());
+        p.close();
+      }
+      cluster.close();
+    }
+  }
+
+  static List<String> namespaces(EmbeddedCluster cluster) {
+    Processes.Result r =
+        Processes.output(List.of("ip", "netns", "list"), Map.of(), null, Duration.ofSeconds(10));
+    String prefix = "st-" + cluster.config().cluster() + "-";
+    return r.stdout().lines().filter(l -> l.startsWith(prefix)).toList();
+  }
+}
