@@ -190,8 +190,8 @@ public final class Planner {
   /**
    * Terminates the instances the request releases: those of its nodes launched before Slurm made
    * it. A later instance is a later resume's: a release request stays in the spool until its
-   * terminations ended, so its replay (after a crash, or the pass a launch's end asks for) can
-   * meet the fresh instance of a resume Slurm made since, which it must leave alone.
+   * terminations ended, so its replay (after a crash, or the pass a launch's end asks for) can meet
+   * the fresh instance of a resume Slurm made since, which it must leave alone.
    */
   private static void planRelease(ClusterIndex index, SpoolRequest request, List<Action> actions) {
     List<String> ids = new ArrayList<>();

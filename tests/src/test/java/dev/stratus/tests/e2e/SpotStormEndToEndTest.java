@@ -59,7 +59,7 @@ class SpotStormEndToEndTest {
   void poweredDownWithSpotAvailable() {
     awaitAllSuspended();
     for (Offering o : e2e.cluster.config().pools().get(0).offerings()) {
-      e2e.runtime.controller().unavailable().markAvailable(o.key());
+      e2e.runtime().controller().unavailable().markAvailable(o.key());
     }
   }
 
@@ -127,7 +127,7 @@ class SpotStormEndToEndTest {
 
   /** A counter of the controller's metrics; 0 before its first increment. */
   static double count(String name, String... tags) {
-    var counter = e2e.runtime.controller().metrics().registry().find(name).tags(tags).counter();
+    var counter = e2e.runtime().controller().metrics().registry().find(name).tags(tags).counter();
     return counter == null ? 0 : counter.count();
   }
 }

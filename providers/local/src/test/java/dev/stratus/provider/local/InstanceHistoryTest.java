@@ -37,7 +37,8 @@ class InstanceHistoryTest {
             new OfferingKey("local", "local", "rack-a", "local-h100x8", CapacityType.SPOT),
             Map.of(Tags.CLUSTER, "demo"),
             "2026-11-21T12:00:00Z",
-            "st-token");
+            "st-token",
+            null);
 
     history.launched(r);
     history.ended(r);
