@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Polls EC2's IMDSv2 for {@code spot/instance-action} (a reclaim: terminate, stop or hibernate) and
  * {@code events/recommendations/rebalance}. HTTP 404 on either means "nothing announced". The
- * instance id comes from {@code /latest/meta-data/instance-id} unless given.
+ * instance id comes from {@code /latest/meta-data/instance-id} unless given. While a reclaim stands
+ * it asks the controller at each poll whether it still holds the notice, and reports it again to a
+ * controller that restarted and lost it ({@link StandingNotices}).
  */
 public final class AwsImdsWatcher implements NoticeWatcher {
   public static final URI DEFAULT_BASE = URI.create("http://169.254.169.254");
@@ -30,6 +32,7 @@ public final class AwsImdsWatcher implements NoticeWatcher {
   private final MetadataHttp http = new MetadataHttp();
   private final ImdsTokens tokens;
   private final OnceReporter reporter;
+  private final StandingNotices standing;
   private final Clock clock;
   private final Duration interval;
   private String instanceId;
@@ -49,6 +52,7 @@ public final class AwsImdsWatcher implements NoticeWatcher {
     this.base = base;
     this.instanceId = instanceId.orElse(null);
     this.reporter = new OnceReporter(sink);
+    this.standing = new StandingNotices(reporter, new ReleaseCheck(sink));
     this.clock = clock;
     this.interval = interval;
     this.tokens = new ImdsTokens(http, base, tokenTtl, clock);
@@ -61,7 +65,7 @@ public final class AwsImdsWatcher implements NoticeWatcher {
     Optional<String> action = item("/latest/meta-data/spot/instance-action");
     if (action.isPresent()) {
       MalformedDocuments.parse(() -> AwsNotices.instanceAction(id, action.get(), clock.instant()))
-          .filter(n -> reporter.report("instance-action " + n.deadline(), n))
+          .flatMap(n -> standing.report("instance-action " + n.deadline(), n))
           .ifPresent(out::add);
     }
     Optional<String> rebalance = item("/latest/meta-data/events/recommendations/rebalance");

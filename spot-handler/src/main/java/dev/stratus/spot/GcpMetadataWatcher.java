@@ -23,20 +23,27 @@ import org.slf4j.LoggerFactory;
  * answers 403). The first round reads both values; later rounds wait on both at once with {@code
  * ?wait_for_change=true&last_etag=E&timeout_sec=T}, so a change is seen when it happens, and a
  * change made between two rounds is returned at once (its ETag differs). Each answer is handled as
- * it arrives: a preemption is reported without waiting for the other key's poll to time out. The
- * instance is named by {@code instance/name} unless given.
+ * it arrives: a preemption is reported without waiting for the other key's poll to time out. While
+ * a notice stands, both keys are long-polled for {@link #STANDING_WAIT} only (a round ends when
+ * both answered) and the controller is asked each time whether it still holds the notice ({@link
+ * StandingNotices}: a controller that restarted gets it again). The instance is named by {@code
+ * instance/name} unless given.
  */
 public final class GcpMetadataWatcher implements NoticeWatcher {
   public static final URI DEFAULT_BASE = URI.create("http://169.254.169.254");
   public static final Duration DEFAULT_WAIT = Duration.ofSeconds(60);
   static final Duration NO_ETAG_INTERVAL = Duration.ofSeconds(1);
+
+  /** The long-poll's wait while a notice stands: the controller is asked about it this often. */
+  static final Duration STANDING_WAIT = Duration.ofSeconds(1);
+
   static final String PREFIX = "/computeMetadata/v1/instance/";
   static final Map<String, String> FLAVOR = Map.of("Metadata-Flavor", "Google");
   private static final Logger log = LoggerFactory.getLogger(GcpMetadataWatcher.class);
 
   private final URI base;
   private final MetadataHttp http = new MetadataHttp();
-  private final OnceReporter reporter;
+  private final StandingNotices standing;
   private final Clock clock;
   private final Duration wait;
   private final List<Key> keys =
@@ -50,6 +57,7 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
     final String name;
     final Parser parser;
     volatile String etag;
+    volatile boolean noticeStands;
 
     Key(String name, Parser parser) {
       this.name = name;
@@ -70,7 +78,7 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
       URI base, Optional<String> instance, NoticeSink sink, Clock clock, Duration wait) {
     this.base = base;
     this.instance = instance.orElse(null);
-    this.reporter = new OnceReporter(sink);
+    this.standing = new StandingNotices(new OnceReporter(sink), new ReleaseCheck(sink));
     this.clock = clock;
     this.wait = wait;
   }
@@ -80,15 +88,23 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
     String name = instance();
     List<InterruptionNotice> out = new ArrayList<>();
     List<CompletableFuture<Void>> rounds = new ArrayList<>();
+    // A notice ends the round at once: the next one long-polls briefly, to watch it stand.
+    CompletableFuture<Void> noticeTaken = new CompletableFuture<>();
     for (Key k : keys) {
       URI uri = uri(k);
       rounds.add(
           http.sendAsync(uri, FLAVOR, wait.plus(MetadataHttp.REQUEST_TIMEOUT))
-              .thenAccept(r -> handle(k, uri, r, name, out)));
+              .thenAccept(
+                  r -> {
+                    if (handle(k, uri, r, name, out)) {
+                      noticeTaken.complete(null);
+                    }
+                  }));
     }
     CompletableFuture<Void> all = CompletableFuture.allOf(rounds.toArray(CompletableFuture[]::new));
     try {
-      all.get(); // interruptible, unlike join(): stopping the watcher must not wait out a long-poll
+      // interruptible, unlike join(): stopping the watcher must not wait out a long-poll
+      CompletableFuture.anyOf(all, noticeTaken).get();
     } catch (InterruptedException e) {
       rounds.forEach(f -> f.cancel(true));
       throw e;
@@ -99,7 +115,10 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
       }
       throw new IOException("GCP metadata poll failed: " + cause, cause);
     }
-    return out;
+    rounds.forEach(f -> f.cancel(true)); // the other key's long-poll, if it still waits
+    synchronized (out) {
+      return new ArrayList<>(out);
+    }
   }
 
   /**
@@ -121,24 +140,29 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
             + "?wait_for_change=true&last_etag="
             + URLEncoder.encode(k.etag, StandardCharsets.UTF_8)
             + "&timeout_sec="
-            + wait.toSeconds());
+            + (keys.stream().anyMatch(n -> n.noticeStands) ? STANDING_WAIT : wait).toSeconds());
   }
 
-  private void handle(
+  /** True when it reported a notice now. */
+  private boolean handle(
       Key k, URI uri, MetadataHttp.Response r, String name, List<InterruptionNotice> out) {
     if (!r.ok()) {
       throw new CompletionException(new MetadataServiceException("GET", uri, r.status(), r.body()));
     }
     k.etag = r.etag().orElse(null);
-    MalformedDocuments.parse(() -> k.parser.parse(name, r.body(), clock.instant()))
-        .flatMap(n -> n)
-        .filter(n -> reporter.report(k.name + " " + n.kind(), n))
-        .ifPresent(
-            n -> {
-              synchronized (out) {
-                out.add(n);
-              }
-            });
+    Optional<InterruptionNotice> notice =
+        MalformedDocuments.parse(() -> k.parser.parse(name, r.body(), clock.instant()))
+            .flatMap(n -> n);
+    k.noticeStands = notice.isPresent();
+    Optional<InterruptionNotice> reported =
+        notice.flatMap(n -> standing.report(k.name + " " + n.kind(), n));
+    reported.ifPresent(
+        n -> {
+          synchronized (out) {
+            out.add(n);
+          }
+        });
+    return reported.isPresent();
   }
 
   private String instance() throws IOException, InterruptedException {

@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Asks the sink whether the node of a reported event may go ({@link NoticeSink#state}), once per
- * poll, and logs an event's answer only when it changes: the Azure watcher polls every second.
+ * poll, and logs an event's answer only when it changes: the watchers poll every second or few.
  * Empty when the sink could not be asked.
  */
 final class ReleaseCheck {
@@ -49,8 +49,8 @@ final class ReleaseCheck {
       String eventId, String instanceId, Optional<NoticeState> state, String problem) {
     if (state.isEmpty()) {
       log.warn(
-          "cannot ask the controller whether {} may go (event {}), not acknowledging; Azure starts"
-              + " it at NotBefore anyway: {}",
+          "cannot ask the controller whether {} may go (event {}): not acknowledging or reporting"
+              + " it again; the cloud goes ahead at its deadline anyway: {}",
           instanceId,
           eventId,
           problem);
@@ -59,11 +59,10 @@ final class ReleaseCheck {
     switch (state.get()) {
       case ACTING ->
           log.info(
-              "the controller is still acting on the notice for {}: event {} waits",
+              "the controller is still acting on the notice for {} (event {})",
               instanceId,
               eventId);
-      case RELEASED ->
-          log.info("the controller released {}: acknowledging event {}", instanceId, eventId);
+      case RELEASED -> log.info("the controller released {} (event {})", instanceId, eventId);
       case UNKNOWN ->
           log.warn(
               "the controller knows no notice for {} (restarted?): reporting event {} again",

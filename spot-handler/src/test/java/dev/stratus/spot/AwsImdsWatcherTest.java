@@ -1,6 +1,7 @@
 package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
@@ -55,6 +56,37 @@ class AwsImdsWatcherTest {
                 InterruptionNotice.Kind.RECLAIM,
                 Instant.parse("2026-11-21T12:02:00Z"),
                 T0));
+  }
+
+  @Test
+  void aControllerThatRestartedAndLostTheReclaimIsToldAgainOnce() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    imds.instanceAction(ACTION);
+    assertThat(w.poll()).hasSize(1);
+
+    sink.restart(); // killed between receipt and requeue: its inbox is gone
+    clock.add(Duration.ofSeconds(5));
+
+    assertThat(w.poll()).hasSize(1);
+    assertThat(w.poll()).isEmpty();
+    assertThat(sink.notices())
+        .extracting(InterruptionNotice::instanceId, InterruptionNotice::seenAt)
+        .containsExactly(tuple("i-0abc", T0), tuple("i-0abc", T0)); // the notice as first seen
+  }
+
+  @Test
+  void aReleasedOrUnreachableControllerIsNotToldAgain() throws Exception {
+    AwsImdsWatcher w = watcher(Duration.ofHours(6));
+    imds.instanceAction(ACTION);
+    w.poll();
+
+    sink.refuse(true);
+    assertThat(w.poll()).isEmpty();
+    sink.refuse(false);
+    sink.release("i-0abc");
+    assertThat(w.poll()).isEmpty();
+
+    assertThat(sink.notices()).hasSize(1);
   }
 
   @Test

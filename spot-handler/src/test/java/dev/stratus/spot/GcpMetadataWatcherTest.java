@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -98,6 +99,29 @@ class GcpMetadataWatcherTest {
     w.poll();
     w.poll();
     assertThat(sink.notices()).hasSize(1);
+  }
+
+  @Test
+  void aControllerThatLostThePreemptionIsToldAgainWithinTheNoticeNotAfterTheLongWait()
+      throws Exception {
+    GcpMetadataWatcher w = watcher(Duration.ofSeconds(60));
+    w.poll();
+    gce.set("preempted", "TRUE");
+    assertThat(w.poll()).hasSize(1);
+
+    sink.restart(); // the controller died between receipt and requeue
+    clock.add(Duration.ofSeconds(2));
+    long start = System.nanoTime();
+    List<InterruptionNotice> again = w.poll();
+
+    // 30 s of notice: the 60 s wait would outlast the VM
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+    assertThat(again)
+        .containsExactly(
+            new InterruptionNotice(
+                "gpu-node-7", InterruptionNotice.Kind.RECLAIM, T0.plusSeconds(30), T0));
+    assertThat(w.poll()).isEmpty(); // it holds the notice again: nothing more
+    assertThat(sink.notices()).hasSize(2);
   }
 
   @Test
