@@ -21,7 +21,9 @@ import java.util.Set;
  * the daemons and the clients (which must match slurmctld's RPC version) both come from the root.
  * The namespaces the agent runs a node in (network, UTS, mount) are the parent of the new one, so a
  * node's slurmd keeps its network and hostname. Inside the root already (a hook slurmctld runs) the
- * wrappers run the program directly.
+ * wrappers run the program directly. A caller other than root (a user's {@code sbatch}) enters
+ * through bwrap instead ({@link #unprivileged}); the users the root's daemons must know are copied
+ * in by {@link RootUsers}.
  */
 public final class RootWrappers {
   static final List<String> SBIN =
@@ -44,7 +46,10 @@ public final class RootWrappers {
 
   private RootWrappers() {}
 
-  /** Writes {@code dir/enter} and {@code dir/bin/*}; returns {@code dir/bin}. */
+  /**
+   * Writes {@code dir/enter} and {@code dir/bin/*}; returns {@code dir/bin}. {@code binds}: what
+   * the root must see at its own path, the cluster's directory first.
+   */
   public static Path write(Path dir, Path root, List<Path> binds) throws IOException {
     Path bin = dir.resolve("bin");
     Files.createDirectories(bin);
@@ -88,6 +93,7 @@ public final class RootWrappers {
         .append("if [ -e /")
         .append(DebianRoot.MARKER)
         .append(" ]; then exec \"$@\"; fi\n")
+        .append(binds.isEmpty() ? "" : unprivileged(binds.get(0)))
         .append("if [ \"$1\" != --in-namespace ]; then\n")
         .append("  exec /usr/bin/unshare --mount --propagation private -- \"$0\" --in-namespace")
         .append(" \"$@\"\nfi\n")
@@ -105,6 +111,30 @@ public final class RootWrappers {
     b.append("exec /usr/sbin/chroot \"$R\" /bin/sh -c 'cd \"$0\" 2>/dev/null || cd /; exec \"$@\"'")
         .append(" \"$PWD\" \"$@\"\n");
     return b.toString();
+  }
+
+  /**
+   * Another user than root may not make a mount namespace or chroot; bwrap does both for it in a
+   * user namespace of its own, keeping the caller's uid (which munge then vouches for). It runs the
+   * clients a user types, so it binds what a user's job files live in: this machine's {@code /tmp}
+   * and {@code /home} and the cluster's directory ({@code cluster}, whose mount point the cluster's
+   * own start as root made), not the JVM and jars only the hooks need.
+   */
+  static String unprivileged(Path cluster) {
+    String c = quote(cluster.toString());
+    return "if [ \"$(id -u)\" != 0 ]; then\n"
+        + "  if ! command -v bwrap >/dev/null 2>&1; then\n"
+        + "    echo \"stratus: $1 of the Slurm root needs bwrap for a user other than root"
+        + " (Debian package bubblewrap)\" >&2; exit 127\n"
+        + "  fi\n"
+        + "  exec bwrap --bind \"$R\" / --bind /proc /proc --dev-bind /dev /dev --bind /sys /sys"
+        + " --bind /run /run --ro-bind-try /etc/hosts /etc/hosts --bind-try /tmp /tmp"
+        + " --bind-try /home /home --bind "
+        + c
+        + " "
+        + c
+        + " -- /bin/sh -c 'cd \"$0\" 2>/dev/null || cd /; exec \"$@\"' \"$PWD\" \"$@\"\n"
+        + "fi\n";
   }
 
   private static String program(Path enter, String inRoot) {

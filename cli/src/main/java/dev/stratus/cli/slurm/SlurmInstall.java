@@ -48,6 +48,7 @@ public sealed interface SlurmInstall {
       List<Path> all = new java.util.ArrayList<>(List.of(clusterRoot));
       all.addAll(binds);
       Path bin = RootWrappers.write(clusterRoot.resolve("slurm-root"), root, all);
+      RootUsers.sync(root);
       return new SlurmDirs(bin, bin);
     }
   }

@@ -37,6 +37,26 @@ class RootWrappersTest {
   }
 
   @Test
+  void anotherUserEntersThroughBwrapSeeingTheClusterButNotTheHooksJvm() throws IOException {
+    Path root = Path.of("/var/cache/stratus/slurm-24.11/root");
+    RootWrappers.write(
+        dir, root, List.of(Path.of("/tmp/cluster one"), Path.of("/root/.m2/repository/x.jar")));
+
+    String enter = Files.readString(dir.resolve("enter"));
+    String asUser =
+        enter.substring(enter.indexOf("if [ \"$(id -u)\" != 0 ]"), enter.indexOf("--in-namespace"));
+    assertThat(asUser)
+        .contains("exec bwrap --bind \"$R\" /")
+        .contains("--bind /run /run") // munged's socket: munge vouches for the caller's own uid
+        .contains("--bind '/tmp/cluster one' '/tmp/cluster one'")
+        .contains("--bind-try /home /home")
+        .contains("Debian package bubblewrap")
+        .doesNotContain(".m2"); // /root is not the user's to read; only hooks (root) need the jars
+    // inside the root already, a hook's client never goes through bwrap
+    assertThat(enter.indexOf("/.stratus-root")).isLessThan(enter.indexOf("bwrap"));
+  }
+
+  @Test
   void theJvmTheHooksRunIsBoundWithItsClassPath() throws IOException {
     Path jar = dir.resolve("elastic-core.jar");
 
