@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
  * the same config and log. What the kill cut is read from the world the dead controller left (the
  * provider's instances and Slurm's nodes just after the kill, when nothing else changes them): a
  * launch cut when an instance was still PENDING or STOPPED (its agent booting, or never started), a
- * termination cut when an instance outlived the power-down of its node. Counted per aimed point,
- * with how many kills the world confirmed.
+ * termination cut when an instance outlived the power-down of its node; a requeue cut when the test
+ * sees its signalled job not requeued yet. Counted per aimed point, with how many kills the world
+ * confirmed.
  */
 final class ControllerKiller implements AutoCloseable {
   static final String STARTED = "controller for cluster ";
@@ -35,7 +36,13 @@ final class ControllerKiller implements AutoCloseable {
   /** Where a kill was aimed. */
   enum Point {
     LAUNCH,
-    TERMINATE
+    TERMINATE,
+    REQUEUE;
+
+    /** Its key in reliability.json: {@code midLaunch}, {@code midTerminate}, {@code midRequeue}. */
+    String key() {
+      return "mid" + name().charAt(0) + name().substring(1).toLowerCase(java.util.Locale.ROOT);
+    }
   }
 
   private final Path config;
@@ -69,9 +76,17 @@ final class ControllerKiller implements AutoCloseable {
 
   /** kill -9 by PID, a look at what it left, and a new controller. */
   void killAt(Point point) throws Exception {
+    killAt(point, () -> cut(point));
+  }
+
+  /**
+   * The same, with the test's own look at what the kill cut ({@code cutConfirmed}, asked just after
+   * the kill: e.g. a signalled job not requeued yet).
+   */
+  void killAt(Point point, java.util.function.BooleanSupplier cutConfirmed) throws Exception {
     process.kill();
     aimed.merge(point, 1, Integer::sum);
-    if (cut(point)) {
+    if (cutConfirmed.getAsBoolean()) {
       confirmed.merge(point, 1, Integer::sum);
     }
     start();
@@ -93,6 +108,7 @@ final class ControllerKiller implements AutoCloseable {
                 .collect(Collectors.toSet());
         yield left.stream().anyMatch(i -> i.nodeName().map(released::contains).orElse(false));
       }
+      case REQUEUE -> throw new IllegalArgumentException("a mid-requeue kill names its job");
     };
   }
 

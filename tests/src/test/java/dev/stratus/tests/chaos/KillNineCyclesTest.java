@@ -3,6 +3,7 @@ package dev.stratus.tests.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.cli.demo.CheckpointLog;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Processes;
@@ -10,8 +11,10 @@ import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.model.Instance;
 import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
+import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.InstanceWatch;
 import java.nio.file.Files;
@@ -24,7 +27,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -32,17 +38,23 @@ import org.junit.jupiter.api.Test;
  * kill -9 of the controller, on the real Slurm with the local provider: {@value #NODES}-node scale
  * cycles (an {@code srun} per node onto powered-down nodes, then idle until every node is suspended
  * and its instance gone), and in each cycle the controller process is SIGKILLed by PID at a point
- * drawn from a seed, mid-launch (an agent still booting) or mid-terminate (just after it logged a
- * termination), then started again. Nothing may be lost or doubled: no node ever has two live
+ * drawn from a seed, mid-launch (an agent still booting), mid-terminate (just after it logged a
+ * termination) or mid-requeue (one node of the cycle runs a checkpointing batch job instead; its
+ * node is reclaimed with a notice and the controller killed once it has signalled the job, before
+ * the requeue), then started again. Nothing may be lost or doubled: no node ever has two live
  * instances, no instance or namespace is left, every node Slurm resumed came up (no {@code
- * ResumeTimeout}, no request left in the spool) and every job ran to its end. The figures go to
- * reliability.json ({@code killNine}). {@code -Dstratus.chaos.cycles=100} for the full run.
+ * ResumeTimeout}, no request left in the spool), every job ran to its end, and a reclaimed job was
+ * requeued exactly once and resumed from its checkpoint. The figures go to reliability.json ({@code
+ * killNine}). {@code -Dstratus.chaos.cycles=100} for the full run.
  */
 @Tag("slurm")
 class KillNineCyclesTest {
   static final int NODES = 4;
   static final int CYCLES = Integer.getInteger("stratus.chaos.cycles", 4);
   static final long SEED = Long.getLong("stratus.chaos.seed", 20261125L);
+  static final int STEPS = 30;
+  static final int EVERY = 3;
+  static final int NOTICE_SECONDS = 20;
 
   /** One {@code srun} of the experiment, running in the background, its output in a file. */
   record Srun(String name, Process process, Path out) {
@@ -75,7 +87,8 @@ class KillNineCyclesTest {
   }
 
   @Test
-  void killingTheControllerMidLaunchAndMidTerminateLosesLeaksAndDoublesNothing() throws Exception {
+  void killingTheControllerMidLaunchTerminateOrRequeueLosesLeaksAndDoublesNothing()
+      throws Exception {
     Random draw = new Random(SEED);
     SecureRandom random = new SecureRandom();
     Path root = Files.createTempDirectory("stratus-kill9-e2e-");
@@ -103,6 +116,8 @@ class KillNineCyclesTest {
     CliSlurmClient slurm =
         new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
     List<Srun> jobs = new ArrayList<>();
+    List<String> checkpointJobs = new ArrayList<>();
+    CheckpointJobs checkpoints = new CheckpointJobs(cluster);
     try (ControllerKiller killer =
             new ControllerKiller(
                 cluster.configFile(), root.resolve("log/controller.log"), local, slurm, name);
@@ -110,14 +125,22 @@ class KillNineCyclesTest {
       killer.start();
       cluster.start();
       Instant begin = Instant.now();
+      List<Point> aims = aims(draw, CYCLES);
       for (int c = 0; c < CYCLES; c++) {
-        Point aim = Point.values()[draw.nextInt(Point.values().length)];
+        Point aim = aims.get(c);
         long logMark = killer.logSize();
         List<Srun> wave = new ArrayList<>();
-        for (int i = 0; i < NODES; i++) {
+        // a mid-requeue cycle gives one node to a checkpointing batch job, whose node it reclaims
+        for (int i = 0; i < (aim == Point.REQUEUE ? NODES - 1 : NODES); i++) {
           wave.add(Srun.start(cluster, "kc" + c + "-" + i));
         }
         jobs.addAll(wave);
+        Optional<CompletableFuture<Integer>> reclaim = Optional.empty();
+        if (aim == Point.REQUEUE) {
+          String job = checkpoints.submit(1, STEPS, EVERY, 8, "--exclusive", "-J", "kq" + c);
+          checkpointJobs.add(job);
+          reclaim = Optional.of(reclaimItsNodeAndKillMidRequeue(killer, slurm, checkpoints, job));
+        }
         if (aim == Point.LAUNCH) {
           await("an agent booting in cycle " + c)
               .atMost(Duration.ofSeconds(60))
@@ -130,6 +153,15 @@ class KillNineCyclesTest {
         }
         for (Srun s : wave) {
           s.process().waitFor(180, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        if (reclaim.isPresent()) {
+          assertThat(reclaim.get().get(120, TimeUnit.SECONDS)).as("stratus local reclaim").isZero();
+          String job = checkpointJobs.get(checkpointJobs.size() - 1);
+          await("job " + job + " completed after its requeue in cycle " + c)
+              .atMost(Duration.ofSeconds(240))
+              .pollInterval(Duration.ofSeconds(1))
+              .ignoreExceptions()
+              .until(() -> job(slurm, job).map(SlurmJob::finished).orElse(false));
         }
         if (aim == Point.TERMINATE) {
           long mark = killer.logSize();
@@ -166,6 +198,25 @@ class KillNineCyclesTest {
           lost.add(s.name() + ": " + Files.readString(s.out()).strip());
         }
       }
+      // a reclaimed job: requeued exactly once (neither lost nor requeued twice by the restarted
+      // controller) and resumed from its checkpoint, at most one interval redone
+      List<String> requeueProblems = new ArrayList<>();
+      for (String job : checkpointJobs) {
+        Optional<SlurmJob> j = job(slurm, job);
+        CheckpointLog out = checkpoints.log(job);
+        if (j.isEmpty() || !j.get().state().equals("COMPLETED") || !out.done()) {
+          lost.add("job " + job + ": " + j.map(SlurmJob::state).orElse("gone"));
+        } else if (j.get().restartCount() != 1 || out.maxStepsLost() > EVERY) {
+          requeueProblems.add(
+              "job "
+                  + job
+                  + ": "
+                  + j.get().restartCount()
+                  + " requeues, "
+                  + out.maxStepsLost()
+                  + " steps redone");
+        }
+      }
       List<Instance> leaked = local.list(name);
       List<String> namespaces = namespaces(cluster);
       List<Path> spoolLeft;
@@ -180,15 +231,15 @@ class KillNineCyclesTest {
       f.put("instancesLaunched", watch.everSeen.size());
       f.put("kills", killer.kills());
       for (Point p : Point.values()) {
-        String key = p == Point.LAUNCH ? "midLaunch" : "midTerminate";
-        f.put(key + "Kills", killer.aimed(p));
-        f.put(key + "KillsConfirmed", killer.confirmed(p));
+        f.put(p.key() + "Kills", killer.aimed(p));
+        f.put(p.key() + "KillsConfirmed", killer.confirmed(p));
       }
-      f.put("midRequeueKills", "not built");
+      f.put("checkpointJobsReclaimed", checkpointJobs.size());
       f.put("leakedInstances", leaked.size() + namespaces.size());
       f.put("lostResumeRequests", watch.resumeTimeouts.size() + spoolLeft.size());
       f.put("duplicateInstances", watch.duplicates.size());
       f.put("lostJobs", lost.size());
+      f.put("reclaimedJobsNotRequeuedExactlyOnce", requeueProblems.size());
       f.put("seconds", took.toSeconds());
       f.put("slurm", E2eCluster.slurmRelease());
       Reliability.record("killNine", null, f);
@@ -200,6 +251,7 @@ class KillNineCyclesTest {
       assertThat(watch.resumeTimeouts).as("nodes Slurm gave up resuming").isEmpty();
       assertThat(spoolLeft).as("requests never acknowledged").isEmpty();
       assertThat(lost).as("jobs that did not run to their end").isEmpty();
+      assertThat(requeueProblems).as("reclaimed jobs requeued other than once").isEmpty();
       assertThat(killer.kills()).isEqualTo(CYCLES);
       assertThat(watch.everSeen).hasSizeGreaterThanOrEqualTo(CYCLES * NODES);
     } finally {
@@ -210,6 +262,59 @@ class KillNineCyclesTest {
       }
       cluster.close();
     }
+  }
+
+  /**
+   * Waits until {@code job} runs past its first checkpoint, reclaims its node with a {@value
+   * #NOTICE_SECONDS} s notice (in the background: the command returns once the node is gone) and
+   * kills the controller as soon as it has logged the job's signal, before its requeue: confirmed
+   * when the job still runs unrequeued just after the kill.
+   */
+  static CompletableFuture<Integer> reclaimItsNodeAndKillMidRequeue(
+      ControllerKiller killer, CliSlurmClient slurm, CheckpointJobs checkpoints, String job)
+      throws Exception {
+    await("job " + job + " checkpointing")
+        .atMost(Duration.ofSeconds(180))
+        .pollInterval(Duration.ofMillis(500))
+        .ignoreExceptions()
+        .until(
+            () ->
+                job(slurm, job).map(j -> j.state().equals("RUNNING")).orElse(false)
+                    && checkpoints.log(job).lastStep() > EVERY);
+    SlurmJob running = job(slurm, job).orElseThrow();
+    long mark = killer.logSize();
+    CompletableFuture<Integer> reclaim =
+        CompletableFuture.supplyAsync(
+            () -> checkpoints.reclaim(running.nodes(), NOTICE_SECONDS + "s"));
+    await("the controller signalling job " + job)
+        .atMost(Duration.ofSeconds(NOTICE_SECONDS))
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> killer.loggedSince(mark, "action: SignalJob[jobId=" + job + ","));
+    killer.killAt(
+        Point.REQUEUE,
+        () ->
+            job(slurm, job)
+                .map(j -> j.state().equals("RUNNING") && j.restartCount() == 0)
+                .orElse(false));
+    return reclaim;
+  }
+
+  /**
+   * Where each cycle's kill aims: every point once in each run of {@code Point.values().length}
+   * cycles, in an order drawn from {@code draw}, so that even the short default run hits each.
+   */
+  static List<Point> aims(Random draw, int cycles) {
+    List<Point> out = new ArrayList<>();
+    while (out.size() < cycles) {
+      List<Point> round = new ArrayList<>(List.of(Point.values()));
+      java.util.Collections.shuffle(round, draw);
+      out.addAll(round);
+    }
+    return out.subList(0, cycles);
+  }
+
+  static Optional<SlurmJob> job(CliSlurmClient slurm, String id) {
+    return slurm.jobs().stream().filter(j -> Long.toString(j.jobId()).equals(id)).findFirst();
   }
 
   static List<String> namespaces(EmbeddedCluster cluster) {
