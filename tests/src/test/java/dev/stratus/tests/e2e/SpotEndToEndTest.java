@@ -18,12 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +36,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * runs the real AWS watcher against it; {@code stratus local reclaim} posts the notice there and
  * kills the node when it runs out. The sample checkpointing job must lose at most one checkpoint
  * interval of steps. One shared cluster of eight nodes; each scenario starts from a powered-down
- * cluster.
+ * cluster. Half of eight nodes reclaimed at once is {@link SpotStormEndToEndTest}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Tag("slurm")
@@ -48,9 +45,6 @@ class SpotEndToEndTest {
   static final Duration JOB_DONE = Duration.ofSeconds(300);
   static final int CKPT_EVERY = 5;
   static final int NODES = 8;
-
-  /** Long enough that no storm job finishes before the last of the eight has started. */
-  static final int STORM_STEPS = 60;
 
   static E2eCluster e2e;
   static EmbeddedCluster cluster;
@@ -169,63 +163,6 @@ class SpotEndToEndTest {
     assertThat(run.signalled()).isFalse();
     assertThat(run.resumes()).hasSize(1);
     assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
-  }
-
-  @Test
-  @Order(3)
-  void aStormReclaimingHalfOfEightRunningSpotNodesAtOnceLosesNoJob() throws Exception {
-    List<String> jobs = new ArrayList<>();
-    for (int i = 0; i < NODES; i++) {
-      jobs.add(submit(1, STORM_STEPS));
-    }
-    // All eight run at the same time, one per node, before half of them are reclaimed. Eight
-    // nodes booting at once on a small machine take a while: a longer (still bounded) wait.
-    await()
-        .atMost(SLURM_WAIT.multipliedBy(2))
-        .pollInterval(Duration.ofSeconds(1))
-        .until(
-            () ->
-                jobs.stream()
-                    .allMatch(
-                        j ->
-                            job(j).map(SlurmJob::state).orElse("").equals("RUNNING")
-                                && log(j).lastStep() >= 3));
-    List<String> nodes = new ArrayList<>();
-    for (String job : jobs) {
-      nodes.add(job(job).orElseThrow().nodes());
-    }
-    assertThat(nodes).doesNotHaveDuplicates();
-    double noticesBefore = count("stratus.spot.notices", "kind", "reclaim");
-    double requeuedBefore = count("stratus.spot.jobs.requeued");
-
-    int reclaimed = NODES / 2;
-    // One thread per reclaim (each blocks until its notice runs out), so all start at once.
-    ExecutorService storm = Executors.newFixedThreadPool(reclaimed);
-    try {
-      List<CompletableFuture<Integer>> reclaims = new ArrayList<>();
-      for (String node : nodes.subList(0, reclaimed)) {
-        reclaims.add(CompletableFuture.supplyAsync(() -> reclaimCli(node, "20s"), storm));
-      }
-      for (String job : jobs) {
-        awaitCompleted(job);
-      }
-      for (CompletableFuture<Integer> r : reclaims) {
-        assertThat(r.get(60, TimeUnit.SECONDS)).isZero();
-      }
-    } finally {
-      storm.shutdownNow();
-    }
-    for (int i = 0; i < jobs.size(); i++) {
-      CheckpointLog run = log(jobs.get(i));
-      assertThat(run.done()).as("job %s done", jobs.get(i)).isTrue();
-      assertThat(run.maxStepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
-      if (i < reclaimed) {
-        assertThat(run.resumes()).as("resumes of reclaimed job %s", jobs.get(i)).isNotEmpty();
-      }
-    }
-    assertThat(count("stratus.spot.notices", "kind", "reclaim") - noticesBefore)
-        .isEqualTo(reclaimed);
-    assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore).isEqualTo(reclaimed);
   }
 
   @Test

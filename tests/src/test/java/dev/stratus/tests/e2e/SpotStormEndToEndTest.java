@@ -68,6 +68,7 @@ class SpotStormEndToEndTest {
   void halfOfEightSpotNodesReclaimedWithNoticeLoseNoJobAndNoCheckpointedStep() throws Exception {
     Storm storm = Storm.start(e2e, jobs, STEPS, CKPT_EVERY);
     double requeuedBefore = count("stratus.spot.jobs.requeued");
+    double noticesBefore = count("stratus.spot.notices", "kind", "reclaim");
 
     storm.reclaimHalf("20s");
     storm.awaitEveryJobCompleted();
@@ -83,6 +84,9 @@ class SpotStormEndToEndTest {
     }
     assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore)
         .isEqualTo(storm.reclaimedJobs().size());
+    assertThat(count("stratus.spot.notices", "kind", "reclaim") - noticesBefore)
+        .as("one notice per reclaimed node")
+        .isEqualTo(storm.reclaimedNodes().size());
     storm.assertReplacementsLaunched();
     awaitAllSuspended();
     storm.record("withNotice");
