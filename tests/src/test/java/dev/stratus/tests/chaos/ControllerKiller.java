@@ -126,6 +126,15 @@ final class ControllerKiller implements AutoCloseable {
     }
   }
 
+  /** How many log lines past byte {@code offset} contain {@code text}. */
+  long countSince(long offset, String text) throws IOException {
+    try (SeekableByteChannel ch = Files.newByteChannel(log)) {
+      ch.position(offset);
+      String tail = new String(Channels.newInputStream(ch).readAllBytes(), UTF_8);
+      return tail.lines().filter(l -> l.contains(text)).count();
+    }
+  }
+
   private long startedLines() throws IOException {
     try (var lines = Files.lines(log)) {
       return lines.filter(l -> l.contains(STARTED)).count();

@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
 @Tag("slurm")
 class KillNineCyclesTest {
   static final int NODES = 4;
-  static final int CYCLES = Integer.getInteger("stratus.chaos.cycles", 4);
+  static final int CYCLES = Integer.getInteger("stratus.chaos.cycles", 3);
   static final long SEED = Long.getLong("stratus.chaos.seed", 20261125L);
   static final int STEPS = 30;
   static final int EVERY = 3;
