@@ -31,9 +31,20 @@ public final class DebianRoot {
   public static final String MARKER = ".stratus-root";
 
   static final String SUITE = "trixie";
-  static final List<String> PACKAGES = List.of("slurmctld", "slurmd", "slurm-client", "munge");
+  // slurmdbd: Slurm accounting in the embedded cluster (its MySQL plugin; MariaDB is this
+  // machine's)
+  static final List<String> PACKAGES =
+      List.of("slurmctld", "slurmd", "slurm-client", "slurmdbd", "munge");
+
+  /** A root without one of these is rebuilt (one made before slurmdbd was added, for instance). */
   private static final List<String> PROGRAMS =
-      List.of("usr/sbin/slurmctld", "usr/sbin/slurmd", "usr/sbin/munged", "usr/bin/scontrol");
+      List.of(
+          "usr/sbin/slurmctld",
+          "usr/sbin/slurmd",
+          "usr/sbin/slurmdbd",
+          "usr/sbin/munged",
+          "usr/bin/scontrol");
+
   private static final Duration DEBOOTSTRAP_LIMIT = Duration.ofMinutes(15);
 
   private final Path cacheDir;

@@ -27,7 +27,7 @@ import java.util.Set;
  */
 public final class RootWrappers {
   static final List<String> SBIN =
-      List.of("slurmctld", "slurmd", "slurmstepd", "munged", "mungekey");
+      List.of("slurmctld", "slurmd", "slurmstepd", "slurmdbd", "munged", "mungekey");
   static final List<String> BIN =
       List.of(
           "scontrol",
@@ -38,6 +38,9 @@ public final class RootWrappers {
           "salloc",
           "scancel",
           "sacct",
+          "sacctmgr",
+          "sreport",
+          "sshare",
           "sstat",
           "sprio",
           "munge",
