@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.model.Instance;
@@ -15,14 +14,13 @@ import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
-import dev.stratus.tests.chaos.KillNineCyclesTest.Srun;
+import dev.stratus.tests.chaos.KillCycles.Srun;
 import dev.stratus.tests.cloud.aws.Ec2Model;
 import dev.stratus.tests.cloud.aws.Ec2ModelServer;
 import dev.stratus.tests.support.E2eCluster;
+import dev.stratus.tests.support.InstanceWatch;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,9 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
@@ -63,28 +58,9 @@ class KillNineCloudCyclesTest {
   void killingTheControllerMidLaunchOrMidTerminateOnAWireMockCloudLeaksAndDoublesNothing()
       throws Exception {
     Random draw = new Random(SEED);
-    SecureRandom random = new SecureRandom();
-    Path root = Files.createTempDirectory("stratus-kill9cloud-e2e-");
-    String name = "k9c" + Integer.toHexString(random.nextInt(0x1000));
-    EmbeddedSpec r = EmbeddedSpec.random(root, name, NODES, random);
-    EmbeddedSpec spec =
-        new EmbeddedSpec(
-            r.root(),
-            r.cluster(),
-            r.pool(),
-            r.gpuModel(),
-            r.gpusPerNode(),
-            r.nodes(),
-            r.rackSizes(),
-            r.slurmctldPort(),
-            r.bridge(),
-            r.subnet(),
-            Duration.ofSeconds(2),
-            r.downHold(),
-            r.noticePort(),
-            r.spotGrace(),
-            r.hardware());
-    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, E2eCluster.slurmUnderTest());
+    EmbeddedCluster cluster = KillCycles.prepare("kill9cloud", "k9c", NODES);
+    Path root = cluster.root();
+    String name = cluster.config().cluster();
     NodeProvider local = ProviderRegistry.create(cluster.config(), Clock.systemUTC()).get("local");
     local.start(); // the bridge slurmctld listens on: the controller here has no local provider
     Offering localSpot =
@@ -100,7 +76,8 @@ class KillNineCloudCyclesTest {
       model.subnet("subnet-0a1", ZONE).subnet("subnet-0a2", ZONE);
       Path config = cloudConfig(cluster, ec2);
       try (CloudBooter booter = CloudBooter.start(model, local, name, localSpot);
-          ModelWatch watch = ModelWatch.start(model, slurm, name);
+          InstanceWatch watch =
+              InstanceWatch.start(() -> CloudBooter.liveByNode(model, name), slurm);
           ControllerKiller killer =
               new ControllerKiller(
                   config, root.resolve("log/controller.log"), local, slurm, name)) {
@@ -108,7 +85,7 @@ class KillNineCloudCyclesTest {
         cluster.start();
         ec2.latency(LATENCY_MS);
         Instant begin = Instant.now();
-        List<Point> aims = aims(draw, CYCLES);
+        List<Point> aims = KillCycles.aims(draw, CYCLES, List.of(Point.LAUNCH, Point.TERMINATE));
         for (int c = 0; c < CYCLES; c++) {
           Point aim = aims.get(c);
           List<Srun> wave = new ArrayList<>();
@@ -153,7 +130,7 @@ class KillNineCloudCyclesTest {
                 () -> {
                   try {
                     return instanceOfAReleasedNode(model, slurm, name)
-                        || !spooled(cluster).isEmpty();
+                        || !KillCycles.spooled(cluster).isEmpty();
                   } catch (java.io.IOException e) {
                     return false;
                   }
@@ -172,20 +149,15 @@ class KillNineCloudCyclesTest {
         while (Instant.now().isBefore(settle)
             && !(CloudBooter.liveOfCluster(model, name).isEmpty()
                 && booter.booted().isEmpty()
-                && spooled(cluster).isEmpty())) {
+                && KillCycles.spooled(cluster).isEmpty())) {
           Thread.sleep(1000);
         }
         Duration settled = Duration.between(begin.plus(took), Instant.now());
         watch.close();
 
-        List<String> lost = new ArrayList<>();
-        for (Srun s : jobs) {
-          if (s.process().isAlive() || !s.ran()) {
-            lost.add(s.name() + ": " + Files.readString(s.out()).strip());
-          }
-        }
+        List<String> lost = KillCycles.lost(jobs);
         List<String> leaked = CloudBooter.liveOfCluster(model, name);
-        List<Path> spoolLeft = spooled(cluster);
+        List<Path> spoolLeft = KillCycles.spooled(cluster);
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("seed", SEED);
         f.put("cycles", CYCLES);
@@ -223,23 +195,6 @@ class KillNineCloudCyclesTest {
       local.terminate(local.list(name).stream().map(Instance::id).toList());
       local.close();
       cluster.close();
-    }
-  }
-
-  /** Launch and terminate alternately, in an order drawn from {@code draw} per pair. */
-  static List<Point> aims(Random draw, int cycles) {
-    List<Point> out = new ArrayList<>();
-    while (out.size() < cycles) {
-      List<Point> round = new ArrayList<>(List.of(Point.LAUNCH, Point.TERMINATE));
-      java.util.Collections.shuffle(round, draw);
-      out.addAll(round);
-    }
-    return out.subList(0, cycles);
-  }
-
-  static List<Path> spooled(EmbeddedCluster cluster) throws java.io.IOException {
-    try (var files = Files.list(cluster.config().spoolDir())) {
-      return files.filter(f -> f.toString().endsWith(".json")).toList();
     }
   }
 
@@ -303,46 +258,5 @@ class KillNineCloudCyclesTest {
     Path out = cluster.configFile().resolveSibling("stratus-cloud.yaml");
     yaml.writeValue(out.toFile(), cfg);
     return out;
-  }
-
-  /**
-   * Looks at the EC2 model and Slurm every 300 ms: every instance seen, every node seen with two
-   * live instances at once, every node Slurm gave up resuming ({@code ResumeTimeout}).
-   */
-  static final class ModelWatch implements AutoCloseable {
-    final Set<String> duplicates = ConcurrentHashMap.newKeySet();
-    final Set<String> everSeen = ConcurrentHashMap.newKeySet();
-    final Set<String> resumeTimeouts = ConcurrentHashMap.newKeySet();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-
-    static ModelWatch start(Ec2Model model, CliSlurmClient slurm, String cluster) {
-      ModelWatch w = new ModelWatch();
-      w.timer.scheduleWithFixedDelay(
-          () -> w.look(model, slurm, cluster), 0, 300, TimeUnit.MILLISECONDS);
-      return w;
-    }
-
-    private void look(Ec2Model model, CliSlurmClient slurm, String cluster) {
-      try {
-        CloudBooter.liveByNode(model, cluster)
-            .forEach(
-                (node, ids) -> {
-                  everSeen.addAll(ids);
-                  if (ids.size() > 1) {
-                    duplicates.add(node + " " + ids);
-                  }
-                });
-        slurm.nodes().stream()
-            .filter(n -> n.reason().contains("ResumeTimeout"))
-            .forEach(n -> resumeTimeouts.add(n.name()));
-      } catch (RuntimeException e) {
-        // a slow squeue is read again 300 ms later
-      }
-    }
-
-    @Override
-    public void close() {
-      timer.shutdownNow();
-    }
   }
 }

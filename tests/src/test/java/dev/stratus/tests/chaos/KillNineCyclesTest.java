@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.cli.demo.CheckpointLog;
 import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.model.Instance;
@@ -14,12 +13,11 @@ import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
+import dev.stratus.tests.chaos.KillCycles.Srun;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.InstanceWatch;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,62 +54,13 @@ class KillNineCyclesTest {
   static final int EVERY = 3;
   static final int NOTICE_SECONDS = 20;
 
-  /** One {@code srun} of the experiment, running in the background, its output in a file. */
-  record Srun(String name, Process process, Path out) {
-    static Srun start(EmbeddedCluster cluster, String name) throws java.io.IOException {
-      Path out = cluster.root().resolve("jobs/" + name + ".out");
-      ProcessBuilder pb =
-          new ProcessBuilder(
-                  cluster.config().slurm().binDir().resolve("srun").toString(),
-                  "-p",
-                  "gpu",
-                  "-N1",
-                  "--exclusive",
-                  "--gres=gpu:h100:1",
-                  "-J",
-                  name,
-                  "/bin/sh",
-                  "-c",
-                  "sleep 1; echo done " + name)
-              .redirectErrorStream(true)
-              .redirectOutput(out.toFile());
-      pb.environment().clear();
-      pb.environment().putAll(cluster.slurmEnv());
-      return new Srun(name, pb.start(), out);
-    }
-
-    /** Ran to its end: exit 0 and its last words in the output. */
-    boolean ran() throws Exception {
-      return process.exitValue() == 0 && Files.readString(out).contains("done " + name);
-    }
-  }
-
   @Test
   void killingTheControllerMidLaunchTerminateOrRequeueLosesLeaksAndDoublesNothing()
       throws Exception {
     Random draw = new Random(SEED);
-    SecureRandom random = new SecureRandom();
-    Path root = Files.createTempDirectory("stratus-kill9-e2e-");
-    String name = "k9" + Integer.toHexString(random.nextInt(0x10000));
-    EmbeddedSpec r = EmbeddedSpec.random(root, name, NODES, random);
-    EmbeddedSpec spec =
-        new EmbeddedSpec(
-            r.root(),
-            r.cluster(),
-            r.pool(),
-            r.gpuModel(),
-            r.gpusPerNode(),
-            r.nodes(),
-            r.rackSizes(),
-            r.slurmctldPort(),
-            r.bridge(),
-            r.subnet(),
-            Duration.ofSeconds(2), // suspend soon after each wave: shorter cycles
-            r.downHold(),
-            r.noticePort(),
-            r.spotGrace(),
-            r.hardware());
-    EmbeddedCluster cluster = EmbeddedCluster.prepare(spec, E2eCluster.slurmUnderTest());
+    EmbeddedCluster cluster = KillCycles.prepare("kill9", "k9", NODES);
+    Path root = cluster.root();
+    String name = cluster.config().cluster();
     NodeProvider local = ProviderRegistry.create(cluster.config(), Clock.systemUTC()).get("local");
     CliSlurmClient slurm =
         new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
@@ -125,7 +74,7 @@ class KillNineCyclesTest {
       killer.start();
       cluster.start();
       Instant begin = Instant.now();
-      List<Point> aims = aims(draw, CYCLES);
+      List<Point> aims = KillCycles.aims(draw, CYCLES, List.of(Point.values()));
       for (int c = 0; c < CYCLES; c++) {
         Point aim = aims.get(c);
         long logMark = killer.logSize();
@@ -192,12 +141,7 @@ class KillNineCyclesTest {
       }
       watch.close();
 
-      List<String> lost = new ArrayList<>();
-      for (Srun s : jobs) {
-        if (s.process().isAlive() || !s.ran()) {
-          lost.add(s.name() + ": " + Files.readString(s.out()).strip());
-        }
-      }
+      List<String> lost = new ArrayList<>(KillCycles.lost(jobs));
       // a reclaimed job: requeued exactly once (neither lost nor requeued twice by the restarted
       // controller) and resumed from its checkpoint, at most one interval redone
       List<String> requeueProblems = new ArrayList<>();
@@ -219,10 +163,7 @@ class KillNineCyclesTest {
       }
       List<Instance> leaked = local.list(name);
       List<String> namespaces = namespaces(cluster);
-      List<Path> spoolLeft;
-      try (var files = Files.list(cluster.config().spoolDir())) {
-        spoolLeft = files.filter(f -> f.toString().endsWith(".json")).toList();
-      }
+      List<Path> spoolLeft = KillCycles.spooled(cluster);
       Map<String, Object> f = new LinkedHashMap<>();
       f.put("seed", SEED);
       f.put("cycles", CYCLES);
@@ -297,20 +238,6 @@ class KillNineCyclesTest {
                 .map(j -> j.state().equals("RUNNING") && j.restartCount() == 0)
                 .orElse(false));
     return reclaim;
-  }
-
-  /**
-   * Where each cycle's kill aims: every point once in each run of {@code Point.values().length}
-   * cycles, in an order drawn from {@code draw}, so that even the short default run hits each.
-   */
-  static List<Point> aims(Random draw, int cycles) {
-    List<Point> out = new ArrayList<>();
-    while (out.size() < cycles) {
-      List<Point> round = new ArrayList<>(List.of(Point.values()));
-      java.util.Collections.shuffle(round, draw);
-      out.addAll(round);
-    }
-    return out.subList(0, cycles);
   }
 
   static Optional<SlurmJob> job(CliSlurmClient slurm, String id) {

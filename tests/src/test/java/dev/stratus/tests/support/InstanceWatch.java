@@ -5,11 +5,13 @@ import dev.stratus.core.model.Tags;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.spi.NodeProvider;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -26,22 +28,34 @@ public final class InstanceWatch implements AutoCloseable {
   private InstanceWatch() {}
 
   public static InstanceWatch start(NodeProvider provider, CliSlurmClient slurm, String cluster) {
+    return start(
+        () ->
+            provider.list(cluster).stream()
+                .collect(
+                    Collectors.groupingBy(
+                        i -> i.tags().getOrDefault(Tags.NODE, "?"),
+                        Collectors.mapping(Instance::id, Collectors.toList()))),
+        slurm);
+  }
+
+  /** The same over {@code liveByNode}: each node's live instances, as a cloud model holds them. */
+  public static InstanceWatch start(
+      Supplier<Map<String, List<String>>> liveByNode, CliSlurmClient slurm) {
     InstanceWatch watch = new InstanceWatch();
     watch.timer.scheduleWithFixedDelay(
-        () -> watch.look(provider, slurm, cluster), 0, 300, TimeUnit.MILLISECONDS);
+        () -> watch.look(liveByNode, slurm), 0, 300, TimeUnit.MILLISECONDS);
     return watch;
   }
 
-  private void look(NodeProvider provider, CliSlurmClient slurm, String cluster) {
+  private void look(Supplier<Map<String, List<String>>> liveByNode, CliSlurmClient slurm) {
     try {
-      List<Instance> live = provider.list(cluster);
-      live.forEach(i -> everSeen.add(i.id()));
-      live.stream()
-          .collect(Collectors.groupingBy(i -> i.tags().getOrDefault(Tags.NODE, "?")))
+      liveByNode
+          .get()
           .forEach(
-              (node, instances) -> {
-                if (instances.size() > 1) {
-                  duplicates.add(node + " " + instances.stream().map(Instance::id).toList());
+              (node, ids) -> {
+                everSeen.addAll(ids);
+                if (ids.size() > 1) {
+                  duplicates.add(node + " " + ids);
                 }
               });
       slurm.nodes().stream()
