@@ -141,6 +141,10 @@ final class ControllerKiller implements AutoCloseable {
     }
   }
 
+  String cluster() {
+    return cluster;
+  }
+
   int kills() {
     return aimed.values().stream().mapToInt(Integer::intValue).sum();
   }

@@ -227,10 +227,21 @@ class KillNineCyclesTest {
     CompletableFuture<Integer> reclaim =
         CompletableFuture.supplyAsync(
             () -> checkpoints.reclaim(running.nodes(), NOTICE_SECONDS + "s"));
-    await("the controller signalling job " + job)
-        .atMost(Duration.ofSeconds(NOTICE_SECONDS))
-        .pollInterval(Duration.ofMillis(10))
-        .until(() -> killer.loggedSince(mark, "action: SignalJob[jobId=" + job + ","));
+    try {
+      await("the controller signalling job " + job)
+          .atMost(Duration.ofSeconds(NOTICE_SECONDS))
+          .pollInterval(Duration.ofMillis(10))
+          .until(() -> killer.loggedSince(mark, "action: SignalJob[jobId=" + job + ","));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(
+          "no signal for job "
+              + job
+              + " on "
+              + running.nodes()
+              + "; the network then:\n"
+              + network(killer.cluster(), running.nodes()),
+          e);
+    }
     killer.killAt(
         Point.REQUEUE,
         () ->
@@ -238,6 +249,19 @@ class KillNineCyclesTest {
                 .map(j -> j.state().equals("RUNNING") && j.restartCount() == 0)
                 .orElse(false));
     return reclaim;
+  }
+
+  /** The bridges, the host's listening sockets and neighbours, and the node's view of the net. */
+  static String network(String cluster, String node) {
+    String ns = "st-" + cluster + "-" + node;
+    String script =
+        "ip -o link show type bridge; ip -o addr show; ip neigh; ss -ltn;"
+            + " ip -o link show | grep -c st-; ip netns exec "
+            + ns
+            + " sh -c 'ip -o addr; ip route; ip neigh'";
+    Processes.Result r =
+        Processes.output(List.of("sh", "-c", script), Map.of(), null, Duration.ofSeconds(20));
+    return r.stdout();
   }
 
   static Optional<SlurmJob> job(CliSlurmClient slurm, String id) {
