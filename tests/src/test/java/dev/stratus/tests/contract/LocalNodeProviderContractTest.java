@@ -169,6 +169,29 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
     assertThat(LocalProbe.namespacesOf(bed.runId)).isEmpty();
   }
 
+  /**
+   * The gateway keeps its link-layer address while nodes come and go: a bridge left to pick the
+   * lowest of its ports' addresses changes it when such a node leaves, and the other nodes then
+   * send to an address nobody answers until their neighbour entries expire (a reclaim notice timed
+   * out connecting to the controller for 18 s that way).
+   */
+  @Test
+  void theBridgeKeepsItsAddressWhileNodesComeAndGo() throws Exception {
+    provider.start();
+    String before = LocalProbe.run("cat", "/sys/class/net/" + bed.bridge + "/address");
+    LaunchResult two = provider.launch(request(harness.nodeNames(2), true));
+    assertThat(two.launched()).hasSize(2);
+    assertThat(LocalProbe.run("cat", "/sys/class/net/" + bed.bridge + "/address"))
+        .as("with two nodes")
+        .isEqualTo(before);
+    for (Instance node : two.launched()) {
+      provider.terminate(List.of(node.id()));
+      assertThat(LocalProbe.run("cat", "/sys/class/net/" + bed.bridge + "/address"))
+          .as("after " + node.nodeName().orElseThrow() + " left")
+          .isEqualTo(before);
+    }
+  }
+
   @Test
   void theNodesOfOneLaunchBootInParallel() throws Exception {
     LaunchResult result = provider.launch(request(harness.nodeNames(2), true));

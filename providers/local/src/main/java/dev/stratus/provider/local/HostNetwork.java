@@ -42,6 +42,9 @@ final class HostNetwork {
                 + " exists but was not created by the local provider; "
                 + "set another bridge name");
       }
+      if (!BridgeMac.isFixed(bridge)) { // made by a release that did not fix it
+        Shell.check("ip", "link", "set", bridge, "address", BridgeMac.of(bridge));
+      }
       return;
     }
     String used = Shell.check("ip", "-o", "-4", "addr", "show");
@@ -57,7 +60,11 @@ final class HostNetwork {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + marker, e);
     }
-    Shell.check("ip", "link", "add", bridge, "type", "bridge");
+    // A fixed address: a bridge without one takes the lowest of its ports' addresses, so it
+    // changes whenever a node with a lower one comes or goes, and every other node's cached
+    // neighbour entry for the gateway goes stale, dropping its packets to the controller (its
+    // notices, for up to ~30 s) until the entry expires.
+    Shell.check("ip", "link", "add", bridge, "address", BridgeMac.of(bridge), "type", "bridge");
     Shell.check("ip", "addr", "add", subnet.gateway() + "/24", "dev", bridge);
     Shell.check("ip", "link", "set", bridge, "up");
   }
