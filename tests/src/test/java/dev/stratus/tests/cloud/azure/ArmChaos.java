@@ -51,10 +51,10 @@ final class ArmChaos implements CloudChaos.Replies {
 
   @Override
   public ResponseDefinition capacity(Request r, Supplier<ResponseDefinition> answer) {
-    model.failNextOperation(
+    return model.withCreateFailing(
         "ZonalAllocationFailed",
         "Allocation failed. We do not have sufficient capacity for the requested VM size in this"
-            + " zone.");
-    return answer.get();
+            + " zone.",
+        answer);
   }
 }

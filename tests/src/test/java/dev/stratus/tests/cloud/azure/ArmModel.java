@@ -90,6 +90,22 @@ public final class ArmModel {
     failNextOperations.add(ArmReply.errorBody(code, message));
   }
 
+  /**
+   * {@code request}'s answer, its VM create failing this way if it makes one (a PUT on a VM that
+   * exists makes none): the failure never outlives the request, so it cannot land on another
+   * client's create.
+   */
+  public synchronized <T> T withCreateFailing(
+      String code, String message, java.util.function.Supplier<T> request) {
+    ObjectNode failure = ArmReply.errorBody(code, message);
+    failNextOperations.add(failure);
+    try {
+      return request.get();
+    } finally {
+      failNextOperations.remove(failure);
+    }
+  }
+
   public synchronized void pageSize(int n) {
     pageSize = n;
   }

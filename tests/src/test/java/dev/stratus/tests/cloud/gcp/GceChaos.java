@@ -47,12 +47,12 @@ final class GceChaos implements CloudChaos.Replies {
 
   @Override
   public ResponseDefinition capacity(Request r, Supplier<ResponseDefinition> answer) {
-    model.failNextOperation(
+    return model.withInsertFailing(
         "ZONE_RESOURCE_POOL_EXHAUSTED_WITH_DETAILS",
         "A VM instance is currently unavailable in the zone. Capacity changes frequently, so try"
             + " your request in a different zone, with a different VM hardware configuration, or"
             + " at a later time.",
-        503);
-    return answer.get();
+        503,
+        answer);
   }
 }

@@ -90,7 +90,7 @@ final class GceInstancesApi {
       if (method.equals("DELETE")) {
         i.put("status", "STOPPING");
         return ok(
-            s.operation(
+            s.newOperation(
                     "zones/" + zone,
                     "delete",
                     i.path("selfLink").asText(),
@@ -147,8 +147,8 @@ final class GceInstancesApi {
     }
     String operationType =
         names.size() == 1 && !req.getUrl().contains("bulkInsert") ? "insert" : "bulkInsert";
-    String[] failure = null;
-    if (s.nextOperationFailure == null) {
+    String[] failure = s.takeInsertFailure();
+    if (failure == null) {
       failure = s.create(zone, names, props, min, model.base(), model.machineTypes());
     }
     String target =
@@ -158,7 +158,8 @@ final class GceInstancesApi {
             + "/instances"
             + (operationType.equals("insert") ? "/" + names.get(0) : "");
     GceOperation op =
-        s.operation("zones/" + zone, operationType, target, () -> s.running(zone, names), failure);
+        s.newOperation(
+            "zones/" + zone, operationType, target, () -> s.running(zone, names), failure);
     s.remember(requestId, op);
     return ok(op.json(model.base()));
   }

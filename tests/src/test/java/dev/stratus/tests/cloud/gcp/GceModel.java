@@ -165,9 +165,24 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
     failNext = error(status, reason, message);
   }
 
-  /** The next operation created finishes DONE with this error and no effect. */
+  /** The next instance insert's operation finishes DONE with this error and creates nothing. */
   public synchronized void failNextOperation(String code, String message, int httpStatus) {
     state.nextOperationFailure = new String[] {code, message, String.valueOf(httpStatus)};
+  }
+
+  /**
+   * {@code request}'s answer, its insert failing this way if it makes one (a replayed {@code
+   * requestId} or a refused request makes none): the failure never outlives the request, so it
+   * cannot land on another client's insert.
+   */
+  public synchronized <T> T withInsertFailing(
+      String code, String message, int httpStatus, java.util.function.Supplier<T> request) {
+    failNextOperation(code, message, httpStatus);
+    try {
+      return request.get();
+    } finally {
+      state.nextOperationFailure = null;
+    }
   }
 
   public synchronized void latency(long millis) {

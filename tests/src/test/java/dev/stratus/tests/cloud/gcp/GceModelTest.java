@@ -105,6 +105,47 @@ class GceModelTest {
     return id.substring(id.indexOf('/') + 1);
   }
 
+  /**
+   * A failure meant for an insert stays with inserts: a delete that took it would leave its
+   * instance STOPPING for ever, unlisted and so never deleted again (a leak the chaos suite saw).
+   */
+  @Test
+  void aDeleteNeverTakesTheFailureSetForTheNextInsert() {
+    String id = launchOne();
+    server.model.failNextOperation("ZONE_RESOURCE_POOL_EXHAUSTED_WITH_DETAILS", "no room", 503);
+
+    provider.terminate(List.of(id));
+    provider.list("c1"); // the model ticks on every request: the delete completes
+    provider.list("c1");
+
+    assertThat(server.model.instances(GceServer.ZONE)).as("the deleted instance").isEmpty();
+    LaunchResult next =
+        provider.launch(
+            GcpTestSupport.request(provider.offerings().get(0), List.of("gpu-002"), false));
+    assertThat(next.failures())
+        .singleElement()
+        .satisfies(
+            f -> assertThat(f.error()).isInstanceOf(ProviderError.InsufficientCapacity.class));
+  }
+
+  /**
+   * The chaos's capacity fault is for the request it was drawn for: one that makes no insert (a
+   * replayed {@code requestId}) leaves nothing behind for the next client's insert.
+   */
+  @Test
+  void aCapacityFaultOnARequestThatMakesNoInsertDoesNotLinger() {
+    var untouched =
+        com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder.okForEmptyJson().build();
+    assertThat(new GceChaos(server.model).capacity(null, () -> untouched)).isSameAs(untouched);
+
+    LaunchResult next =
+        provider.launch(
+            GcpTestSupport.request(provider.offerings().get(0), List.of("gpu-002"), false));
+
+    assertThat(next.failures()).isEmpty();
+    assertThat(next.launched()).hasSize(1);
+  }
+
   @Test
   void aStoppingInstanceIsLeftOutUntilItIsTerminatedThenListedAsStopped() {
     server.model.stop(GceServer.ZONE, name(launchOne()));

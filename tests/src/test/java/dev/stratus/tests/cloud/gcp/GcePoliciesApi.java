@@ -49,7 +49,8 @@ final class GcePoliciesApi {
           java.time.OffsetDateTime.ofInstant(s.clock.instant(), java.time.ZoneOffset.ofHours(-7))
               .toString());
       policy.put("selfLink", model.base() + "/" + scope + "/resourcePolicies/" + name);
-      GceOperation op = s.operation(scope, "insert", policy.path("selfLink").asText(), null, null);
+      GceOperation op =
+          s.newOperation(scope, "insert", policy.path("selfLink").asText(), null, null);
       s.policies.put(name, policy);
       s.remember(requestId, op);
       return ok(op.json(model.base()));
@@ -66,7 +67,7 @@ final class GcePoliciesApi {
             "The resource_policy resource '" + name + "' is already being used by an instance");
       }
       s.policies.remove(name);
-      return ok(s.operation(scope, "delete", name, null, null).json(model.base()));
+      return ok(s.newOperation(scope, "delete", name, null, null).json(model.base()));
     }
     return error(400, "badRequest", "the model does not serve " + method + " " + scope + rest);
   }

@@ -83,17 +83,17 @@ final class GceState {
     List.copyOf(operations.values()).forEach(GceOperation::tick);
   }
 
-  GceOperation operation(
-      String scope, String type, String target, Runnable onDone, String[] failure) {
-    String[] f = failure;
-    if (f == null && nextOperationFailure != null) {
-      f = nextOperationFailure;
-      nextOperationFailure = null;
-    }
-    return newOperation(scope, type, target, onDone, f);
+  /**
+   * The failure a test or the chaos set for the next instance insert, taken: only inserts fail this
+   * way (a capacity or quota error), so no delete or policy call can swallow it.
+   */
+  String[] takeInsertFailure() {
+    String[] f = nextOperationFailure;
+    nextOperationFailure = null;
+    return f;
   }
 
-  /** An operation of the cloud's own (a stop, a suspend): never the injected failure. */
+  /** An operation; with a failure it ends DONE with that error and without its effect. */
   GceOperation newOperation(
       String scope, String type, String target, Runnable onDone, String[] failure) {
     Runnable effect = failure == null ? onDone : null;
