@@ -11,7 +11,9 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /** What the kill -9 cycle experiments share: their cluster, their jobs and their bookkeeping. */
@@ -107,5 +109,37 @@ final class KillCycles {
       }
     }
     return lost;
+  }
+
+  /** What both kill experiments record of the run itself: its draw, its size and its kills. */
+  static Map<String, Object> runFigures(
+      long seed, int cycles, int nodes, int jobs, ControllerKiller killer, List<Point> points) {
+    Map<String, Object> f = new LinkedHashMap<>();
+    f.put("seed", seed);
+    f.put("cycles", cycles);
+    f.put("nodesPerCycle", nodes);
+    f.put("jobs", jobs);
+    f.put("kills", killer.kills());
+    for (Point p : points) {
+      f.put(p.key() + "Kills", killer.aimed(p));
+      f.put(p.key() + "KillsConfirmed", killer.confirmed(p));
+    }
+    return f;
+  }
+
+  /** What both record of what went wrong, and how long the cycles took. */
+  static void outcomeFigures(
+      Map<String, Object> f,
+      int leaked,
+      int lostResumes,
+      int duplicates,
+      int lostJobs,
+      Duration took) {
+    f.put("leakedInstances", leaked);
+    f.put("lostResumeRequests", lostResumes);
+    f.put("duplicateInstances", duplicates);
+    f.put("lostJobs", lostJobs);
+    f.put("seconds", took.toSeconds());
+    f.put("slurm", E2eCluster.slurmRelease());
   }
 }

@@ -15,9 +15,9 @@ import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
 import dev.stratus.tests.chaos.KillCycles.Srun;
+import dev.stratus.tests.cloud.aws.AwsHarness;
 import dev.stratus.tests.cloud.aws.Ec2Model;
 import dev.stratus.tests.cloud.aws.Ec2ModelServer;
-import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.InstanceWatch;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -158,26 +158,20 @@ class KillNineCloudCyclesTest {
         List<String> lost = KillCycles.lost(jobs);
         List<String> leaked = CloudBooter.liveOfCluster(model, name);
         List<Path> spoolLeft = KillCycles.spooled(cluster);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("seed", SEED);
-        f.put("cycles", CYCLES);
-        f.put("nodesPerCycle", NODES);
+        Map<String, Object> f =
+            KillCycles.runFigures(
+                SEED, CYCLES, NODES, jobs.size(), killer, List.of(Point.LAUNCH, Point.TERMINATE));
         f.put("cloud", "EC2 model (WireMock), real AWS SDK, replies " + LATENCY_MS + " ms late");
-        f.put("jobs", jobs.size());
         f.put("createFleetCalls", model.requests("CreateFleet").size());
         f.put("ec2InstancesLaunched", watch.everSeen.size());
-        f.put("kills", killer.kills());
-        for (Point p : List.of(Point.LAUNCH, Point.TERMINATE)) {
-          f.put(p.key() + "Kills", killer.aimed(p));
-          f.put(p.key() + "KillsConfirmed", killer.confirmed(p));
-        }
-        f.put("leakedInstances", leaked.size());
-        f.put("lostResumeRequests", watch.resumeTimeouts.size() + spoolLeft.size());
-        f.put("duplicateInstances", watch.duplicates.size());
-        f.put("lostJobs", lost.size());
-        f.put("seconds", took.toSeconds());
+        KillCycles.outcomeFigures(
+            f,
+            leaked.size(),
+            watch.resumeTimeouts.size() + spoolLeft.size(),
+            watch.duplicates.size(),
+            lost.size(),
+            took);
         f.put("settledAfterLastCycleSeconds", settled.toSeconds());
-        f.put("slurm", E2eCluster.slurmRelease());
         Reliability.record("killNineCloud", null, f);
         System.out.println("kill -9 cycles on the EC2 model: " + f);
 
@@ -229,14 +223,9 @@ class KillNineCloudCyclesTest {
                   "capacity", "spot",
                   "pricePerHour", 40.0)));
     }
-    Map<String, Object> aws = new LinkedHashMap<>();
-    aws.put("region", "us-east-1");
-    aws.put("endpoint", ec2.endpoint().toString());
+    Map<String, Object> aws = new LinkedHashMap<>(AwsHarness.defaults(ec2));
+    aws.remove("pageSize"); // one page per listing: each reply comes 1.5 s late
     aws.put("pricesEndpoint", ec2.endpoint().toString());
-    aws.put(
-        "credentials", Map.of("accessKeyId", "AKIAFAKEFAKEFAKE", "secretAccessKey", "fake-secret"));
-    aws.put("launchTemplate", Map.of("id", "lt-0123456789abcdef0"));
-    aws.put("subnets", Map.of(ZONE, List.of("subnet-0a1", "subnet-0a2")));
     aws.put(
         "offerings",
         List.of(
