@@ -178,18 +178,20 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
   @Test
   void theBridgeKeepsItsAddressWhileNodesComeAndGo() throws Exception {
     provider.start();
-    String before = LocalProbe.run("cat", "/sys/class/net/" + bed.bridge + "/address");
+    String before = bridgeAddress();
     LaunchResult two = provider.launch(request(harness.nodeNames(2), true));
     assertThat(two.launched()).hasSize(2);
-    assertThat(LocalProbe.run("cat", "/sys/class/net/" + bed.bridge + "/address"))
-        .as("with two nodes")
-        .isEqualTo(before);
+    assertThat(bridgeAddress()).as("with two nodes").isEqualTo(before);
     for (Instance node : two.launched()) {
       provider.terminate(List.of(node.id()));
-      assertThat(LocalProbe.run("cat", "/sys/class/net/" + bed.bridge + "/address"))
+      assertThat(bridgeAddress())
           .as("after " + node.nodeName().orElseThrow() + " left")
           .isEqualTo(before);
     }
+  }
+
+  private static String bridgeAddress() throws java.io.IOException {
+    return Files.readString(Path.of("/sys/class/net", bed.bridge, "address")).strip();
   }
 
   @Test
