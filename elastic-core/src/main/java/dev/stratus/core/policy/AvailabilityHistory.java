@@ -1,5 +1,6 @@
 package dev.stratus.core.policy;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -107,6 +108,34 @@ public final class AvailabilityHistory {
       union.observe(asOf, union.available[union.runs - 1]);
     }
     return union.snapshot();
+  }
+
+  /**
+   * The history in steps of {@code step} from its first observation: a step is available only if it
+   * was throughout, and only whole steps (up to the last observation) are kept, each observed at
+   * its start. What a policy that decides once a step sees of a run: one that ends inside a step
+   * cost it that step.
+   */
+  public AvailabilityHistory pooled(Duration step) {
+    long width = step.toMillis();
+    if (width <= 0) {
+      throw new IllegalArgumentException("step must be > 0, got " + step);
+    }
+    Builder pooled = new Builder();
+    int run = 0;
+    for (long from = runs == 0 ? 0 : startMillis[0]; runs > 0 && from + width <= asOfMillis; ) {
+      long to = from + width;
+      boolean throughout = true;
+      for (int r = run; r < runs && startMillis[r] < to; r++) {
+        throughout &= available[r];
+      }
+      pooled.observe(from, throughout);
+      while (run + 1 < runs && startMillis[run + 1] <= to) {
+        run++;
+      }
+      from = to;
+    }
+    return pooled.snapshot();
   }
 
   private long startMillis(int run) {

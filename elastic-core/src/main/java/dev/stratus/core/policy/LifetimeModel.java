@@ -20,15 +20,23 @@ public final class LifetimeModel {
   public static final int AGES = 12;
 
   static final double PRIOR_RUNS = 5;
+
+  /** Floor of a stay estimate's variance: p(1 - p) for p = 0.999 or 0.001. */
+  private static final double MIN_VARIANCE = 0.001;
+
   static final Duration PRIOR_MEAN_UP = Duration.ofHours(4);
   static final Duration PRIOR_MEAN_DOWN = Duration.ofHours(1);
 
   private final double[] stayUp;
   private final double[] stayDown;
+  private final double[] evidenceUp;
+  private final double[] evidenceDown;
 
-  private LifetimeModel(double[] stayUp, double[] stayDown) {
+  private LifetimeModel(double[][] alive, double[] stayUp, double[] stayDown) {
     this.stayUp = stayUp;
     this.stayDown = stayDown;
+    this.evidenceUp = withPrior(alive[1]);
+    this.evidenceDown = withPrior(alive[0]);
   }
 
   public static LifetimeModel fit(AvailabilityHistory history, Duration interval) {
@@ -50,6 +58,7 @@ public final class LifetimeModel {
       lasted[state][AGES - 1] += Math.max(0, length - AGES);
     }
     return new LifetimeModel(
+        alive,
         smooth(alive[1], lasted[1], prior(interval, PRIOR_MEAN_UP)),
         smooth(alive[0], lasted[0], prior(interval, PRIOR_MEAN_DOWN)));
   }
@@ -65,6 +74,36 @@ public final class LifetimeModel {
       stay[i] = (lasted[i] + PRIOR_RUNS * prior) / (alive[i] + PRIOR_RUNS);
     }
     return stay;
+  }
+
+  private static double[] withPrior(double[] alive) {
+    double[] n = new double[AGES];
+    for (int i = 0; i < AGES; i++) {
+      n[i] = alive[i] + PRIOR_RUNS;
+    }
+    return n;
+  }
+
+  /**
+   * True when this model, fitted on more history, is within {@code z} standard errors of {@code
+   * reference} at every state and age: the extra history is what chance alone would show if
+   * availability still behaved as the reference says, so a decision table solved for the reference
+   * serves. The standard error is this model's (its runs at risk, prior included).
+   */
+  public boolean agreesWith(LifetimeModel reference, double z) {
+    for (int i = 0; i < AGES; i++) {
+      if (!close(stayUp[i], reference.stayUp[i], evidenceUp[i], z)
+          || !close(stayDown[i], reference.stayDown[i], evidenceDown[i], z)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean close(double p, double reference, double atRisk, double z) {
+    double mean = (p + reference) / 2;
+    double variance = Math.max(mean * (1 - mean), MIN_VARIANCE);
+    return Math.abs(p - reference) <= z * Math.sqrt(variance / atRisk);
   }
 
   /** Chance that a state of this {@code age} (>= 1 interval) lasts one more interval. */

@@ -72,13 +72,14 @@ final class SlackTable {
   private static final class Solver {
     final SlackGrid grid;
     final int modes;
+    final int runningModes;
     final int states = MarketState.COUNT;
     final int maxTicks;
     final int maxSlack;
     final double spotPerSecond;
     final double onDemandPerSecond;
     final double[] stay = new double[MarketState.COUNT];
-    final int[] next = new int[MarketState.COUNT];
+    final double[] leave = new double[MarketState.COUNT];
     final int[] flip = new int[MarketState.COUNT];
     final RunLengths rows = new RunLengths();
     final long[] overhead;
@@ -86,12 +87,11 @@ final class SlackTable {
     final int[] overheadUnits;
     final int[] onDemandMode;
     final int[] spotMode;
-    final double[] onDemandRun;
-    final double[] spotRun;
 
     Solver(LifetimeModel m, SlackGrid g, double spot, double od, int maxTicks, int maxSlack) {
       this.grid = g;
       this.modes = g.modes();
+      this.runningModes = (modes - 1) / 2;
       this.maxTicks = maxTicks;
       this.maxSlack = maxSlack;
       this.spotPerSecond = spot / 3600;
@@ -102,8 +102,6 @@ final class SlackTable {
       overheadUnits = new int[phases];
       onDemandMode = new int[phases];
       spotMode = new int[phases];
-      onDemandRun = new double[phases];
-      spotRun = new double[phases];
       for (int p = 0; p < phases; p++) {
         overhead[p] = g.overhead(p);
         work[p] = g.intervalSeconds() - overhead[p];
@@ -115,7 +113,10 @@ final class SlackTable {
         boolean up = MarketState.available(st);
         int age = MarketState.age(st);
         stay[st] = m.stay(up, age);
-        next[st] = MarketState.of(up, age + 1);
+        leave[st] = 1 - stay[st];
+        if (MarketState.of(up, age + 1) != (age < LifetimeModel.AGES ? st + 1 : st)) {
+          throw new IllegalStateException("expect() assumes MarketState's layout, which changed");
+        }
         flip[st] = MarketState.of(!up, 1);
       }
     }
@@ -126,22 +127,56 @@ final class SlackTable {
       double[] expected = new double[value.length];
       byte[] act = new byte[value.length];
       rows.emit(act, maxSlack, width);
+      Scratch scratch = new Scratch(grid.lastPhase() + 1);
       for (int tau = 1; tau <= maxTicks; tau++) {
-        for (int i = 0; i < value.length; i += states) {
-          for (int st = 0; st < states; st++) {
-            expected[i + st] =
-                stay[st] * value[i + next[st]] + (1 - stay[st]) * value[i + flip[st]];
-          }
-        }
+        expect(value, expected);
         for (int s = 0; s <= maxSlack; s++) {
-          step(tau, s, expected, value, act);
+          step(tau, s, expected, value, act, scratch);
         }
         rows.emit(act, maxSlack, width);
       }
       return new SlackTable(grid, maxTicks, maxSlack, rows.starts(), rows.ends(), rows.actions());
     }
 
-    private void step(int tau, int s, double[] expected, double[] value, byte[] act) {
+    /** The next tick's value in expectation over the market's state, for every cell. */
+    private void expect(double[] value, double[] expected) {
+      // States are laid out by availability, then age (MarketState): a state's next is the one
+      // after it but for the oldest age, which stays; its flip is the other availability's first.
+      int ages = LifetimeModel.AGES;
+      for (int i = 0; i < value.length; i += states) {
+        for (int from = 0; from < states; from += ages) {
+          double flipped = value[i + flip[from]];
+          int oldest = from + ages - 1;
+          for (int st = from; st < oldest; st++) {
+            expected[i + st] = stay[st] * value[i + st + 1] + leave[st] * flipped;
+          }
+          expected[i + oldest] = stay[oldest] * value[i + oldest] + leave[oldest] * flipped;
+        }
+      }
+    }
+
+    /** Per-thread working arrays, one entry per phase. */
+    private static final class Scratch {
+      final double[] onDemandFixed;
+      final double[] spotFixed;
+      final int[] onDemandAt;
+      final int[] spotAt;
+      final double[][] onDemandRun;
+      final double[][] spotRun;
+      final double[] bestStart = new double[MarketState.COUNT];
+      final byte[] startAction = new byte[MarketState.COUNT];
+
+      Scratch(int phases) {
+        onDemandFixed = new double[phases];
+        spotFixed = new double[phases];
+        onDemandAt = new int[phases];
+        spotAt = new int[phases];
+        onDemandRun = new double[phases][MarketState.COUNT];
+        spotRun = new double[phases][MarketState.COUNT];
+      }
+    }
+
+    private void step(int tau, int s, double[] expected, double[] value, byte[] act, Scratch x) {
       int width = modes * states;
       long workLeft = tau * grid.intervalSeconds() - s * grid.unitSeconds();
       int base = s * width;
@@ -153,47 +188,92 @@ final class SlackTable {
       int last = grid.lastPhase();
       int per = (int) grid.unitsPerInterval();
       int idleBase = s >= per ? (s - per) * width : -1;
+      // What a tick run in phase p costs does not depend on the market state, only where its
+      // expected continuation is read from: worked out once per slack, not once per state.
+      for (int p = 0; p <= last; p++) {
+        int after = s - overheadUnits[p];
+        boolean finishes = workLeft <= work[p];
+        x.onDemandAt[p] = finishes || after < 0 ? -1 : (after * modes + onDemandMode[p]) * states;
+        x.spotAt[p] = finishes || after < 0 ? -1 : (after * modes + spotMode[p]) * states;
+        double tick = grid.intervalSeconds();
+        x.onDemandFixed[p] =
+            finishes
+                ? onDemandPerSecond * (overhead[p] + workLeft)
+                : after < 0 ? INF : onDemandPerSecond * tick;
+        x.spotFixed[p] =
+            finishes
+                ? spotPerSecond * (overhead[p] + workLeft)
+                : after < 0 ? INF : spotPerSecond * tick;
+      }
+      // Loops run over the market states innermost: contiguous, branch-free, and so vectorised.
+      int upFrom = LifetimeModel.AGES;
+      for (int p = 0; p <= last; p++) {
+        fill(x.onDemandRun[p], 0, states, x.onDemandFixed[p], x.onDemandAt[p], expected);
+        Arrays.fill(x.spotRun[p], 0, upFrom, INF);
+        fill(x.spotRun[p], upFrom, states, x.spotFixed[p], x.spotAt[p], expected);
+      }
+      double[] best = x.bestStart;
+      byte[] start = x.startAction;
+      double[] onDemandNow = x.onDemandRun[0];
+      double[] spotNow = x.spotRun[0];
       for (int st = 0; st < states; st++) {
-        boolean up = MarketState.available(st);
-        for (int p = 0; p <= last; p++) {
-          onDemandRun[p] = run(s, workLeft, p, onDemandMode[p], onDemandPerSecond, st, expected);
-          spotRun[p] = up ? run(s, workLeft, p, spotMode[p], spotPerSecond, st, expected) : INF;
+        double idle = idleBase >= 0 ? expected[idleBase + st] : INF;
+        double od = onDemandNow[st];
+        double spot = spotNow[st];
+        byte action = IDLE;
+        if (od < idle) {
+          idle = od;
+          action = ON_DEMAND;
         }
-        double bestStart = idleBase >= 0 ? expected[idleBase + st] : INF;
-        byte startAction = IDLE;
-        if (onDemandRun[0] < bestStart) {
-          bestStart = onDemandRun[0];
-          startAction = ON_DEMAND;
+        if (spot < idle) {
+          idle = spot;
+          action = SPOT;
         }
-        if (spotRun[0] < bestStart) {
-          bestStart = spotRun[0];
-          startAction = SPOT;
-        }
-        value[base + st] = bestStart;
-        act[base + st] = startAction;
-        for (int j = 0; j <= last; j++) {
-          int next = Math.min(j + 1, last);
-          int odCell = base + onDemandMode[j] * states + st;
-          value[odCell] = Math.min(onDemandRun[next], bestStart);
-          act[odCell] = onDemandRun[next] <= bestStart ? ON_DEMAND : startAction;
-          int spotCell = base + spotMode[j] * states + st;
-          value[spotCell] = Math.min(spotRun[next], bestStart);
-          act[spotCell] = spotRun[next] <= bestStart ? SPOT : startAction;
-        }
+        best[st] = idle;
+        start[st] = action;
+        value[base + st] = idle;
+        act[base + st] = action;
+      }
+      // One mode per phase an instance can have run in last, the final two sharing one.
+      for (int j = 0; j < runningModes; j++) {
+        int next = Math.min(j + 1, last);
+        keep(
+            x.onDemandRun[next],
+            best,
+            start,
+            ON_DEMAND,
+            base + onDemandMode[j] * states,
+            value,
+            act);
+        keep(x.spotRun[next], best, start, SPOT, base + spotMode[j] * states, value, act);
       }
     }
 
-    /** Expected cost of running one tick in {@code phase}, then acting optimally. */
-    private double run(
-        int s, long workLeft, int phase, int mode, double perSecond, int st, double[] expected) {
-      if (workLeft <= work[phase]) {
-        return perSecond * (overhead[phase] + workLeft);
+    /** Expected cost of a tick run in some phase, by market state, from its fixed part. */
+    private void fill(double[] into, int from, int to, double fixed, int at, double[] expected) {
+      if (at < 0) {
+        Arrays.fill(into, from, to, fixed);
+        return;
       }
-      int after = s - overheadUnits[phase];
-      if (after < 0) {
-        return INF;
+      for (int st = from; st < to; st++) {
+        into[st] = fixed + expected[at + st];
       }
-      return perSecond * grid.intervalSeconds() + expected[(after * modes + mode) * states + st];
+    }
+
+    /** A running instance's cells: keep it if that costs no more than the best start. */
+    private void keep(
+        double[] run,
+        double[] best,
+        byte[] start,
+        byte action,
+        int cell,
+        double[] value,
+        byte[] act) {
+      for (int st = 0; st < states; st++) {
+        boolean stay = run[st] <= best[st];
+        value[cell + st] = stay ? run[st] : best[st];
+        act[cell + st] = stay ? action : start[st];
+      }
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.stratus.core.policy;
 
-import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +25,7 @@ import java.util.Optional;
  */
 public final class StratusDeadlinePolicy implements DeadlinePolicy {
   private final TableCache tables = new TableCache(48);
+  private final ModelEpochs epochs = new ModelEpochs();
 
   @Override
   public String name() {
@@ -42,19 +42,17 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     List<AvailabilityHistory> histories =
         in.locations().stream().map(LocationView::history).toList();
     boolean up = in.locations().stream().anyMatch(LocationView::spotUsable);
-    int state = MarketState.of(up, Ages.lasting(histories, up, in.now(), in.interval()));
-    SlackGrid grid = SlackGrid.of(s.interval(), s.changeover());
-    long slack = grid.slackUnits(s.ticksLeft(), s.workLeft());
-    SlackTable table = table(in, histories, grid, s.ticksLeft(), slack);
-    byte action = table.action(s.ticksLeft(), slack, mode(grid, s), state);
+    Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
+    byte action = table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state());
     String why =
         String.format(
             Locale.ROOT,
-            "stratus: %.1f h of slack over %d ticks, spot %s for %d ticks",
-            slack * grid.unitSeconds() / 3600.0,
+            "stratus: %.1f h of slack over %d ticks, spot %s for %s (%s table)",
+            Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600,
             s.ticksLeft(),
             up ? "available" : "unavailable",
-            MarketState.age(state));
+            h.ageText(),
+            h.coarse() ? "coarse" : "fine");
     Decision proposed =
         switch (action) {
           case SlackTable.SPOT ->
@@ -77,40 +75,22 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     return LocationIndex.best(in, s);
   }
 
-  private SlackTable table(
-      DecisionInput in,
-      List<AvailabilityHistory> histories,
-      SlackGrid grid,
-      long ticks,
-      long slack) {
-    Instant cut = in.now().truncatedTo(ChronoUnit.DAYS);
+  private SlackTable table(DecisionInput in, List<AvailabilityHistory> histories, Horizon h) {
+    List<String> locations = in.locations().stream().map(LocationView::location).toList();
+    ModelEpochs.Reference ref =
+        epochs.at(
+            locations, histories, in.now().truncatedTo(ChronoUnit.DAYS), h.interval(), h.coarse());
     double spot =
         in.locations().stream().mapToDouble(LocationView::spotPricePerHour).min().orElseThrow();
     var key =
         new TableCache.Key(
-            in.locations().stream().map(LocationView::location).toList(),
-            histories.stream().map(h -> (long) h.upTo(cut).runs()).toList(),
-            cut,
-            grid,
+            locations,
+            ref.observed(),
+            ref.cut(),
+            h.grid(),
             spot,
             in.cheapestOnDemand().onDemandPricePerHour());
-    return tables.get(
-        key,
-        ticks,
-        slack,
-        () ->
-            LifetimeModel.fit(
-                AvailabilityHistory.union(histories.stream().map(h -> h.upTo(cut)).toList()),
-                in.interval()));
-  }
-
-  private static int mode(SlackGrid grid, Schedule s) {
-    int phase = (int) Math.min(s.ticksRun() - 1, grid.lastPhase());
-    return switch (s.current()) {
-      case NONE -> SlackGrid.idleMode();
-      case ON_DEMAND -> grid.onDemandMode(phase);
-      case SPOT -> grid.spotMode(phase);
-    };
+    return tables.get(key, h.ticks(), h.slack(), h.maxTicks(), h.maxSlack(), ref::model);
   }
 
   private static Decision spot(LocationIndex.Choice c, String why) {

@@ -8,46 +8,46 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Solved slack tables by market: the offerings' ids, the history cut they were learnt from (and how
- * much history that was), the prices and the grid. Solving one takes a tenth of a second, a
- * decision with it microseconds; the market model is refitted once a day, so a day's decisions
- * share one table. Bounded; safe for concurrent use, and a table being solved is waited for rather
- * than solved twice; what it holds never changes a decision, only its cost.
+ * Solved slack tables by market: the offerings' ids, the history they were learnt from (its cut and
+ * how much history that was: {@link ModelEpochs}), the prices and the grid (fine or coarse).
+ * Solving one takes a few hundredths of a second, a decision with it microseconds; a market keeps
+ * its table while its model does not change. Bounded, least recently used first; safe for
+ * concurrent use, and a table being solved is waited for rather than solved twice; what it holds
+ * never changes a decision, only its cost.
  */
 final class TableCache {
   record Key(
       List<String> locations,
-      List<Long> observed,
+      List<Integer> observed,
       Instant cut,
       SlackGrid grid,
       double spotPrice,
       double onDemandPrice) {}
 
-  /** Tables cover at most this many ticks and slack units; beyond, decisions use the edge. */
-  static final int MAX_TICKS = 1008;
-
-  static final int MAX_SLACK = 2880;
-
   private final int capacity;
   private final ConcurrentHashMap<Key, CompletableFuture<SlackTable>> tables =
       new ConcurrentHashMap<>();
   private final ArrayDeque<Key> order = new ArrayDeque<>();
-  private final ConcurrentHashMap<List<String>, int[]> largest = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<List<Object>, int[]> largest = new ConcurrentHashMap<>();
 
   TableCache(int capacity) {
     this.capacity = capacity;
   }
 
-  /** A table covering {@code ticks} and {@code slack} and those of the largest job seen. */
-  SlackTable get(Key key, long ticks, long slack, Supplier<LifetimeModel> model) {
+  /**
+   * A table covering {@code ticks} and {@code slack} and those of the largest job seen on this
+   * market and grid, up to {@code maxTicks} and {@code maxSlack} (beyond, decisions use the edge).
+   */
+  SlackTable get(
+      Key key, long ticks, long slack, int maxTicks, int maxSlack, Supplier<LifetimeModel> model) {
     int[] seen =
         largest.merge(
-            key.locations(),
-            new int[] {(int) Math.min(ticks, MAX_TICKS), (int) Math.min(slack, MAX_SLACK)},
+            List.of(key.locations(), key.grid()),
+            new int[] {(int) Math.min(ticks, maxTicks), (int) Math.min(slack, maxSlack)},
             (a, b) -> new int[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])});
-    // Solve for the largest job seen on this market, so the next day's jobs reuse the table.
-    int needTicks = (int) Math.min(roundUp(Math.max(seen[0], 1), 36), MAX_TICKS);
-    int needSlack = (int) Math.min(roundUp(Math.max(seen[1], 0), 60), MAX_SLACK);
+    // Solve for the largest job seen on this market, so later days' jobs reuse the table.
+    int needTicks = (int) Math.min(roundUp(Math.max(seen[0], 1), 120), maxTicks);
+    int needSlack = (int) Math.min(roundUp(Math.max(seen[1], 0), 60), maxSlack);
     while (true) {
       var mine = new CompletableFuture<SlackTable>();
       CompletableFuture<SlackTable> known = tables.putIfAbsent(key, mine);
@@ -57,15 +57,12 @@ final class TableCache {
       }
       SlackTable table = known.join();
       if (table.covers(needTicks, needSlack)) {
+        touch(key);
         return table;
       }
+      // A market that outgrew its table will likely outgrow it again: solve the whole reach once.
       if (tables.replace(key, known, mine)) {
-        return solve(
-            key,
-            mine,
-            model,
-            Math.max(needTicks, table.maxTicks()),
-            Math.max(needSlack, table.maxSlack()));
+        return solve(key, mine, model, maxTicks, maxSlack);
       }
     }
   }
@@ -86,6 +83,15 @@ final class TableCache {
       tables.remove(key, into);
       into.completeExceptionally(e);
       throw e;
+    }
+  }
+
+  /** Least recently used goes first: a market whose model has not changed for weeks stays. */
+  private void touch(Key key) {
+    synchronized (order) {
+      if (!key.equals(order.peekLast()) && order.remove(key)) {
+        order.addLast(key);
+      }
     }
   }
 

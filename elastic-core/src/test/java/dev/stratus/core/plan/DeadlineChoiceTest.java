@@ -105,7 +105,7 @@ class DeadlineChoiceTest {
   @Test
   void spotMarkedUnavailableWithSlackStillDearLaunchesOnDemand() {
     s.unavailable.addAll(Set.of(SPOT_A.key(), SPOT_B.key()));
-    deadline(new StratusDeadlinePolicy(), Duration.ofHours(10), Duration.ofHours(11));
+    deadline(new StratusDeadlinePolicy(), Duration.ofHours(10), Duration.ofMinutes(700));
 
     Action.Launch l = launch();
 

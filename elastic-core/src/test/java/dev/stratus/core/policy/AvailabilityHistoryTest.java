@@ -4,10 +4,32 @@ import static dev.stratus.core.policy.Inputs.time;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AvailabilityHistoryTest {
+  @Test
+  void aPooledStepIsAvailableOnlyIfItWasThroughoutAndOnlyWholeStepsCount() {
+    var b = AvailabilityHistory.builder();
+    for (int i = 0; i <= 20; i++) {
+      // Up but for a blip at tick 8 (inside the second 6-tick step) and an outage from 14 to 16.
+      b.observe(time(i), i != 8 && (i < 14 || i > 16));
+    }
+    var pooled = b.snapshot().pooled(Duration.ofMinutes(60));
+
+    // Steps [0,6) up, [6,12) down (the blip), [12,18) down (the outage); [18,24) is not whole.
+    assertThat(pooled.runs()).isEqualTo(2);
+    assertThat(pooled.runAvailable(0)).isTrue();
+    assertThat(pooled.runStart(1)).isEqualTo(time(6));
+    assertThat(pooled.runAvailable(1)).isFalse();
+    assertThat(pooled.asOf()).isEqualTo(time(12));
+    assertThat(AvailabilityHistory.empty().pooled(Duration.ofHours(1)).isEmpty()).isTrue();
+    assertThatThrownBy(() -> pooled.pooled(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("step must be > 0");
+  }
+
   @Test
   void observationsOfTheSameStateExtendOneRun() {
     var h =

@@ -43,4 +43,29 @@ class LifetimeModelTest {
       assertThat(model.stay(true, age)).isGreaterThan(1 - 10.0 / 240 - 1e-9);
     }
   }
+
+  @Test
+  void moreHistoryOfTheSameBehaviourAgreesAndADifferentBehaviourDoesNot() {
+    var week = alternating(7 * 144, 30, 6);
+    var twoWeeks = alternating(14 * 144, 30, 6);
+    var shorterRuns = alternating(14 * 144, 6, 6);
+
+    assertThat(LifetimeModel.fit(twoWeeks, TICK).agreesWith(LifetimeModel.fit(week, TICK), 4))
+        .isTrue();
+    assertThat(LifetimeModel.fit(shorterRuns, TICK).agreesWith(LifetimeModel.fit(week, TICK), 4))
+        .isFalse();
+    assertThat(
+            LifetimeModel.fit(week, TICK)
+                .agreesWith(LifetimeModel.fit(AvailabilityHistory.empty(), TICK), 4))
+        .isFalse();
+  }
+
+  /** {@code up} ticks available, then {@code down} ticks not, over {@code ticks} ticks. */
+  private static AvailabilityHistory alternating(int ticks, int up, int down) {
+    var b = AvailabilityHistory.builder();
+    for (int i = 0; i < ticks; i++) {
+      b.observe(time(i), i % (up + down) < up);
+    }
+    return b.snapshot();
+  }
 }

@@ -71,4 +71,18 @@ class StratusDeadlinePolicyTest {
     assertThat(new StratusDeadlinePolicy().decide(in)).isEqualTo(stratus.decide(in));
     assertThat(stratus.decide(in)).isEqualTo(stratus.decide(in));
   }
+
+  @Test
+  void aJobOfDaysDecidesFromTheCoarseTableAndWaitsOutAShortOutage() {
+    boolean[] upThenDown = repeat(true, 40);
+    upThenDown[39] = false;
+    var in = Inputs.job(100, 150).at(39).location("a", 1, 3, upThenDown).build();
+
+    Decision d = stratus.decide(in);
+
+    assertThat(d).isInstanceOf(Decision.Wait.class);
+    assertThat(d.reason())
+        .contains("43.5 h of slack over 861 ticks")
+        .contains("unavailable for 1 step of PT1H (coarse table)");
+  }
 }
