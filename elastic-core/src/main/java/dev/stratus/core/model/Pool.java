@@ -5,6 +5,8 @@ import static dev.stratus.core.model.Checks.slurmName;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A Slurm partition's set of elastic nodes. Node names are fixed slots {@code <name>-NNN}
@@ -136,13 +138,28 @@ public record Pool(
     return name + "-" + "0".repeat(Math.max(0, nameDigits() - digits.length())) + digits;
   }
 
+  /** Every slot's name, in index order; immutable. */
   public List<String> nodeNames() {
+    // The planner and the simulated Slurm name every slot of every pool on each pass; a pool's
+    // names depend on its name and size only, so they are made once (bounded: pools are few).
+    String key = name + "/" + maxNodes;
+    List<String> known = NODE_NAMES.get(key);
+    if (known != null) {
+      return known;
+    }
     List<String> names = new ArrayList<>(maxNodes);
     for (int i = 1; i <= maxNodes; i++) {
       names.add(nodeName(i));
     }
-    return names;
+    if (NODE_NAMES.size() > 1024) {
+      NODE_NAMES.clear();
+    }
+    List<String> made = List.copyOf(names);
+    NODE_NAMES.put(key, made);
+    return made;
   }
+
+  private static final Map<String, List<String>> NODE_NAMES = new ConcurrentHashMap<>();
 
   /** True when the node name is one of this pool's slots. */
   public boolean owns(String nodeName) {

@@ -21,8 +21,25 @@ import java.util.Set;
  * node in the same plan gets a fresh one.
  */
 final class ClusterIndex {
-  private final Map<String, Pool> poolsByName = new HashMap<>();
-  private final Map<String, Pool> poolsByNode = new HashMap<>();
+  /** The last pool list's lookups: the same immutable list comes with every pass's snapshot. */
+  private static volatile PoolLookups lastPools = new PoolLookups(List.of(), Map.of(), Map.of());
+
+  private record PoolLookups(List<Pool> pools, Map<String, Pool> byName, Map<String, Pool> byNode) {
+    static PoolLookups of(List<Pool> pools) {
+      Map<String, Pool> byName = new HashMap<>();
+      Map<String, Pool> byNode = new HashMap<>();
+      for (Pool pool : pools) {
+        byName.put(pool.name(), pool);
+        for (String node : pool.nodeNames()) {
+          byNode.put(node, pool);
+        }
+      }
+      return new PoolLookups(pools, Map.copyOf(byName), Map.copyOf(byNode));
+    }
+  }
+
+  private final Map<String, Pool> poolsByName;
+  private final Map<String, Pool> poolsByNode;
   private final Map<String, SlurmNode> nodes = new HashMap<>();
   private final Map<String, List<Instance>> instancesByNode = new HashMap<>();
   private final List<Instance> untagged = new ArrayList<>();
@@ -31,14 +48,18 @@ final class ClusterIndex {
   private final Map<Long, Integer> restartsByJob = new HashMap<>();
   private final Map<Long, Constraint> constraintByJob = new HashMap<>();
 
+  private ClusterIndex(PoolLookups pools) {
+    this.poolsByName = pools.byName();
+    this.poolsByNode = pools.byNode();
+  }
+
   static ClusterIndex of(Snapshot s) {
-    ClusterIndex index = new ClusterIndex();
-    for (Pool pool : s.pools()) {
-      index.poolsByName.put(pool.name(), pool);
-      for (String node : pool.nodeNames()) {
-        index.poolsByNode.put(node, pool);
-      }
+    PoolLookups pools = lastPools;
+    if (pools.pools() != s.pools()) {
+      pools = PoolLookups.of(s.pools());
+      lastPools = pools;
     }
+    ClusterIndex index = new ClusterIndex(pools);
     for (SlurmNode node : s.nodes()) {
       index.nodes.put(node.name(), node);
     }
