@@ -8,6 +8,7 @@ import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -34,7 +35,8 @@ final class ClusterIndex {
           byNode.put(node, pool);
         }
       }
-      return new PoolLookups(pools, Map.copyOf(byName), Map.copyOf(byNode));
+      return new PoolLookups(
+          pools, Collections.unmodifiableMap(byName), Collections.unmodifiableMap(byNode));
     }
   }
 

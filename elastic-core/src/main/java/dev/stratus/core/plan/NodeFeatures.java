@@ -24,11 +24,12 @@ final class NodeFeatures {
     Map<List<String>, List<String>> launched = new LinkedHashMap<>();
     Map<List<String>, List<String>> poweredDown = new LinkedHashMap<>();
     for (SlurmNode node : s.nodes()) {
+      if (node.activeFeatures().isEmpty()
+          || node.invalidRegistration()) { // its instance goes: RegistrationCheck
+        continue;
+      }
       Pool pool = index.poolOf(node.name());
-      if (pool == null
-          || node.activeFeatures().isEmpty()
-          || node.invalidRegistration() // its instance goes: RegistrationCheck
-          || unlisted(s, pool)) {
+      if (pool == null || unlisted(s, pool)) {
         continue;
       }
       List<Instance> instances = index.instancesOf(node.name());

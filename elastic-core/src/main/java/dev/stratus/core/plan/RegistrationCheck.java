@@ -26,9 +26,12 @@ final class RegistrationCheck {
 
   static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
     for (SlurmNode node : s.nodes()) {
+      if (!node.invalidRegistration()) {
+        continue;
+      }
       Pool pool = index.poolOf(node.name());
       List<Instance> instances = index.instancesOf(node.name());
-      if (!node.invalidRegistration() || pool == null || instances.isEmpty()) {
+      if (pool == null || instances.isEmpty()) {
         continue;
       }
       Set<OfferingKey> offerings = new LinkedHashSet<>();
