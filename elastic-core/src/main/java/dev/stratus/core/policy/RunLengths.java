@@ -2,7 +2,10 @@ package dev.stratus.core.policy;
 
 import java.util.Arrays;
 
-/** Collects rows of actions along the slack axis as (exclusive end, action) segments. */
+/**
+ * Collects rows of actions along the slack axis as (exclusive end, action) segments. Not
+ * thread-safe; what {@link #starts}, {@link #ends} and {@link #actions} return are copies.
+ */
 final class RunLengths {
   private int[] starts = new int[1024];
   private int rows;
@@ -12,6 +15,13 @@ final class RunLengths {
   private int[] count = new int[0];
   private byte[] current = new byte[0];
   private int[] next = new int[0];
+
+  /** Forgets every row, keeping the buffers; returns this. */
+  RunLengths reset() {
+    rows = 0;
+    segments = 0;
+    return this;
+  }
 
   /**
    * Appends the rows of one tick: {@code act} is laid out [slack][mode x state], and each of its

@@ -81,7 +81,11 @@ final class SlackTable {
     final double[] stay = new double[MarketState.COUNT];
     final double[] leave = new double[MarketState.COUNT];
     final int[] flip = new int[MarketState.COUNT];
-    final RunLengths rows = new RunLengths();
+
+    /** The run-length buffers grow to the largest table a thread solved and are reused. */
+    private static final ThreadLocal<RunLengths> BUFFERS = ThreadLocal.withInitial(RunLengths::new);
+
+    final RunLengths rows = BUFFERS.get().reset();
     final long[] overhead;
     final long[] work;
     final int[] overheadUnits;
