@@ -14,7 +14,8 @@ final class RunLengths {
   private int segments;
   private int[] count = new int[0];
   private byte[] current = new byte[0];
-  private int[] next = new int[0];
+  private int[] cellEnds = new int[0];
+  private byte[] cellActions = new byte[0];
 
   /** Forgets every row, keeping the buffers; returns this. */
   RunLengths reset() {
@@ -25,69 +26,52 @@ final class RunLengths {
 
   /**
    * Appends the rows of one tick: {@code act} is laid out [slack][mode x state], and each of its
-   * {@code width} cells becomes one row. Reads {@code act} in its own order (twice: once to count
-   * each row's segments, once to write them), since reading it row by row would stride across it.
+   * {@code width} cells becomes one row. Reads {@code act} once, in its own order (reading it row
+   * by row would stride across it), into one scratch run per cell, then copies the runs out.
    */
   void emit(byte[] act, int maxSlack, int width) {
-    if (count.length != width) {
+    int stride = maxSlack + 2;
+    if (count.length != width || cellEnds.length < width * stride) {
       count = new int[width];
       current = new byte[width];
-      next = new int[width];
+      cellEnds = new int[width * stride];
+      cellActions = new byte[width * stride];
     }
-    count(act, maxSlack, width);
-    reserve(width, count);
-    for (int cell = 0, at = segments; cell < width; cell++) {
-      starts[rows + cell] = at;
-      next[cell] = at;
-      at += count[cell];
-    }
-    fill(act, maxSlack, width);
-    rows += width;
-    for (int c : count) {
-      segments += c;
-    }
-  }
-
-  private void count(byte[] act, int maxSlack, int width) {
     System.arraycopy(act, 0, current, 0, width);
-    Arrays.fill(count, 1);
+    Arrays.fill(count, 0);
     for (int s = 1; s <= maxSlack; s++) {
       for (int cell = 0, i = s * width; cell < width; cell++, i++) {
         if (act[i] != current[cell]) {
-          count[cell]++;
+          int k = cell * stride + count[cell]++;
+          cellEnds[k] = s;
+          cellActions[k] = current[cell];
           current[cell] = act[i];
         }
       }
     }
-  }
-
-  private void fill(byte[] act, int maxSlack, int width) {
-    System.arraycopy(act, 0, current, 0, width);
-    for (int s = 1; s <= maxSlack; s++) {
-      for (int cell = 0, i = s * width; cell < width; cell++, i++) {
-        if (act[i] != current[cell]) {
-          ends[next[cell]] = s;
-          actions[next[cell]++] = current[cell];
-          current[cell] = act[i];
-        }
-      }
-    }
+    int more = 0;
     for (int cell = 0; cell < width; cell++) {
-      ends[next[cell]] = maxSlack + 1;
-      actions[next[cell]] = current[cell];
+      int k = cell * stride + count[cell]++;
+      cellEnds[k] = maxSlack + 1;
+      cellActions[k] = current[cell];
+      more += count[cell];
     }
+    reserve(width, more);
+    for (int cell = 0; cell < width; cell++) {
+      starts[rows + cell] = segments;
+      System.arraycopy(cellEnds, cell * stride, ends, segments, count[cell]);
+      System.arraycopy(cellActions, cell * stride, actions, segments, count[cell]);
+      segments += count[cell];
+    }
+    rows += width;
   }
 
-  private void reserve(int width, int[] count) {
-    long more = 0;
-    for (int c : count) {
-      more += c;
-    }
+  private void reserve(int width, int more) {
     if (rows + width + 1 >= starts.length) {
       starts = Arrays.copyOf(starts, Math.max(starts.length * 2, rows + width + 1));
     }
     if (segments + more > ends.length) {
-      int size = (int) Math.max(ends.length * 2L, segments + more);
+      int size = (int) Math.max(ends.length * 2L, (long) segments + more);
       ends = Arrays.copyOf(ends, size);
       actions = Arrays.copyOf(actions, size);
     }
