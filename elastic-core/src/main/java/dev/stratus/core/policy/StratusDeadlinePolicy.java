@@ -11,11 +11,13 @@ import java.util.Optional;
  * <ul>
  *   <li><b>When</b> (spot, on-demand, or wait): a {@link SlackTable} solved for the market, the
  *       union of the offerings' spot availability, learnt as a {@link LifetimeModel} from history
- *       up to the start of the current UTC day. Looked up at the job's ticks left, slack, current
- *       instance and phase, and the market's availability and its age, it says what has the least
- *       expected cost while never risking the deadline: it skips spot runs too young to be worth a
- *       changeover when slack is dear, waits out outages when slack is cheap, and leaves on-demand
- *       for spot only when the slack can pay for the way back.
+ *       up to the start of a UTC day: the latest day whose model differed beyond chance from the
+ *       one before ({@link ModelEpochs}). The fine table near the deadline, the coarse one far from
+ *       it ({@link Horizon}). Looked up at the job's ticks left, slack, current instance and phase,
+ *       and the market's availability and its age, it says what has the least expected cost while
+ *       never risking the deadline: it skips spot runs too young to be worth a changeover when
+ *       slack is dear, waits out outages when slack is cheap, and leaves on-demand for spot only
+ *       when the slack can pay for the way back.
  *   <li><b>Where</b> (across offerings): the {@link LocationIndex}, the lowest expected cost per
  *       hour of progress for the run each offering would give now.
  * </ul>

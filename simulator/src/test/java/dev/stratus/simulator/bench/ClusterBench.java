@@ -8,17 +8,18 @@ import java.util.Locale;
 
 /**
  * Times {@code stratus simulate cluster} on the 3,034 Philly jobs over the 13 H100 pools (target:
- * under 10 s), once per policy named in {@code -Dbench.policies} (default {@code
- * none,greedy,uniform-progress}; {@code stratus} solves a slack table per pool and day, see the
- * README). Prints each run's figures, its wall time and the main thread's CPU time, which other
- * processes on a shared machine do not inflate. Run it with {@code mvn -B -q -Pbench-cluster -pl
- * simulator -am process-test-classes}.
+ * under 10 s), once per policy named in {@code -Dbench.policies}, in one JVM and in that order (the
+ * profile's default: {@code stratus} first, in a fresh JVM, then the others, then {@code stratus}
+ * again, warmed up). Prints each run's figures, its wall time and the main thread's CPU time, which
+ * other processes on a shared machine do not inflate. Run it with {@code mvn -B -q -Pbench-cluster
+ * -pl simulator -am process-test-classes}.
  */
 public final class ClusterBench {
   private ClusterBench() {}
 
   public static void main(String[] args) {
-    String policies = System.getProperty("bench.policies", "none,greedy,uniform-progress");
+    String policies =
+        System.getProperty("bench.policies", "stratus,none,greedy,uniform-progress,stratus");
     var threads = ManagementFactory.getThreadMXBean();
     for (String policy : List.of(policies.split(","))) {
       long cpu = threads.getCurrentThreadCpuTime();
