@@ -74,17 +74,17 @@ record Horizon(
     return (int) (slack.toSeconds() / grid.unitSeconds());
   }
 
+  /** The fine table's mode: the phase the running instance is in, counted in intervals. */
   private static int mode(SlackGrid grid, Schedule s) {
-    int phase = (int) Math.min(s.ticksRun() - 1, grid.lastPhase());
-    return switch (s.current()) {
-      case NONE -> SlackGrid.idleMode();
-      case ON_DEMAND -> grid.onDemandMode(phase);
-      case SPOT -> grid.spotMode(phase);
-    };
+    return modeOf(grid, s, (int) Math.min(s.ticksRun() - 1, grid.lastPhase()));
   }
 
+  /** The coarse table's mode: an instance still in its changeover pays it again. */
   private static int coarseMode(SlackGrid grid, Schedule s) {
-    int phase = s.changeoverLeft() > 1e-3 ? 0 : grid.lastPhase();
+    return modeOf(grid, s, s.changeoverLeft() > 1e-3 ? 0 : grid.lastPhase());
+  }
+
+  private static int modeOf(SlackGrid grid, Schedule s, int phase) {
     return switch (s.current()) {
       case NONE -> SlackGrid.idleMode();
       case ON_DEMAND -> grid.onDemandMode(phase);

@@ -118,8 +118,9 @@ final class SlackTable {
         int age = MarketState.age(st);
         stay[st] = m.stay(up, age);
         leave[st] = 1 - stay[st];
-        if (MarketState.of(up, age + 1) != (age < LifetimeModel.AGES ? st + 1 : st)) {
-          throw new IllegalStateException("expect() assumes MarketState's layout, which changed");
+        if (MarketState.of(up, age + 1) != (age < LifetimeModel.AGES ? st + 1 : st)
+            || up != st >= LifetimeModel.AGES) {
+          throw new IllegalStateException("expect() and step() assume MarketState's layout");
         }
         flip[st] = MarketState.of(!up, 1);
       }
@@ -159,7 +160,7 @@ final class SlackTable {
       }
     }
 
-    /** Per-thread working arrays, one entry per phase. */
+    /** One solve's working arrays, by phase (and market state). */
     private static final class Scratch {
       final double[] onDemandFixed;
       final double[] spotFixed;
@@ -194,12 +195,12 @@ final class SlackTable {
       int idleBase = s >= per ? (s - per) * width : -1;
       // What a tick run in phase p costs does not depend on the market state, only where its
       // expected continuation is read from: worked out once per slack, not once per state.
+      double tick = grid.intervalSeconds();
       for (int p = 0; p <= last; p++) {
         int after = s - overheadUnits[p];
         boolean finishes = workLeft <= work[p];
         x.onDemandAt[p] = finishes || after < 0 ? -1 : (after * modes + onDemandMode[p]) * states;
         x.spotAt[p] = finishes || after < 0 ? -1 : (after * modes + spotMode[p]) * states;
-        double tick = grid.intervalSeconds();
         x.onDemandFixed[p] =
             finishes
                 ? onDemandPerSecond * (overhead[p] + workLeft)
@@ -221,21 +222,19 @@ final class SlackTable {
       double[] onDemandNow = x.onDemandRun[0];
       double[] spotNow = x.spotRun[0];
       for (int st = 0; st < states; st++) {
-        double idle = idleBase >= 0 ? expected[idleBase + st] : INF;
-        double od = onDemandNow[st];
-        double spot = spotNow[st];
+        double cheapest = idleBase >= 0 ? expected[idleBase + st] : INF;
         byte action = IDLE;
-        if (od < idle) {
-          idle = od;
+        if (onDemandNow[st] < cheapest) {
+          cheapest = onDemandNow[st];
           action = ON_DEMAND;
         }
-        if (spot < idle) {
-          idle = spot;
+        if (spotNow[st] < cheapest) {
+          cheapest = spotNow[st];
           action = SPOT;
         }
-        best[st] = idle;
+        best[st] = cheapest;
         start[st] = action;
-        value[base + st] = idle;
+        value[base + st] = cheapest;
         act[base + st] = action;
       }
       // One mode per phase an instance can have run in last, the final two sharing one.
