@@ -186,8 +186,15 @@ public final class ClusterSimulation {
 
   private SpoolRequest request(
       HookKind kind, List<String> nodes, List<ResumeFile.JobNodes> jobs, Instant now) {
-    String id = String.format("%019d-%s-%08d", now.toEpochMilli(), kind.cliName(), requestSeq++);
+    // As the hooks name them: sortable by time, then by the order they were made.
+    String id =
+        padded(now.toEpochMilli(), 19) + "-" + kind.cliName() + "-" + padded(requestSeq++, 8);
     return new SpoolRequest(id, kind, nodes, jobs, now);
+  }
+
+  private static String padded(long n, int width) {
+    String digits = Long.toString(n);
+    return "0".repeat(Math.max(0, width - digits.length())) + digits;
   }
 
   /** The next moment anything happens after {@code now}. */

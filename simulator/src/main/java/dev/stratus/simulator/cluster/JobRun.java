@@ -1,6 +1,8 @@
 package dev.stratus.simulator.cluster;
 
+import dev.stratus.core.hostlist.Hostlist;
 import dev.stratus.core.model.Pool;
+import dev.stratus.core.slurm.SlurmJob;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +38,12 @@ final class JobRun {
   Instant finishedAt;
   int restarts;
   boolean held;
+  private String nodeList = "";
+  private SlurmJob view;
+  private ViewKey viewKey;
+
+  /** What {@link #view} depends on; the view is built again only when it changes. */
+  private record ViewKey(Phase phase, int restarts, Instant runStart, String nodes, Pool pool) {}
 
   JobRun(SimJob spec, long slurmId, int gpusPerNode, Optional<Instant> deadline) {
     this.spec = spec;
@@ -43,6 +51,36 @@ final class JobRun {
     this.nodes = (spec.gpus() + gpusPerNode - 1) / gpusPerNode;
     this.deadline = deadline;
     this.eligibleAt = spec.submit();
+  }
+
+  /** Takes {@code nodes} (Slurm's allocation, in order). */
+  void allocate(List<SimNode> nodes) {
+    allocated.addAll(nodes);
+    nodeList = Hostlist.compress(allocated.stream().map(n -> n.name).toList());
+  }
+
+  /** Gives every allocated node back. */
+  void release() {
+    allocated.clear();
+    nodeList = "";
+  }
+
+  /** The allocated nodes as a hostlist expression; empty when none. */
+  String nodeList() {
+    return nodeList;
+  }
+
+  /**
+   * What {@code squeue --json} would say of the job, the same object from pass to pass while it
+   * does not change: the simulation's passes outnumber its jobs' changes by far.
+   */
+  SlurmJob view() {
+    ViewKey key = new ViewKey(phase, restarts, runStart, nodeList, pool);
+    if (!key.equals(viewKey)) {
+      view = SimSlurm.view(this, spec.timeLimit());
+      viewKey = key;
+    }
+    return view;
   }
 
   Instant finishAt() {

@@ -129,7 +129,7 @@ final class Passes {
       if (j.phase == JobRun.Phase.WAITING || j.phase == JobRun.Phase.DONE) {
         continue;
       }
-      jobViews.add(SimSlurm.view(j, j.spec.timeLimit()));
+      jobViews.add(j.view());
       if (j.deadline.isPresent() && j.phase == JobRun.Phase.STARTING) {
         deadlines.put(
             j.slurmId,

@@ -29,6 +29,9 @@ final class SimNode {
   Instant readyAt;
   Instant since = Instant.EPOCH;
   JobRun job;
+  private SlurmNode view;
+  private State viewState;
+  private String viewReason;
 
   SimNode(String name, Pool pool) {
     this.name = name;
@@ -39,8 +42,20 @@ final class SimNode {
     return state == State.POWERED_DOWN || state == State.IDLE;
   }
 
-  /** What {@code sinfo --json} would say of the node. */
+  /**
+   * What {@code sinfo --json} would say of the node: the same object from pass to pass while its
+   * state and reason do not change.
+   */
   SlurmNode view() {
+    if (view == null || state != viewState || !reason.equals(viewReason)) {
+      view = freshView();
+      viewState = state;
+      viewReason = reason;
+    }
+    return view;
+  }
+
+  private SlurmNode freshView() {
     String slurmState =
         switch (state) {
           case POWERED_DOWN, IDLE -> "idle";

@@ -67,7 +67,7 @@ final class SimSlurm {
         continue;
       }
       job.phase = JobRun.Phase.STARTING;
-      job.allocated.addAll(fit.get());
+      job.allocate(fit.get());
       job.pool = fit.get().get(0).pool;
       List<String> powerUp = new ArrayList<>();
       for (SimNode n : fit.get()) {
@@ -123,7 +123,7 @@ final class SimSlurm {
       n.state = n.instance != null ? SimNode.State.IDLE : SimNode.State.POWERED_DOWN;
       n.since = n.instance != null && n.readyAt.isAfter(now) ? n.readyAt : now;
     }
-    job.allocated.clear();
+    job.release();
     job.phase = JobRun.Phase.PENDING;
     job.restarts++;
     job.eligibleAt = eligibleAt;
@@ -138,10 +138,7 @@ final class SimSlurm {
           case STARTING -> "CONFIGURING";
           default -> "PENDING";
         };
-    String nodes =
-        job.allocated.isEmpty()
-            ? ""
-            : Hostlist.compress(job.allocated.stream().map(n -> n.name).toList());
+    String nodes = job.nodeList();
     return new SlurmJob(
         job.slurmId,
         job.spec.id(),

@@ -180,4 +180,38 @@ class ClusterSimulationTest {
         r.meanQueueHours(),
         r.passes());
   }
+
+  @Test
+  void nodeAndJobViewsFollowEveryChangeAndAreKeptWhileNothingChanges() throws IOException {
+    SimSlurm slurm = new SimSlurm(config().pools());
+    SimNode node = slurm.nodes.values().iterator().next();
+    var idle = node.view();
+    assertThat(node.view()).isSameAs(idle);
+    assertThat(idle.poweredDown()).isTrue();
+    node.state = SimNode.State.DOWN;
+    node.reason = "launch failed";
+    assertThat(node.view().down()).isTrue();
+    assertThat(node.view().reason()).isEqualTo("launch failed");
+    node.reason = "stratus: other";
+    assertThat(node.view().reason()).isEqualTo("stratus: other");
+    node.state = SimNode.State.POWERED_DOWN;
+
+    JobRun job =
+        new JobRun(
+            new SimJob(
+                "1", T0, 16, Duration.ofHours(1), Duration.ofHours(2), "u", "a", Optional.empty()),
+            1,
+            8,
+            Optional.empty());
+    job.phase = JobRun.Phase.PENDING;
+    var pending = job.view();
+    assertThat(job.view()).isSameAs(pending);
+    assertThat(pending.nodes()).isEmpty();
+    slurm.schedule(List.of(job), T0);
+    assertThat(job.view().nodes()).isEqualTo(job.nodeList()).isNotEmpty();
+    assertThat(job.view().state()).isEqualTo("CONFIGURING");
+    slurm.requeue(job, T0, T0.plusSeconds(60));
+    assertThat(job.view().nodes()).isEmpty();
+    assertThat(job.view().restartCount()).isEqualTo(1);
+  }
 }
