@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Slurm hostlist expressions ({@code gpu-[001-004,007],cpu-1}), expanded and compressed the way
@@ -33,11 +34,31 @@ public final class Hostlist {
   /** Expansion cap: protects memory from {@code n[0-65535]x[0-65535]}. */
   public static final int MAX_NAMES = 100_000;
 
+  /**
+   * Recent expansions of up to {@link #REMEMBERED_NAMES} names: the controller reads the same jobs'
+   * node lists from squeue pass after pass. Bounded by {@link #REMEMBERED}, emptied when full.
+   */
+  private static final ConcurrentHashMap<String, List<String>> RECENT = new ConcurrentHashMap<>();
+
+  static final int REMEMBERED = 4096;
+  static final int REMEMBERED_NAMES = 1024;
+
   private Hostlist() {}
 
-  /** Every name of {@code expression}, in Slurm's order, duplicates kept. */
+  /** Every name of {@code expression}, in Slurm's order, duplicates kept; an immutable list. */
   public static List<String> expand(String expression) {
-    return HostlistParser.expand(expression, MAX_NAMES);
+    List<String> known = expression == null ? null : RECENT.get(expression);
+    if (known != null) {
+      return known;
+    }
+    List<String> names = List.copyOf(HostlistParser.expand(expression, MAX_NAMES));
+    if (names.size() <= REMEMBERED_NAMES) {
+      if (RECENT.size() >= REMEMBERED) {
+        RECENT.clear();
+      }
+      RECENT.put(expression, names);
+    }
+    return names;
   }
 
   /**

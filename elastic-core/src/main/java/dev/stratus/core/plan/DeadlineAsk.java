@@ -7,13 +7,13 @@ import dev.stratus.core.model.Pool;
 import dev.stratus.core.policy.DeadlineJob;
 import dev.stratus.core.policy.Decision;
 import dev.stratus.core.policy.DecisionInput;
+import dev.stratus.core.policy.Figures;
 import dev.stratus.core.policy.LocationView;
 import dev.stratus.core.policy.Observation;
 import dev.stratus.core.policy.Placement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -117,8 +117,8 @@ final class DeadlineAsk {
   static String human(Duration d) {
     long s = d.toSeconds();
     if (s >= 3600) {
-      return String.format(Locale.ROOT, "%.1f h", s / 3600.0);
+      return Figures.decimals(s / 3600.0, 1) + " h";
     }
-    return s >= 60 ? String.format(Locale.ROOT, "%.1f min", s / 60.0) : s + " s";
+    return s >= 60 ? Figures.decimals(s / 60.0, 1) + " min" : s + " s";
   }
 }

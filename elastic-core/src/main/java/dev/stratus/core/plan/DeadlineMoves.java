@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -154,11 +153,11 @@ final class DeadlineMoves {
     Duration hold = hold(s.deadlines());
     if (ran.compareTo(hold) < 0) {
       return Optional.of(
-          String.format(
-              Locale.ROOT,
-              "its instances ran %d s, a move waits until they ran %d s",
-              ran.toSeconds(),
-              hold.toSeconds()));
+          "its instances ran "
+              + ran.toSeconds()
+              + " s, a move waits until they ran "
+              + hold.toSeconds()
+              + " s");
     }
     if (to == CapacityType.ON_DEMAND) {
       return BudgetGate.refuses(s, job, pool.name(), nodes, target);

@@ -174,11 +174,17 @@ final class GarbageCollector {
 
   /** Of several live instances for one node, the oldest is kept (ties: smallest id). */
   private static boolean isKept(Instance instance, List<Instance> forNode) {
-    return forNode.stream()
-        .min(Comparator.comparing(Instance::launchedAt).thenComparing(Instance::id))
-        .map(kept -> kept.id().equals(instance.id()))
-        .orElse(true);
+    Instance kept = null;
+    for (Instance other : forNode) {
+      if (kept == null || OLDEST_FIRST.compare(other, kept) < 0) {
+        kept = other;
+      }
+    }
+    return kept == null || kept.id().equals(instance.id());
   }
+
+  private static final Comparator<Instance> OLDEST_FIRST =
+      Comparator.comparing(Instance::launchedAt).thenComparing(Instance::id);
 
   /** True when a provider of the pool's offerings was not listed this pass. */
   static boolean unlisted(Snapshot s, Pool pool) {

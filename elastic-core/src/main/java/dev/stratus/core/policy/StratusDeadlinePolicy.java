@@ -2,7 +2,6 @@ package dev.stratus.core.policy;
 
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -47,14 +46,15 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
     byte action = table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state());
     String why =
-        String.format(
-            Locale.ROOT,
-            "stratus: %.1f h of slack over %d ticks, spot %s for %s (%s table)",
-            Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600,
-            s.ticksLeft(),
-            up ? "available" : "unavailable",
-            h.ageText(),
-            h.coarse() ? "coarse" : "fine");
+        "stratus: "
+            + Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
+            + " h of slack over "
+            + s.ticksLeft()
+            + " ticks, spot "
+            + (up ? "available" : "unavailable")
+            + " for "
+            + h.ageText()
+            + (h.coarse() ? " (coarse table)" : " (fine table)");
     Decision proposed =
         switch (action) {
           case SlackTable.SPOT ->
@@ -98,12 +98,12 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
   private static Decision spot(LocationIndex.Choice c, String why) {
     return Decision.spot(
         c.location(),
-        String.format(
-            Locale.ROOT,
-            "%s; spot at %s ($%.2f per hour of progress expected)",
-            why,
-            c.location(),
-            c.costPerWorkHour()));
+        why
+            + "; spot at "
+            + c.location()
+            + " ($"
+            + Figures.decimals(c.costPerWorkHour(), 2)
+            + " per hour of progress expected)");
   }
 
   private static Decision onDemand(DecisionInput in, String why) {

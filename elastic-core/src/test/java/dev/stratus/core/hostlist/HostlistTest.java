@@ -112,4 +112,17 @@ class HostlistTest {
   void emptyExpressionsExpandToNothing(String expression) {
     assertThat(Hostlist.expand(expression)).isEmpty();
   }
+
+  @org.junit.jupiter.api.Test
+  void aRememberedExpansionIsTheSameImmutableListAndLargeOnesAreNotKept() {
+    List<String> first = Hostlist.expand("mem-[1-3]");
+    assertThat(Hostlist.expand("mem-[1-3]"))
+        .isSameAs(first)
+        .containsExactly("mem-1", "mem-2", "mem-3");
+    assertThatThrownBy(() -> first.add("mem-4")).isInstanceOf(UnsupportedOperationException.class);
+    String large = "big-[1-" + (Hostlist.REMEMBERED_NAMES + 1) + "]";
+    assertThat(Hostlist.expand(large))
+        .hasSize(Hostlist.REMEMBERED_NAMES + 1)
+        .isNotSameAs(Hostlist.expand(large));
+  }
 }
