@@ -12,10 +12,6 @@ final class RunLengths {
   private int[] ends = new int[4096];
   private byte[] actions = new byte[4096];
   private int segments;
-  private int[] count = new int[0];
-  private byte[] current = new byte[0];
-  private int[] cellEnds = new int[0];
-  private byte[] cellActions = new byte[0];
 
   /** Forgets every row, keeping the buffers; returns this. */
   RunLengths reset() {
@@ -25,45 +21,29 @@ final class RunLengths {
   }
 
   /**
-   * Appends the rows of one tick: {@code act} is laid out [slack][mode x state], and each of its
-   * {@code width} cells becomes one row. Reads {@code act} once, in its own order (reading it row
-   * by row would stride across it), into one scratch run per cell, then copies the runs out.
+   * Appends the rows of one tick: {@code act} is laid out [state][mode][slack], {@code slots} slack
+   * values per (state, mode); the rows go mode by mode, each mode's states in order.
    */
-  void emit(byte[] act, int maxSlack, int width) {
-    int stride = maxSlack + 2;
-    if (count.length != width || cellEnds.length < width * stride) {
-      count = new int[width];
-      current = new byte[width];
-      cellEnds = new int[width * stride];
-      cellActions = new byte[width * stride];
-    }
-    System.arraycopy(act, 0, current, 0, width);
-    Arrays.fill(count, 0);
-    for (int s = 1; s <= maxSlack; s++) {
-      for (int cell = 0, i = s * width; cell < width; cell++, i++) {
-        if (act[i] != current[cell]) {
-          int k = cell * stride + count[cell]++;
-          cellEnds[k] = s;
-          cellActions[k] = current[cell];
-          current[cell] = act[i];
+  void emit(byte[] act, int slots, int modes, int states) {
+    int width = modes * states;
+    reserve(width, width * slots);
+    for (int m = 0; m < modes; m++) {
+      for (int st = 0; st < states; st++) {
+        int from = (st * modes + m) * slots;
+        starts[rows++] = segments;
+        byte current = act[from];
+        for (int s = 1; s < slots; s++) {
+          byte a = act[from + s];
+          if (a != current) {
+            ends[segments] = s;
+            actions[segments++] = current;
+            current = a;
+          }
         }
+        ends[segments] = slots;
+        actions[segments++] = current;
       }
     }
-    int more = 0;
-    for (int cell = 0; cell < width; cell++) {
-      int k = cell * stride + count[cell]++;
-      cellEnds[k] = maxSlack + 1;
-      cellActions[k] = current[cell];
-      more += count[cell];
-    }
-    reserve(width, more);
-    for (int cell = 0; cell < width; cell++) {
-      starts[rows + cell] = segments;
-      System.arraycopy(cellEnds, cell * stride, ends, segments, count[cell]);
-      System.arraycopy(cellActions, cell * stride, actions, segments, count[cell]);
-      segments += count[cell];
-    }
-    rows += width;
   }
 
   private void reserve(int width, int more) {

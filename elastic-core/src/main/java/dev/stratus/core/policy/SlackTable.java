@@ -69,6 +69,11 @@ final class SlackTable {
         .run();
   }
 
+  /**
+   * Cells are laid out [state][mode][slack]: every loop of a tick, the expectation over the
+   * market's next state included, runs along the slack axis of one (state, mode), at a fixed offset
+   * from what it reads, so the JIT vectorises it; and each row of the table is already contiguous.
+   */
   private static final class Solver {
     final SlackGrid grid;
     final int modes;
@@ -76,6 +81,10 @@ final class SlackTable {
     final int states = MarketState.COUNT;
     final int maxTicks;
     final int maxSlack;
+
+    /** Cells per (state, mode): one per slack unit. */
+    final int slots;
+
     final double spotPerSecond;
     final double onDemandPerSecond;
     final double[] stay = new double[MarketState.COUNT];
@@ -92,12 +101,28 @@ final class SlackTable {
     final int[] onDemandMode;
     final int[] spotMode;
 
+    /** By phase and slack, for the tick being solved: what a tick that ends the job costs. */
+    final double[][] onDemandEnds;
+
+    final double[][] spotEnds;
+
+    /** By phase and slack, for one market state: what running a tick in that phase costs. */
+    final double[][] onDemandRun;
+
+    final double[][] spotRun;
+
+    /** By slack, for one market state: the cheapest start (or staying idle), and which it is. */
+    final double[] best;
+
+    final byte[] start;
+
     Solver(LifetimeModel m, SlackGrid g, double spot, double od, int maxTicks, int maxSlack) {
       this.grid = g;
       this.modes = g.modes();
       this.runningModes = (modes - 1) / 2;
       this.maxTicks = maxTicks;
       this.maxSlack = maxSlack;
+      this.slots = maxSlack + 1;
       this.spotPerSecond = spot / 3600;
       this.onDemandPerSecond = od / 3600;
       int phases = g.lastPhase() + 1;
@@ -113,6 +138,12 @@ final class SlackTable {
         onDemandMode[p] = g.onDemandMode(p);
         spotMode[p] = g.spotMode(p);
       }
+      onDemandEnds = new double[phases][slots];
+      spotEnds = new double[phases][slots];
+      onDemandRun = new double[phases][slots];
+      spotRun = new double[phases][slots];
+      best = new double[slots];
+      start = new byte[slots];
       for (int st = 0; st < states; st++) {
         boolean up = MarketState.available(st);
         int age = MarketState.age(st);
@@ -120,162 +151,160 @@ final class SlackTable {
         leave[st] = 1 - stay[st];
         if (MarketState.of(up, age + 1) != (age < LifetimeModel.AGES ? st + 1 : st)
             || up != st >= LifetimeModel.AGES) {
-          throw new IllegalStateException("expect() and step() assume MarketState's layout");
+          throw new IllegalStateException("expect() assumes MarketState's layout");
         }
         flip[st] = MarketState.of(!up, 1);
       }
     }
 
     SlackTable run() {
-      int width = modes * states;
-      double[] value = new double[(maxSlack + 1) * width];
+      double[] value = new double[states * modes * slots];
       double[] expected = new double[value.length];
       byte[] act = new byte[value.length];
-      rows.emit(act, maxSlack, width);
-      Scratch scratch = new Scratch(grid.lastPhase() + 1);
+      rows.emit(act, slots, modes, states);
       for (int tau = 1; tau <= maxTicks; tau++) {
         expect(value, expected);
-        for (int s = 0; s <= maxSlack; s++) {
-          step(tau, s, expected, value, act, scratch);
-        }
-        rows.emit(act, maxSlack, width);
+        step(tau, expected, value, act);
+        rows.emit(act, slots, modes, states);
       }
       return new SlackTable(grid, maxTicks, maxSlack, rows.starts(), rows.ends(), rows.actions());
     }
 
-    /** The next tick's value in expectation over the market's state, for every cell. */
+    private int cell(int state, int mode) {
+      return (state * modes + mode) * slots;
+    }
+
+    /**
+     * The next tick's value in expectation over the market's state, for every cell: a state lasts
+     * into the next (its age plus one; the oldest age stays) or flips to the other availability's
+     * first age.
+     */
     private void expect(double[] value, double[] expected) {
-      // States are laid out by availability, then age (MarketState): a state's next is the one
-      // after it but for the oldest age, which stays; its flip is the other availability's first.
-      int ages = LifetimeModel.AGES;
-      for (int i = 0; i < value.length; i += states) {
-        for (int from = 0; from < states; from += ages) {
-          double flipped = value[i + flip[from]];
-          int oldest = from + ages - 1;
-          for (int st = from; st < oldest; st++) {
-            expected[i + st] = stay[st] * value[i + st + 1] + leave[st] * flipped;
-          }
-          expected[i + oldest] = stay[oldest] * value[i + oldest] + leave[oldest] * flipped;
-        }
-      }
-    }
-
-    /** One solve's working arrays, by phase (and market state). */
-    private static final class Scratch {
-      final double[] onDemandFixed;
-      final double[] spotFixed;
-      final int[] onDemandAt;
-      final int[] spotAt;
-      final double[][] onDemandRun;
-      final double[][] spotRun;
-      final double[] bestStart = new double[MarketState.COUNT];
-      final byte[] startAction = new byte[MarketState.COUNT];
-
-      Scratch(int phases) {
-        onDemandFixed = new double[phases];
-        spotFixed = new double[phases];
-        onDemandAt = new int[phases];
-        spotAt = new int[phases];
-        onDemandRun = new double[phases][MarketState.COUNT];
-        spotRun = new double[phases][MarketState.COUNT];
-      }
-    }
-
-    private void step(int tau, int s, double[] expected, double[] value, byte[] act, Scratch x) {
-      int width = modes * states;
-      long workLeft = tau * grid.intervalSeconds() - s * grid.unitSeconds();
-      int base = s * width;
-      if (workLeft <= 0) {
-        Arrays.fill(value, base, base + width, 0);
-        Arrays.fill(act, base, base + width, IDLE);
-        return;
-      }
-      int last = grid.lastPhase();
-      int per = (int) grid.unitsPerInterval();
-      int idleBase = s >= per ? (s - per) * width : -1;
-      // What a tick run in phase p costs does not depend on the market state, only where its
-      // expected continuation is read from: worked out once per slack, not once per state.
-      double tick = grid.intervalSeconds();
-      for (int p = 0; p <= last; p++) {
-        int after = s - overheadUnits[p];
-        boolean finishes = workLeft <= work[p];
-        x.onDemandAt[p] = finishes || after < 0 ? -1 : (after * modes + onDemandMode[p]) * states;
-        x.spotAt[p] = finishes || after < 0 ? -1 : (after * modes + spotMode[p]) * states;
-        x.onDemandFixed[p] =
-            finishes
-                ? onDemandPerSecond * (overhead[p] + workLeft)
-                : after < 0 ? INF : onDemandPerSecond * tick;
-        x.spotFixed[p] =
-            finishes
-                ? spotPerSecond * (overhead[p] + workLeft)
-                : after < 0 ? INF : spotPerSecond * tick;
-      }
-      // Loops run over the market states innermost: contiguous, branch-free, and so vectorised.
-      int upFrom = LifetimeModel.AGES;
-      for (int p = 0; p <= last; p++) {
-        fill(x.onDemandRun[p], 0, states, x.onDemandFixed[p], x.onDemandAt[p], expected);
-        Arrays.fill(x.spotRun[p], 0, upFrom, INF);
-        fill(x.spotRun[p], upFrom, states, x.spotFixed[p], x.spotAt[p], expected);
-      }
-      double[] best = x.bestStart;
-      byte[] start = x.startAction;
-      double[] onDemandNow = x.onDemandRun[0];
-      double[] spotNow = x.spotRun[0];
+      int perState = modes * slots;
       for (int st = 0; st < states; st++) {
-        double cheapest = idleBase >= 0 ? expected[idleBase + st] : INF;
-        byte action = IDLE;
-        if (onDemandNow[st] < cheapest) {
-          cheapest = onDemandNow[st];
-          action = ON_DEMAND;
+        int next = MarketState.age(st) < LifetimeModel.AGES ? st + 1 : st;
+        int into = st * perState;
+        int lasts = next * perState;
+        int flips = flip[st] * perState;
+        double stays = stay[st];
+        double leaves = leave[st];
+        for (int k = 0; k < perState; k++) {
+          expected[into + k] = stays * value[lasts + k] + leaves * value[flips + k];
         }
-        if (spotNow[st] < cheapest) {
-          cheapest = spotNow[st];
-          action = SPOT;
-        }
-        best[st] = cheapest;
-        start[st] = action;
-        value[base + st] = cheapest;
-        act[base + st] = action;
-      }
-      // One mode per phase an instance can have run in last, the final two sharing one.
-      for (int j = 0; j < runningModes; j++) {
-        int next = Math.min(j + 1, last);
-        keep(
-            x.onDemandRun[next],
-            best,
-            start,
-            ON_DEMAND,
-            base + onDemandMode[j] * states,
-            value,
-            act);
-        keep(x.spotRun[next], best, start, SPOT, base + spotMode[j] * states, value, act);
       }
     }
 
-    /** Expected cost of a tick run in some phase, by market state, from its fixed part. */
-    private void fill(double[] into, int from, int to, double fixed, int at, double[] expected) {
-      if (at < 0) {
-        Arrays.fill(into, from, to, fixed);
-        return;
+    /** Every cell of tick {@code tau}, from the expected values of tick {@code tau - 1}. */
+    private void step(int tau, double[] expected, double[] value, byte[] act) {
+      long total = tau * grid.intervalSeconds();
+      // From this slack on no work is left (tau intervals minus the slack is not positive).
+      int done = (int) Math.min(slots, tau * grid.unitsPerInterval());
+      int last = grid.lastPhase();
+      int[] finishes = new int[last + 1];
+      for (int p = 0; p <= last; p++) {
+        // From this slack on a tick in phase p ends the job: its work covers what is left.
+        long from = -Math.floorDiv(-(total - work[p]), grid.unitSeconds());
+        finishes[p] = (int) Math.min(done, Math.max(0, from));
+        for (int s = finishes[p]; s < done; s++) {
+          long billed = overhead[p] + total - s * grid.unitSeconds();
+          onDemandEnds[p][s] = onDemandPerSecond * billed;
+          spotEnds[p][s] = spotPerSecond * billed;
+        }
       }
-      for (int st = from; st < to; st++) {
-        into[st] = fixed + expected[at + st];
+      int per = (int) grid.unitsPerInterval();
+      for (int st = 0; st < states; st++) {
+        boolean up = MarketState.available(st);
+        for (int p = 0; p <= last; p++) {
+          phaseCost(
+              onDemandRun[p],
+              onDemandEnds[p],
+              onDemandPerSecond,
+              st,
+              p,
+              onDemandMode[p],
+              finishes[p],
+              done,
+              expected);
+          if (up) {
+            phaseCost(
+                spotRun[p],
+                spotEnds[p],
+                spotPerSecond,
+                st,
+                p,
+                spotMode[p],
+                finishes[p],
+                done,
+                expected);
+          } else {
+            Arrays.fill(spotRun[p], 0, done, INF);
+          }
+        }
+        int idle = cell(st, SlackGrid.idleMode());
+        double[] onDemandNow = onDemandRun[0];
+        double[] spotNow = spotRun[0];
+        for (int s = 0; s < done; s++) {
+          double cheapest = s >= per ? expected[idle + s - per] : INF;
+          byte action = IDLE;
+          if (onDemandNow[s] < cheapest) {
+            cheapest = onDemandNow[s];
+            action = ON_DEMAND;
+          }
+          if (spotNow[s] < cheapest) {
+            cheapest = spotNow[s];
+            action = SPOT;
+          }
+          best[s] = cheapest;
+          start[s] = action;
+        }
+        System.arraycopy(best, 0, value, idle, done);
+        System.arraycopy(start, 0, act, idle, done);
+        // One mode per phase an instance can have run in last, the final two sharing one.
+        for (int j = 0; j < runningModes; j++) {
+          int next = Math.min(j + 1, last);
+          keep(onDemandRun[next], ON_DEMAND, cell(st, onDemandMode[j]), done, value, act);
+          keep(spotRun[next], SPOT, cell(st, spotMode[j]), done, value, act);
+        }
+        for (int m = 0; m < modes; m++) {
+          Arrays.fill(value, cell(st, m) + done, cell(st, m) + slots, 0);
+          Arrays.fill(act, cell(st, m) + done, cell(st, m) + slots, IDLE);
+        }
       }
+    }
+
+    /**
+     * What a tick run in phase {@code p} costs in market state {@code st}, for every slack below
+     * {@code done}: below the phase's changeover it does not fit (infinity); from {@code finishes}
+     * on it ends the job ({@code ends}); in between a full tick billed, then the next tick's
+     * expected value with the changeover's slack taken.
+     */
+    private void phaseCost(
+        double[] into,
+        double[] ends,
+        double perSecond,
+        int st,
+        int p,
+        int mode,
+        int finishes,
+        int done,
+        double[] expected) {
+      int after = overheadUnits[p];
+      int fits = Math.min(after, finishes);
+      Arrays.fill(into, 0, fits, INF);
+      double tick = perSecond * grid.intervalSeconds();
+      int from = cell(st, mode) - after;
+      for (int s = fits; s < finishes; s++) {
+        into[s] = tick + expected[from + s];
+      }
+      System.arraycopy(ends, finishes, into, finishes, done - finishes);
     }
 
     /** A running instance's cells: keep it if that costs no more than the best start. */
-    private void keep(
-        double[] run,
-        double[] best,
-        byte[] start,
-        byte action,
-        int cell,
-        double[] value,
-        byte[] act) {
-      for (int st = 0; st < states; st++) {
-        boolean stay = run[st] <= best[st];
-        value[cell + st] = stay ? run[st] : best[st];
-        act[cell + st] = stay ? action : start[st];
+    private void keep(double[] run, byte action, int cell, int done, double[] value, byte[] act) {
+      for (int s = 0; s < done; s++) {
+        boolean stays = run[s] <= best[s];
+        value[cell + s] = stays ? run[s] : best[s];
+        act[cell + s] = stays ? action : start[s];
       }
     }
   }
