@@ -39,6 +39,9 @@ final class JobRun {
   int restarts;
   boolean held;
   private String nodeList = "";
+  private Instant finishAt;
+  private Instant finishFrom;
+  private Duration finishAfter;
   private SlurmJob view;
   private ViewKey viewKey;
 
@@ -83,8 +86,14 @@ final class JobRun {
     return view;
   }
 
+  /** When the running job ends if nothing stops it; asked at every event, so remembered. */
   Instant finishAt() {
-    return runStart.plus(spec.work().minus(checkpointed));
+    if (runStart != finishFrom || checkpointed != finishAfter) {
+      finishAt = runStart.plus(spec.work().minus(checkpointed));
+      finishFrom = runStart;
+      finishAfter = checkpointed;
+    }
+    return finishAt;
   }
 
   /** Stops the run at {@code t}: keeps the checkpointed part, returns the work lost. */
