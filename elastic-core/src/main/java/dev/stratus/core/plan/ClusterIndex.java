@@ -42,7 +42,7 @@ final class ClusterIndex {
 
   private final Map<String, Pool> poolsByName;
   private final Map<String, Pool> poolsByNode;
-  private final Map<String, SlurmNode> nodes = new HashMap<>();
+  private final Map<String, SlurmNode> nodes;
   private final Map<String, List<Instance>> instancesByNode = new HashMap<>();
   private final List<Instance> untagged = new ArrayList<>();
   private final Map<String, List<Long>> jobsByNode = new HashMap<>();
@@ -50,9 +50,10 @@ final class ClusterIndex {
   private final Map<Long, Integer> restartsByJob = new HashMap<>();
   private final Map<Long, Constraint> constraintByJob = new HashMap<>();
 
-  private ClusterIndex(PoolLookups pools) {
+  private ClusterIndex(PoolLookups pools, int nodes) {
     this.poolsByName = pools.byName();
     this.poolsByNode = pools.byNode();
+    this.nodes = new HashMap<>(nodes * 4 / 3 + 1);
   }
 
   static ClusterIndex of(Snapshot s) {
@@ -61,7 +62,7 @@ final class ClusterIndex {
       pools = PoolLookups.of(s.pools());
       lastPools = pools;
     }
-    ClusterIndex index = new ClusterIndex(pools);
+    ClusterIndex index = new ClusterIndex(pools, s.nodes().size());
     for (SlurmNode node : s.nodes()) {
       index.nodes.put(node.name(), node);
     }

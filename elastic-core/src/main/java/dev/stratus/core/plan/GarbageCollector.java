@@ -50,15 +50,20 @@ final class GarbageCollector {
     List<String> toReturn = new ArrayList<>();
     List<String> toUndrain = new ArrayList<>();
     for (SlurmNode node : s.nodes()) {
+      boolean ourDown = node.down() && Reasons.ours(node.reason());
+      boolean drainedOff =
+          node.drained() && !node.down() && node.poweredDown() && Reasons.ours(node.reason());
+      if (!drainedOff && !ourDown && !node.poweringUp() && !node.wantsInstance()) {
+        continue; // powered down and not ours to undrain or return: nothing to collect
+      }
       Pool pool = index.poolOf(node.name());
       if (pool == null || requested.contains(node.name()) || unlisted(s, pool)) {
         continue;
       }
-      boolean hasInstance = !index.instancesOf(node.name()).isEmpty();
-      if (node.drained() && !node.down() && node.poweredDown() && Reasons.ours(node.reason())) {
+      if (drainedOff) {
         // Drained by a notice and now powered down: the drain must go, or the slot stays unusable.
         toUndrain.add(node.name());
-      } else if (node.down() && Reasons.ours(node.reason())) {
+      } else if (ourDown) {
         if (Planner.olderThan(s, s.downSince().get(node.name()), s.timeouts().downHold())) {
           (node.poweredDown() ? toReturn : toPowerDown).add(node.name());
         }
@@ -67,8 +72,8 @@ final class GarbageCollector {
           stuck.add(node.name());
         }
       } else if (node.wantsInstance()
-          && !hasInstance
           && !node.down()
+          && index.instancesOf(node.name()).isEmpty()
           && !s.inFlight().launching(node.name())) {
         noInstance.add(node.name());
       }

@@ -14,6 +14,9 @@ public final class Reasons {
   /** Slurm's own reason when a node missed ResumeTimeout; Stratus returns these to service too. */
   public static final String RESUME_TIMEOUT = "ResumeTimeout reached";
 
+  private static final java.util.regex.Pattern LINE_BREAKS =
+      java.util.regex.Pattern.compile("[\\r\\n\\t]+");
+
   private Reasons() {}
 
   /**
@@ -32,7 +35,7 @@ public final class Reasons {
    * loses the middle (e.g. a long path).
    */
   public static String of(String text) {
-    String oneLine = text.replaceAll("[\\r\\n\\t]+", " ").strip();
+    String oneLine = LINE_BREAKS.matcher(text).replaceAll(" ").strip();
     String full = PREFIX + oneLine;
     if (full.length() <= MAX) {
       return full;

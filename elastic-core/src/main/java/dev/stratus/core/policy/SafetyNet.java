@@ -1,7 +1,5 @@
 package dev.stratus.core.policy;
 
-import java.util.Locale;
-
 /**
  * Can't Be Late's Safety Net Rule, in whole ticks: once the work left plus two changeovers needs
  * every tick left, a job that is idle or on on-demand goes (or stays) on on-demand; once the work
@@ -43,12 +41,14 @@ final class SafetyNet {
         in.onDemand().map(Placement::location).orElseGet(() -> in.cheapestOnDemand().location());
     return Decision.onDemand(
         where,
-        String.format(
-            Locale.ROOT,
-            "safety net: %s need %d of the %d ticks left (%.1f h of work left)",
-            what,
-            need,
-            s.ticksLeft(),
-            s.hours(s.workLeft())));
+        "safety net: "
+            + what
+            + " need "
+            + need
+            + " of the "
+            + s.ticksLeft()
+            + " ticks left ("
+            + Figures.decimals(s.hours(s.workLeft()), 1)
+            + " h of work left)");
   }
 }
