@@ -106,7 +106,10 @@ final class SlackTable {
 
     final double[][] spotEnds;
 
-    /** By phase and slack, for one market state: what running a tick in that phase costs. */
+    /**
+     * By phase and slack, for one market state: what running a tick in that phase costs (spot's
+     * only filled in, and read, where spot is available).
+     */
     final double[][] onDemandRun;
 
     final double[][] spotRun;
@@ -236,8 +239,6 @@ final class SlackTable {
                 finishes[p],
                 done,
                 expected);
-          } else {
-            Arrays.fill(spotRun[p], 0, done, INF);
           }
         }
         int idle = cell(st, SlackGrid.idleMode());
@@ -250,7 +251,7 @@ final class SlackTable {
             cheapest = onDemandNow[s];
             action = ON_DEMAND;
           }
-          if (spotNow[s] < cheapest) {
+          if (up && spotNow[s] < cheapest) {
             cheapest = spotNow[s];
             action = SPOT;
           }
@@ -263,7 +264,11 @@ final class SlackTable {
         for (int j = 0; j < runningModes; j++) {
           int next = Math.min(j + 1, last);
           keep(onDemandRun[next], ON_DEMAND, cell(st, onDemandMode[j]), done, value, act);
-          keep(spotRun[next], SPOT, cell(st, spotMode[j]), done, value, act);
+          if (up) {
+            keep(spotRun[next], SPOT, cell(st, spotMode[j]), done, value, act);
+          } else {
+            keepUnavailable(cell(st, spotMode[j]), done, value, act);
+          }
         }
         for (int m = 0; m < modes; m++) {
           Arrays.fill(value, cell(st, m) + done, cell(st, m) + slots, 0);
@@ -297,6 +302,17 @@ final class SlackTable {
         into[s] = tick + expected[from + s];
       }
       System.arraycopy(ends, finishes, into, finishes, done - finishes);
+    }
+
+    /**
+     * A spot instance's cells while spot is unavailable: running on costs infinity, so it is kept
+     * only where every start does too (as {@link #keep} would with an infinite cost).
+     */
+    private void keepUnavailable(int cell, int done, double[] value, byte[] act) {
+      System.arraycopy(best, 0, value, cell, done);
+      for (int s = 0; s < done; s++) {
+        act[cell + s] = best[s] == INF ? SPOT : start[s];
+      }
     }
 
     /** A running instance's cells: keep it if that costs no more than the best start. */
