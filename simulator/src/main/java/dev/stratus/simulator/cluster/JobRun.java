@@ -43,10 +43,12 @@ final class JobRun {
   private Instant finishFrom;
   private Duration finishAfter;
   private SlurmJob view;
-  private ViewKey viewKey;
-
-  /** What {@link #view} depends on; the view is built again only when it changes. */
-  private record ViewKey(Phase phase, int restarts, Instant runStart, String nodes, Pool pool) {}
+  // What the view was built from: it is built again only when one of these changes.
+  private Phase viewPhase;
+  private int viewRestarts;
+  private Instant viewRunStart;
+  private String viewNodes;
+  private Pool viewPool;
 
   JobRun(SimJob spec, long slurmId, int gpusPerNode, Optional<Instant> deadline) {
     this.spec = spec;
@@ -78,10 +80,18 @@ final class JobRun {
    * does not change: the simulation's passes outnumber its jobs' changes by far.
    */
   SlurmJob view() {
-    ViewKey key = new ViewKey(phase, restarts, runStart, nodeList, pool);
-    if (!key.equals(viewKey)) {
+    if (view == null
+        || phase != viewPhase
+        || restarts != viewRestarts
+        || runStart != viewRunStart
+        || nodeList != viewNodes
+        || pool != viewPool) {
       view = SimSlurm.view(this, spec.timeLimit());
-      viewKey = key;
+      viewPhase = phase;
+      viewRestarts = restarts;
+      viewRunStart = runStart;
+      viewNodes = nodeList;
+      viewPool = pool;
     }
     return view;
   }
