@@ -36,12 +36,13 @@ public final class Hostlist {
 
   /**
    * Recent expansions of up to {@link #REMEMBERED_NAMES} names: the controller reads the same jobs'
-   * node lists from squeue pass after pass. Bounded by {@link #REMEMBERED}, emptied when full.
+   * node lists from squeue pass after pass. Bounded by {@link #REMEMBERED} (at most ~2 MiB of
+   * references), emptied when full.
    */
   private static final ConcurrentHashMap<String, List<String>> RECENT = new ConcurrentHashMap<>();
 
-  static final int REMEMBERED = 4096;
-  static final int REMEMBERED_NAMES = 1024;
+  static final int REMEMBERED = 1024;
+  static final int REMEMBERED_NAMES = 256;
 
   private Hostlist() {}
 

@@ -1,0 +1,269 @@
+package dev.stratus.core.policy;
+
+import static dev.stratus.core.policy.SlackTable.IDLE;
+import static dev.stratus.core.policy.SlackTable.ON_DEMAND;
+import static dev.stratus.core.policy.SlackTable.SPOT;
+
+import java.util.Arrays;
+
+/**
+ * Solves a {@link SlackTable} by dynamic programming over the ticks left (one, then two, ...), each
+ * tick's cells from the expected values of the tick before. Cells are laid out
+ * [state][mode][slack]: every loop of a tick, the expectation over the market's next state
+ * included, runs along the slack axis of one (state, mode) at a fixed offset from what it reads,
+ * long and branch-light for the JIT to unroll and vectorise; and each row of the table is already
+ * contiguous. One instance per solve; not thread-safe.
+ */
+final class SlackTableSolver {
+  private static final double INF = Double.POSITIVE_INFINITY;
+
+  private final SlackGrid grid;
+  private final int modes;
+  private final int runningModes;
+  private final int states = MarketState.COUNT;
+  private final int maxTicks;
+  private final int maxSlack;
+
+  /** Cells per (state, mode): one per slack unit. */
+  private final int slots;
+
+  private final double spotPerSecond;
+  private final double onDemandPerSecond;
+  private final double[] stay = new double[MarketState.COUNT];
+  private final double[] leave = new double[MarketState.COUNT];
+  private final int[] flip = new int[MarketState.COUNT];
+
+  /** The run-length buffers grow to the largest table a thread solved and are reused. */
+  private static final ThreadLocal<RunLengths> BUFFERS = ThreadLocal.withInitial(RunLengths::new);
+
+  private final RunLengths rows = BUFFERS.get().reset();
+  private final long[] overhead;
+  private final long[] work;
+  private final int[] overheadUnits;
+  private final int[] onDemandMode;
+  private final int[] spotMode;
+
+  /** By phase and slack, for the tick being solved: what a tick that ends the job costs. */
+  private final double[][] onDemandEnds;
+
+  private final double[][] spotEnds;
+
+  /**
+   * By phase and slack, for one market state: what running a tick in that phase costs (spot's only
+   * filled in, and read, where spot is available).
+   */
+  private final double[][] onDemandRun;
+
+  private final double[][] spotRun;
+
+  /** By slack, for one market state: the cheapest start (or staying idle), and which it is. */
+  private final double[] best;
+
+  private final byte[] start;
+
+  SlackTableSolver(
+      LifetimeModel m, SlackGrid g, double spot, double od, int maxTicks, int maxSlack) {
+    this.grid = g;
+    this.modes = g.modes();
+    this.runningModes = (modes - 1) / 2;
+    this.maxTicks = maxTicks;
+    this.maxSlack = maxSlack;
+    this.slots = maxSlack + 1;
+    this.spotPerSecond = spot / 3600;
+    this.onDemandPerSecond = od / 3600;
+    int phases = g.lastPhase() + 1;
+    overhead = new long[phases];
+    work = new long[phases];
+    overheadUnits = new int[phases];
+    onDemandMode = new int[phases];
+    spotMode = new int[phases];
+    for (int p = 0; p < phases; p++) {
+      overhead[p] = g.overhead(p);
+      work[p] = g.intervalSeconds() - overhead[p];
+      overheadUnits[p] = (int) g.overheadUnits(p);
+      onDemandMode[p] = g.onDemandMode(p);
+      spotMode[p] = g.spotMode(p);
+    }
+    onDemandEnds = new double[phases][slots];
+    spotEnds = new double[phases][slots];
+    onDemandRun = new double[phases][slots];
+    spotRun = new double[phases][slots];
+    best = new double[slots];
+    start = new byte[slots];
+    for (int st = 0; st < states; st++) {
+      boolean up = MarketState.available(st);
+      int age = MarketState.age(st);
+      stay[st] = m.stay(up, age);
+      leave[st] = 1 - stay[st];
+      if (MarketState.of(up, age + 1) != (age < LifetimeModel.AGES ? st + 1 : st)
+          || up != st >= LifetimeModel.AGES) {
+        throw new IllegalStateException("expect() assumes MarketState's layout");
+      }
+      flip[st] = MarketState.of(!up, 1);
+    }
+  }
+
+  SlackTable run() {
+    double[] value = new double[states * modes * slots];
+    double[] expected = new double[value.length];
+    byte[] act = new byte[value.length];
+    rows.emit(act, slots, modes, states);
+    for (int tau = 1; tau <= maxTicks; tau++) {
+      expect(value, expected);
+      step(tau, expected, value, act);
+      rows.emit(act, slots, modes, states);
+    }
+    return new SlackTable(grid, maxTicks, maxSlack, rows.starts(), rows.ends(), rows.actions());
+  }
+
+  private int cell(int state, int mode) {
+    return (state * modes + mode) * slots;
+  }
+
+  /**
+   * The next tick's value in expectation over the market's state, for every cell: a state lasts
+   * into the next (its age plus one; the oldest age stays) or flips to the other availability's
+   * first age.
+   */
+  private void expect(double[] value, double[] expected) {
+    int perState = modes * slots;
+    for (int st = 0; st < states; st++) {
+      int next = MarketState.age(st) < LifetimeModel.AGES ? st + 1 : st;
+      int into = st * perState;
+      int lasts = next * perState;
+      int flips = flip[st] * perState;
+      double stays = stay[st];
+      double leaves = leave[st];
+      for (int k = 0; k < perState; k++) {
+        expected[into + k] = stays * value[lasts + k] + leaves * value[flips + k];
+      }
+    }
+  }
+
+  /** Every cell of tick {@code tau}, from the expected values of tick {@code tau - 1}. */
+  private void step(int tau, double[] expected, double[] value, byte[] act) {
+    long total = tau * grid.intervalSeconds();
+    // From this slack on no work is left (tau intervals minus the slack is not positive).
+    int done = (int) Math.min(slots, tau * grid.unitsPerInterval());
+    int last = grid.lastPhase();
+    int[] finishes = new int[last + 1];
+    for (int p = 0; p <= last; p++) {
+      // From this slack on a tick in phase p ends the job: its work covers what is left.
+      long from = -Math.floorDiv(-(total - work[p]), grid.unitSeconds());
+      finishes[p] = (int) Math.min(done, Math.max(0, from));
+      for (int s = finishes[p]; s < done; s++) {
+        long billed = overhead[p] + total - s * grid.unitSeconds();
+        onDemandEnds[p][s] = onDemandPerSecond * billed;
+        spotEnds[p][s] = spotPerSecond * billed;
+      }
+    }
+    int per = (int) grid.unitsPerInterval();
+    for (int st = 0; st < states; st++) {
+      boolean up = MarketState.available(st);
+      for (int p = 0; p <= last; p++) {
+        phaseCost(
+            onDemandRun[p],
+            onDemandEnds[p],
+            onDemandPerSecond,
+            st,
+            p,
+            onDemandMode[p],
+            finishes[p],
+            done,
+            expected);
+        if (up) {
+          phaseCost(
+              spotRun[p],
+              spotEnds[p],
+              spotPerSecond,
+              st,
+              p,
+              spotMode[p],
+              finishes[p],
+              done,
+              expected);
+        }
+      }
+      int idle = cell(st, SlackGrid.idleMode());
+      double[] onDemandNow = onDemandRun[0];
+      double[] spotNow = spotRun[0];
+      for (int s = 0; s < done; s++) {
+        double cheapest = s >= per ? expected[idle + s - per] : INF;
+        byte action = IDLE;
+        if (onDemandNow[s] < cheapest) {
+          cheapest = onDemandNow[s];
+          action = ON_DEMAND;
+        }
+        if (up && spotNow[s] < cheapest) {
+          cheapest = spotNow[s];
+          action = SPOT;
+        }
+        best[s] = cheapest;
+        start[s] = action;
+      }
+      System.arraycopy(best, 0, value, idle, done);
+      System.arraycopy(start, 0, act, idle, done);
+      // One mode per phase an instance can have run in last, the final two sharing one.
+      for (int j = 0; j < runningModes; j++) {
+        int next = Math.min(j + 1, last);
+        keep(onDemandRun[next], ON_DEMAND, cell(st, onDemandMode[j]), done, value, act);
+        if (up) {
+          keep(spotRun[next], SPOT, cell(st, spotMode[j]), done, value, act);
+        } else {
+          keepUnavailable(cell(st, spotMode[j]), done, value, act);
+        }
+      }
+      for (int m = 0; m < modes; m++) {
+        Arrays.fill(value, cell(st, m) + done, cell(st, m) + slots, 0);
+        Arrays.fill(act, cell(st, m) + done, cell(st, m) + slots, IDLE);
+      }
+    }
+  }
+
+  /**
+   * What a tick run in phase {@code p} costs in market state {@code st}, for every slack below
+   * {@code done}: below the phase's changeover it does not fit (infinity); from {@code finishes} on
+   * it ends the job ({@code ends}); in between a full tick billed, then the next tick's expected
+   * value with the changeover's slack taken.
+   */
+  private void phaseCost(
+      double[] into,
+      double[] ends,
+      double perSecond,
+      int st,
+      int p,
+      int mode,
+      int finishes,
+      int done,
+      double[] expected) {
+    int after = overheadUnits[p];
+    int fits = Math.min(after, finishes);
+    Arrays.fill(into, 0, fits, INF);
+    double tick = perSecond * grid.intervalSeconds();
+    int from = cell(st, mode) - after;
+    for (int s = fits; s < finishes; s++) {
+      into[s] = tick + expected[from + s];
+    }
+    System.arraycopy(ends, finishes, into, finishes, done - finishes);
+  }
+
+  /**
+   * A spot instance's cells while spot is unavailable: running on costs infinity, so it is kept
+   * only where every start does too (as {@link #keep} would with an infinite cost).
+   */
+  private void keepUnavailable(int cell, int done, double[] value, byte[] act) {
+    System.arraycopy(best, 0, value, cell, done);
+    for (int s = 0; s < done; s++) {
+      act[cell + s] = best[s] == INF ? SPOT : start[s];
+    }
+  }
+
+  /** A running instance's cells: keep it if that costs no more than the best start. */
+  private void keep(double[] run, byte action, int cell, int done, double[] value, byte[] act) {
+    for (int s = 0; s < done; s++) {
+      boolean stays = run[s] <= best[s];
+      value[cell + s] = stays ? run[s] : best[s];
+      act[cell + s] = stays ? action : start[s];
+    }
+  }
+}
