@@ -50,9 +50,9 @@ final class GarbageCollector {
     List<String> toReturn = new ArrayList<>();
     List<String> toUndrain = new ArrayList<>();
     for (SlurmNode node : s.nodes()) {
-      boolean ourDown = node.down() && Reasons.ours(node.reason());
-      boolean drainedOff =
-          node.drained() && !node.down() && node.poweredDown() && Reasons.ours(node.reason());
+      boolean ours = Reasons.ours(node.reason());
+      boolean ourDown = ours && node.down();
+      boolean drainedOff = ours && node.drained() && !node.down() && node.poweredDown();
       if (!drainedOff && !ourDown && !node.poweringUp() && !node.wantsInstance()) {
         continue; // powered down and not ours to undrain or return: nothing to collect
       }

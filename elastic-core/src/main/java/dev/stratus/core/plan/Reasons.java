@@ -1,5 +1,7 @@
 package dev.stratus.core.plan;
 
+import java.util.regex.Pattern;
+
 /**
  * Slurm node reasons Stratus sets all start with {@link #PREFIX} (the controller's) or {@link
  * #HOOK_PREFIX} (a hook launcher's, for a malformed request), so the controller can tell its own
@@ -14,8 +16,7 @@ public final class Reasons {
   /** Slurm's own reason when a node missed ResumeTimeout; Stratus returns these to service too. */
   public static final String RESUME_TIMEOUT = "ResumeTimeout reached";
 
-  private static final java.util.regex.Pattern LINE_BREAKS =
-      java.util.regex.Pattern.compile("[\\r\\n\\t]+");
+  private static final Pattern LINE_BREAKS = Pattern.compile("[\\r\\n\\t]+");
 
   private Reasons() {}
 
