@@ -19,32 +19,29 @@ final class SlackTable {
   private final int maxTicks;
   private final int maxSlack;
   private final int[] rowStart;
+  private final int[] rowEnd;
   private final int[] segmentEnd;
   private final byte[] segmentAction;
 
-  SlackTable(SlackGrid grid, int maxTicks, int maxSlack, int[] rowStart, int[] end, byte[] action) {
+  /**
+   * Row r's segments (exclusive slack end, action) are {@code [rowStart[r], rowEnd[r])}; rows are
+   * indexed by ticks left, then mode, then market state.
+   */
+  SlackTable(
+      SlackGrid grid,
+      int maxTicks,
+      int maxSlack,
+      int[] rowStart,
+      int[] rowEnd,
+      int[] end,
+      byte[] action) {
     this.grid = grid;
     this.maxTicks = maxTicks;
     this.maxSlack = maxSlack;
     this.rowStart = rowStart;
+    this.rowEnd = rowEnd;
     this.segmentEnd = end;
     this.segmentAction = action;
-  }
-
-  SlackGrid grid() {
-    return grid;
-  }
-
-  int maxTicks() {
-    return maxTicks;
-  }
-
-  int maxSlack() {
-    return maxSlack;
-  }
-
-  boolean covers(long ticks, long slack) {
-    return ticks <= maxTicks && slack <= maxSlack;
   }
 
   /** The best action; ticks and slack beyond the table's bounds are clamped to them. */
@@ -52,7 +49,7 @@ final class SlackTable {
     int tau = (int) Math.min(Math.max(ticksLeft, 0), maxTicks);
     int s = (int) Math.min(Math.max(slackUnits, 0), maxSlack);
     int row = (tau * grid.modes() + mode) * MarketState.COUNT + state;
-    int i = Arrays.binarySearch(segmentEnd, rowStart[row], rowStart[row + 1], s + 1);
+    int i = Arrays.binarySearch(segmentEnd, rowStart[row], rowEnd[row], s + 1);
     return segmentAction[i >= 0 ? i : -i - 1];
   }
 

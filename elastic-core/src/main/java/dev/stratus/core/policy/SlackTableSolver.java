@@ -107,13 +107,18 @@ final class SlackTableSolver {
     double[] value = new double[states * modes * slots];
     double[] expected = new double[value.length];
     byte[] act = new byte[value.length];
-    rows.emit(act, slots, modes, states);
+    byte[] before = new byte[value.length];
+    rows.emit(act, null, slots, modes, states);
     for (int tau = 1; tau <= maxTicks; tau++) {
+      byte[] last = act;
+      act = before;
+      before = last;
       expect(value, expected);
       step(tau, expected, value, act);
-      rows.emit(act, slots, modes, states);
+      rows.emit(act, before, slots, modes, states);
     }
-    return new SlackTable(grid, maxTicks, maxSlack, rows.starts(), rows.ends(), rows.actions());
+    return new SlackTable(
+        grid, maxTicks, maxSlack, rows.starts(), rows.rowEnds(), rows.ends(), rows.actions());
   }
 
   private int cell(int state, int mode) {

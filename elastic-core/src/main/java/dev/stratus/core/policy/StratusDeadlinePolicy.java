@@ -92,7 +92,7 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
             h.grid(),
             spot,
             in.cheapestOnDemand().onDemandPricePerHour());
-    return tables.get(key, h.ticks(), h.slack(), h.maxTicks(), h.maxSlack(), ref::model);
+    return tables.get(key, h.maxTicks(), h.maxSlack(), ref::model);
   }
 
   private static Decision spot(LocationIndex.Choice c, String why) {

@@ -28,60 +28,34 @@ final class TableCache {
   private final ConcurrentHashMap<Key, CompletableFuture<SlackTable>> tables =
       new ConcurrentHashMap<>();
   private final ArrayDeque<Key> order = new ArrayDeque<>();
-  private final ConcurrentHashMap<List<Object>, int[]> largest = new ConcurrentHashMap<>();
 
   TableCache(int capacity) {
     this.capacity = capacity;
   }
 
   /**
-   * A table covering {@code ticks} and {@code slack} and those of the largest job seen on this
-   * market and grid, up to {@code maxTicks} and {@code maxSlack} (beyond, decisions use the edge).
+   * The table for {@code key}, solved over its whole reach, {@code maxTicks} and {@code maxSlack}
+   * (beyond, decisions use the edge). A table's cells do not depend on its bounds, so solving the
+   * whole reach at once costs a market's first small job a few hundredths of a second and spares a
+   * second solve when a larger job comes.
    */
-  SlackTable get(
-      Key key, long ticks, long slack, int maxTicks, int maxSlack, Supplier<LifetimeModel> model) {
-    int[] seen =
-        largest.merge(
-            List.of(key.locations(), key.grid()),
-            new int[] {(int) Math.min(ticks, maxTicks), (int) Math.min(slack, maxSlack)},
-            (a, b) -> new int[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])});
-    // Solve for the largest job seen on this market, so later days' jobs reuse the table.
-    int needTicks = (int) Math.min(roundUp(Math.max(seen[0], 1), 120), maxTicks);
-    int needSlack = (int) Math.min(roundUp(Math.max(seen[1], 0), 60), maxSlack);
-    while (true) {
-      var mine = new CompletableFuture<SlackTable>();
-      CompletableFuture<SlackTable> known = tables.putIfAbsent(key, mine);
-      if (known == null) {
-        remember(key);
-        return solve(key, mine, model, needTicks, needSlack);
-      }
-      SlackTable table = known.join();
-      if (table.covers(needTicks, needSlack)) {
-        touch(key);
-        return table;
-      }
-      // A market that outgrew its table will likely outgrow it again: solve the whole reach once.
-      if (tables.replace(key, known, mine)) {
-        return solve(key, mine, model, maxTicks, maxSlack);
-      }
+  SlackTable get(Key key, int maxTicks, int maxSlack, Supplier<LifetimeModel> model) {
+    var mine = new CompletableFuture<SlackTable>();
+    CompletableFuture<SlackTable> known = tables.putIfAbsent(key, mine);
+    if (known != null) {
+      touch(key);
+      return known.join();
     }
-  }
-
-  private SlackTable solve(
-      Key key,
-      CompletableFuture<SlackTable> into,
-      Supplier<LifetimeModel> model,
-      int maxTicks,
-      int maxSlack) {
+    remember(key);
     try {
       SlackTable table =
           SlackTable.solve(
               model.get(), key.grid(), key.spotPrice(), key.onDemandPrice(), maxTicks, maxSlack);
-      into.complete(table);
+      mine.complete(table);
       return table;
     } catch (RuntimeException e) {
-      tables.remove(key, into);
-      into.completeExceptionally(e);
+      tables.remove(key, mine);
+      mine.completeExceptionally(e);
       throw e;
     }
   }
@@ -102,9 +76,5 @@ final class TableCache {
         tables.remove(order.removeFirst());
       }
     }
-  }
-
-  private static long roundUp(long n, long step) {
-    return (n + step - 1) / step * step;
   }
 }
