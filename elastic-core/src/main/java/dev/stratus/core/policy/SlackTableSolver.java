@@ -104,10 +104,13 @@ final class SlackTableSolver {
   }
 
   SlackTable run() {
-    double[] value = new double[states * modes * slots];
-    double[] expected = new double[value.length];
-    byte[] act = new byte[value.length];
-    byte[] before = new byte[value.length];
+    // Values by state, each [mode][slack]: the expectation's loops then read and write each array
+    // at the same index, which the JIT vectorises (at different offsets of one array it cannot
+    // rule out that a store overlaps a later load, and does not).
+    double[][] value = new double[states][modes * slots];
+    double[][] expected = new double[states][modes * slots];
+    byte[] act = new byte[states * modes * slots];
+    byte[] before = new byte[act.length];
     rows.emit(act, null, slots, modes, states);
     for (int tau = 1; tau <= maxTicks; tau++) {
       byte[] last = act;
@@ -121,32 +124,26 @@ final class SlackTableSolver {
         grid, maxTicks, maxSlack, rows.starts(), rows.rowEnds(), rows.ends(), rows.actions());
   }
 
-  private int cell(int state, int mode) {
-    return (state * modes + mode) * slots;
-  }
-
   /**
    * The next tick's value in expectation over the market's state, for every cell: a state lasts
    * into the next (its age plus one; the oldest age stays) or flips to the other availability's
    * first age.
    */
-  private void expect(double[] value, double[] expected) {
-    int perState = modes * slots;
+  private void expect(double[][] value, double[][] expected) {
     for (int st = 0; st < states; st++) {
-      int next = MarketState.age(st) < LifetimeModel.AGES ? st + 1 : st;
-      int into = st * perState;
-      int lasts = next * perState;
-      int flips = flip[st] * perState;
+      double[] into = expected[st];
+      double[] lasts = value[MarketState.age(st) < LifetimeModel.AGES ? st + 1 : st];
+      double[] flips = value[flip[st]];
       double stays = stay[st];
       double leaves = leave[st];
-      for (int k = 0; k < perState; k++) {
-        expected[into + k] = stays * value[lasts + k] + leaves * value[flips + k];
+      for (int k = 0; k < into.length; k++) {
+        into[k] = stays * lasts[k] + leaves * flips[k];
       }
     }
   }
 
   /** Every cell of tick {@code tau}, from the expected values of tick {@code tau - 1}. */
-  private void step(int tau, double[] expected, double[] value, byte[] act) {
+  private void step(int tau, double[][] expected, double[][] value, byte[] act) {
     long total = tau * grid.intervalSeconds();
     // From this slack on no work is left (tau intervals minus the slack is not positive).
     int done = (int) Math.min(slots, tau * grid.unitsPerInterval());
@@ -165,77 +162,81 @@ final class SlackTableSolver {
     int per = (int) grid.unitsPerInterval();
     for (int st = 0; st < states; st++) {
       boolean up = MarketState.available(st);
+      double[] e = expected[st];
+      double[] v = value[st];
+      int acts = st * modes * slots;
       for (int p = 0; p <= last; p++) {
         phaseCost(
             onDemandRun[p],
             onDemandEnds[p],
             onDemandPerSecond,
-            st,
             p,
             onDemandMode[p],
             finishes[p],
             done,
-            expected);
+            e);
         if (up) {
-          phaseCost(
-              spotRun[p],
-              spotEnds[p],
-              spotPerSecond,
-              st,
-              p,
-              spotMode[p],
-              finishes[p],
-              done,
-              expected);
+          phaseCost(spotRun[p], spotEnds[p], spotPerSecond, p, spotMode[p], finishes[p], done, e);
         }
       }
-      int idle = cell(st, SlackGrid.idleMode());
-      double[] onDemandNow = onDemandRun[0];
-      double[] spotNow = spotRun[0];
-      for (int s = 0; s < done; s++) {
-        double cheapest = s >= per ? expected[idle + s - per] : INF;
-        byte action = IDLE;
-        if (onDemandNow[s] < cheapest) {
-          cheapest = onDemandNow[s];
-          action = ON_DEMAND;
-        }
-        if (up && spotNow[s] < cheapest) {
-          cheapest = spotNow[s];
-          action = SPOT;
-        }
-        best[s] = cheapest;
-        start[s] = action;
-      }
-      System.arraycopy(best, 0, value, idle, done);
-      System.arraycopy(start, 0, act, idle, done);
+      int idle = SlackGrid.idleMode() * slots;
+      cheapestStart(e, idle - per, per, done, up);
+      System.arraycopy(best, 0, v, idle, done);
+      System.arraycopy(start, 0, act, acts + idle, done);
       // One mode per phase an instance can have run in last, the final two sharing one.
       for (int j = 0; j < runningModes; j++) {
         int next = Math.min(j + 1, last);
-        keep(onDemandRun[next], ON_DEMAND, cell(st, onDemandMode[j]), done, value, act);
+        int onDemand = onDemandMode[j] * slots;
+        keep(onDemandRun[next], ON_DEMAND, onDemand, acts + onDemand, done, v, act);
+        int spot = spotMode[j] * slots;
         if (up) {
-          keep(spotRun[next], SPOT, cell(st, spotMode[j]), done, value, act);
+          keep(spotRun[next], SPOT, spot, acts + spot, done, v, act);
         } else {
-          keepUnavailable(cell(st, spotMode[j]), done, value, act);
+          keepUnavailable(spot, acts + spot, done, v, act);
         }
       }
       for (int m = 0; m < modes; m++) {
-        Arrays.fill(value, cell(st, m) + done, cell(st, m) + slots, 0);
-        Arrays.fill(act, cell(st, m) + done, cell(st, m) + slots, IDLE);
+        Arrays.fill(v, m * slots + done, (m + 1) * slots, 0);
+        Arrays.fill(act, acts + m * slots + done, acts + (m + 1) * slots, IDLE);
       }
     }
   }
 
   /**
-   * What a tick run in phase {@code p} costs in market state {@code st}, for every slack below
-   * {@code done}: below the phase's changeover it does not fit (infinity); from {@code finishes} on
-   * it ends the job ({@code ends}); in between a full tick billed, then the next tick's expected
-   * value with the changeover's slack taken.
+   * By slack below {@code done}: the cheapest of staying idle (the next tick's idle value, an
+   * interval of slack spent: {@code expected} from {@code idleFrom + per}), starting on-demand and,
+   * when {@code up}, starting spot; a tie goes to idle, then on-demand. Into {@link #best} and
+   * {@link #start}.
+   */
+  private void cheapestStart(double[] expected, int idleFrom, int per, int done, boolean up) {
+    double[] onDemand = onDemandRun[0];
+    double[] spot = spotRun[0];
+    for (int s = 0; s < done; s++) {
+      double cheapest = s >= per ? expected[idleFrom + s] : INF;
+      byte action = IDLE;
+      if (onDemand[s] < cheapest) {
+        cheapest = onDemand[s];
+        action = ON_DEMAND;
+      }
+      if (up && spot[s] < cheapest) {
+        cheapest = spot[s];
+        action = SPOT;
+      }
+      best[s] = cheapest;
+      start[s] = action;
+    }
+  }
+
+  /**
+   * What a tick run in phase {@code p} costs, for every slack below {@code done}, given the
+   * expected values of the market state's next tick: below the phase's changeover it does not fit
+   * (infinity); from {@code finishes} on it ends the job ({@code ends}); in between a full tick
+   * billed, then the next tick's expected value with the changeover's slack taken.
    */
   private void phaseCost(
       double[] into,
       double[] ends,
       double perSecond,
-      int st,
       int p,
       int mode,
       int finishes,
@@ -245,7 +246,7 @@ final class SlackTableSolver {
     int fits = Math.min(after, finishes);
     Arrays.fill(into, 0, fits, INF);
     double tick = perSecond * grid.intervalSeconds();
-    int from = cell(st, mode) - after;
+    int from = mode * slots - after;
     for (int s = fits; s < finishes; s++) {
       into[s] = tick + expected[from + s];
     }
@@ -256,19 +257,23 @@ final class SlackTableSolver {
    * A spot instance's cells while spot is unavailable: running on costs infinity, so it is kept
    * only where every start does too (as {@link #keep} would with an infinite cost).
    */
-  private void keepUnavailable(int cell, int done, double[] value, byte[] act) {
+  private void keepUnavailable(int cell, int acts, int done, double[] value, byte[] act) {
     System.arraycopy(best, 0, value, cell, done);
     for (int s = 0; s < done; s++) {
-      act[cell + s] = best[s] == INF ? SPOT : start[s];
+      act[acts + s] = best[s] == INF ? SPOT : start[s];
     }
   }
 
-  /** A running instance's cells: keep it if that costs no more than the best start. */
-  private void keep(double[] run, byte action, int cell, int done, double[] value, byte[] act) {
+  /**
+   * A running instance's cells ({@code cell} in the state's values, {@code acts} in the actions):
+   * keep it if that costs no more than the best start.
+   */
+  private void keep(
+      double[] run, byte action, int cell, int acts, int done, double[] value, byte[] act) {
     for (int s = 0; s < done; s++) {
       boolean stays = run[s] <= best[s];
       value[cell + s] = stays ? run[s] : best[s];
-      act[cell + s] = stays ? action : start[s];
+      act[acts + s] = stays ? action : start[s];
     }
   }
 }
