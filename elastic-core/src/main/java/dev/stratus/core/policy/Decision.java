@@ -1,6 +1,9 @@
 package dev.stratus.core.policy;
 
-/** What a policy wants for the next interval, with a reason a person can read. */
+/**
+ * What a policy wants for the next interval, with a reason a person can read. The reason does not
+ * name the policy: the planner puts its name in front ({@code DeadlineAsk}).
+ */
 public sealed interface Decision {
   String reason();
 

@@ -18,8 +18,8 @@ public final class Greedy implements DeadlinePolicy {
     Schedule s = Schedule.of(in);
     Decision proposed =
         SpotChoice.stickyCheapest(in)
-            .map(l -> Decision.spot(l, "greedy: spot is available"))
-            .orElseGet(() -> Decision.waiting("greedy: no spot; waiting"));
+            .map(l -> Decision.spot(l, "spot is available"))
+            .orElseGet(() -> Decision.waiting("no spot; waiting"));
     return SafetyNet.apply(in, s, proposed);
   }
 }

@@ -46,8 +46,7 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
     byte action = table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state());
     String why =
-        "stratus: "
-            + Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
+        Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
             + " h of slack over "
             + s.ticksLeft()
             + " ticks, spot "

@@ -38,14 +38,14 @@ public final class UniformProgress implements DeadlinePolicy {
         in.onDemand().map(Placement::location).orElseGet(() -> in.cheapestOnDemand().location());
 
     Decision proposed =
-        spot.map(l -> Decision.spot(l, "uniform progress: spot is available"))
-            .orElseGet(() -> Decision.waiting("uniform progress: ahead of schedule; waiting"));
+        spot.map(l -> Decision.spot(l, "spot is available"))
+            .orElseGet(() -> Decision.waiting("ahead of schedule; waiting"));
     if (progress < t * c0 / r0 && spot.isEmpty()) {
-      proposed = Decision.onDemand(od, "uniform progress: behind schedule and no spot");
+      proposed = Decision.onDemand(od, "behind schedule and no spot");
     }
     if (s.current() == Schedule.Current.ON_DEMAND
         && (spot.isEmpty() || (t + 2 * s.changeover()) * c0 / r0 - progress >= 0)) {
-      proposed = Decision.onDemand(od, "uniform progress: hysteresis keeps on-demand");
+      proposed = Decision.onDemand(od, "hysteresis keeps on-demand");
     }
     return SafetyNet.apply(in, s, proposed);
   }

@@ -87,7 +87,8 @@ class DeadlineChoiceTest {
 
     assertThat(l.candidates()).containsExactly(SPOT_B, SPOT_A);
     assertThat(l.reason())
-        .contains("greedy: spot is available")
+        .contains("of work left: greedy: spot is available")
+        .doesNotContain("greedy: greedy")
         .endsWith("spot only")
         .contains("10.0 h of work left");
   }
@@ -110,7 +111,10 @@ class DeadlineChoiceTest {
     Action.Launch l = launch();
 
     assertThat(l.candidates()).containsExactly(ON_DEMAND_A);
-    assertThat(l.reason()).contains("stratus:").contains("on-demand only");
+    assertThat(l.reason())
+        .contains("of work left: stratus: ")
+        .doesNotContain("stratus: stratus")
+        .contains("on-demand only");
   }
 
   @Test

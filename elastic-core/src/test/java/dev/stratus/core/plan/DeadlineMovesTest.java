@@ -110,7 +110,8 @@ class DeadlineMovesTest {
               assertThat(m.instanceIds()).containsExactly("i-1");
               assertThat(m.to()).isEqualTo(CapacityType.SPOT);
               assertThat(m.reason())
-                  .contains("moves from on-demand", "to spot", "uniform progress");
+                  .contains(
+                      "moves from on-demand", "to spot", "uniform-progress: spot is available");
             });
     DeadlineStatus status = decided(actions);
     assertThat(status.choice()).isEqualTo("move to spot");

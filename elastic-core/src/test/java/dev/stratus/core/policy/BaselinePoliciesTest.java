@@ -14,7 +14,7 @@ class BaselinePoliciesTest {
   void greedyTakesSpotWhenAvailableAndWaitsWhenNot() {
     var on = Inputs.job(4, 6).location("a", 1, 3, repeat(true, 10)).build();
     var off = Inputs.job(4, 6).location("a", 1, 3, repeat(false, 10)).build();
-    assertThat(greedy.decide(on)).isEqualTo(Decision.spot("a", "greedy: spot is available"));
+    assertThat(greedy.decide(on)).isEqualTo(Decision.spot("a", "spot is available"));
     assertThat(greedy.decide(off)).isInstanceOf(Decision.Wait.class);
   }
 
