@@ -259,8 +259,11 @@ final class SlackTableSolver {
    */
   private void keepUnavailable(int cell, int acts, int done, double[] value, byte[] act) {
     System.arraycopy(best, 0, value, cell, done);
+    System.arraycopy(start, 0, act, acts, done);
     for (int s = 0; s < done; s++) {
-      act[acts + s] = best[s] == INF ? SPOT : start[s];
+      if (best[s] == INF) {
+        act[acts + s] = SPOT;
+      }
     }
   }
 
