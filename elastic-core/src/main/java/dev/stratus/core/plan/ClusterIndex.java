@@ -63,31 +63,44 @@ final class ClusterIndex {
       lastPools = pools;
     }
     ClusterIndex index = new ClusterIndex(pools, s.nodes().size());
-    for (SlurmNode node : s.nodes()) {
-      index.nodes.put(node.name(), node);
+    // One loop per method: the JIT compiles a hot loop on its own (on-stack replacement) and then
+    // the method around it; with the three loops in one method it compiled all of it per loop.
+    index.indexNodes(s.nodes());
+    index.indexInstances(s.instances(), s.inFlight());
+    index.indexJobs(s.jobs());
+    return index;
+  }
+
+  private void indexNodes(List<SlurmNode> all) {
+    for (SlurmNode node : all) {
+      nodes.put(node.name(), node);
     }
-    for (Instance instance : s.instances()) {
-      if (!instance.state().alive() || s.inFlight().leaving(instance.id())) {
+  }
+
+  private void indexInstances(List<Instance> instances, InFlight inFlight) {
+    for (Instance instance : instances) {
+      if (!instance.state().alive() || inFlight.leaving(instance.id())) {
         continue;
       }
       instance
           .nodeName()
           .ifPresentOrElse(
-              n -> index.instancesByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(instance),
-              () -> index.untagged.add(instance));
+              n -> instancesByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(instance),
+              () -> untagged.add(instance));
     }
-    for (SlurmJob job : s.jobs()) {
-      index.restartsByJob.put(job.jobId(), job.restartCount());
+  }
+
+  private void indexJobs(List<SlurmJob> jobs) {
+    for (SlurmJob job : jobs) {
+      restartsByJob.put(job.jobId(), job.restartCount());
       // Slurm accepted the job, so text this parser cannot read does not hold its launch back.
-      index.constraintByJob.put(
-          job.jobId(), Constraint.parse(job.constraint()).orElse(Constraint.NONE));
+      constraintByJob.put(job.jobId(), Constraint.parse(job.constraint()).orElse(Constraint.NONE));
       if (!job.finished() && !job.nodes().isEmpty()) {
         for (String n : Hostlist.expand(job.nodes())) {
-          index.jobsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(job.jobId());
+          jobsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(job.jobId());
         }
       }
     }
-    return index;
   }
 
   /** How often Slurm requeued the job; 0 for an unknown job or none (job id 0). */

@@ -44,40 +44,14 @@ final class GarbageCollector {
     terminateAgain(s, alreadyTerminated, out);
     collectOrphans(s, index, alreadyTerminated, out);
     collectStopped(s, alreadyTerminated, out);
-    List<String> noInstance = new ArrayList<>();
-    List<String> stuck = new ArrayList<>();
-    List<String> toPowerDown = new ArrayList<>();
-    List<String> toReturn = new ArrayList<>();
-    List<String> toUndrain = new ArrayList<>();
-    for (SlurmNode node : s.nodes()) {
-      boolean ours = Reasons.ours(node.reason());
-      boolean ourDown = ours && node.down();
-      boolean drainedOff = ours && node.drained() && !node.down() && node.poweredDown();
-      if (!drainedOff && !ourDown && !node.poweringUp() && !node.wantsInstance()) {
-        continue; // powered down and not ours to undrain or return: nothing to collect
-      }
-      Pool pool = index.poolOf(node.name());
-      if (pool == null || requested.contains(node.name()) || unlisted(s, pool)) {
-        continue;
-      }
-      if (drainedOff) {
-        // Drained by a notice and now powered down: the drain must go, or the slot stays unusable.
-        toUndrain.add(node.name());
-      } else if (ourDown) {
-        if (Planner.olderThan(s, s.downSince().get(node.name()), s.timeouts().downHold())) {
-          (node.poweredDown() ? toReturn : toPowerDown).add(node.name());
-        }
-      } else if (node.poweringUp()) {
-        if (Planner.olderThan(s, s.poweringUpSince().get(node.name()), s.timeouts().powerUp())) {
-          stuck.add(node.name());
-        }
-      } else if (node.wantsInstance()
-          && !node.down()
-          && index.instancesOf(node.name()).isEmpty()
-          && !s.inFlight().launching(node.name())) {
-        noInstance.add(node.name());
-      }
-    }
+    // The node sweep is a method of its own, so that the JIT compiles its hot loop alone (on-stack
+    // replacement) rather than all of collect.
+    Sweep sweep = sweep(s, index, requested);
+    List<String> noInstance = sweep.noInstance();
+    List<String> stuck = sweep.stuck();
+    List<String> toPowerDown = sweep.toPowerDown();
+    List<String> toReturn = sweep.toReturn();
+    List<String> toUndrain = sweep.toUndrain();
     if (!noInstance.isEmpty()) {
       java.util.Map<String, List<Long>> jobs = new java.util.LinkedHashMap<>();
       for (String node : noInstance) {
@@ -104,6 +78,54 @@ final class GarbageCollector {
     if (!toReturn.isEmpty()) {
       out.add(new Action.ReturnToService(toReturn, "down hold over: back to idle~"));
     }
+  }
+
+  /** The nodes the sweep found, by what is to be done with them. */
+  private record Sweep(
+      List<String> noInstance,
+      List<String> stuck,
+      List<String> toPowerDown,
+      List<String> toReturn,
+      List<String> toUndrain) {}
+
+  private static Sweep sweep(Snapshot s, ClusterIndex index, Set<String> requested) {
+    Sweep sweep =
+        new Sweep(
+            new ArrayList<>(),
+            new ArrayList<>(),
+            new ArrayList<>(),
+            new ArrayList<>(),
+            new ArrayList<>());
+    for (SlurmNode node : s.nodes()) {
+      boolean ours = Reasons.ours(node.reason());
+      boolean ourDown = ours && node.down();
+      boolean drainedOff = ours && node.drained() && !node.down() && node.poweredDown();
+      if (!drainedOff && !ourDown && !node.poweringUp() && !node.wantsInstance()) {
+        continue; // powered down and not ours to undrain or return: nothing to collect
+      }
+      Pool pool = index.poolOf(node.name());
+      if (pool == null || requested.contains(node.name()) || unlisted(s, pool)) {
+        continue;
+      }
+      if (drainedOff) {
+        // Drained by a notice and now powered down: the drain must go, or the slot stays unusable.
+        sweep.toUndrain().add(node.name());
+      } else if (ourDown) {
+        if (Planner.olderThan(s, s.downSince().get(node.name()), s.timeouts().downHold())) {
+          (node.poweredDown() ? sweep.toReturn() : sweep.toPowerDown()).add(node.name());
+        }
+      } else if (node.poweringUp()) {
+        if (Planner.olderThan(s, s.poweringUpSince().get(node.name()), s.timeouts().powerUp())) {
+          sweep.stuck().add(node.name());
+        }
+      } else if (node.wantsInstance()
+          && !node.down()
+          && index.instancesOf(node.name()).isEmpty()
+          && !s.inFlight().launching(node.name())) {
+        sweep.noInstance().add(node.name());
+      }
+    }
+    return sweep;
   }
 
   private static void markReclaimedWithoutNotice(

@@ -110,37 +110,13 @@ public final class ClusterSimulation {
 
   /** Everything due at {@code now}; true when a timer the garbage collector acts on ran out. */
   private boolean step(Instant now) {
-    Timeouts t = new Timeouts(config);
-    for (JobRun j : active) {
-      if (j.phase == JobRun.Phase.RUNNING && !j.finishAt().isAfter(now)) {
-        j.phase = JobRun.Phase.DONE;
-        j.finishedAt = j.finishAt();
-        for (SimNode n : j.allocated) {
-          n.job = null;
-          n.state = SimNode.State.IDLE;
-          n.since = j.finishedAt;
-        }
-      }
-    }
+    slurm.finish(active, now);
     for (Instance i : passes.cloud().reclaims(now)) {
       reclaim(i, now);
     }
-    boolean timers = false;
     List<String> suspend = new ArrayList<>();
-    for (SimNode n : slurm.nodes.values()) {
-      if (n.state == SimNode.State.POWERING_UP && n.instance != null && !n.readyAt.isAfter(now)) {
-        n.state = SimNode.State.BUSY;
-      } else if (n.state == SimNode.State.IDLE && !n.since.plus(t.suspend).isAfter(now)) {
-        n.state = SimNode.State.POWERED_DOWN;
-        suspend.add(n.name);
-      } else if (n.state == SimNode.State.DOWN && !n.since.plus(t.downHold).isAfter(now)) {
-        timers = true;
-      } else if (n.state == SimNode.State.POWERING_UP
-          && n.instance == null
-          && !n.since.plus(t.powerUp).isAfter(now)) {
-        timers = true;
-      }
-    }
+    Timeouts t = new Timeouts(config);
+    boolean timers = slurm.advance(now, t.suspend, t.downHold, t.powerUp, suspend);
     while (nextSubmit < jobs.size() && !jobs.get(nextSubmit).spec.submit().isAfter(now)) {
       JobRun j = jobs.get(nextSubmit++);
       j.phase = JobRun.Phase.PENDING;
@@ -148,14 +124,7 @@ public final class ClusterSimulation {
     }
     List<JobRun> pending = active.stream().filter(j -> j.phase == JobRun.Phase.PENDING).toList();
     List<ResumeFile.JobNodes> resume = slurm.schedule(pending, now);
-    for (JobRun j : active) {
-      if (j.phase == JobRun.Phase.STARTING
-          && j.allocated.stream().allMatch(n -> n.state == SimNode.State.BUSY)) {
-        j.phase = JobRun.Phase.RUNNING;
-        j.runStart = now;
-        j.firstStart = j.firstStart == null ? now : j.firstStart;
-      }
-    }
+    slurm.startRunning(active, now);
     if (!suspend.isEmpty()) {
       spool.add(request(HookKind.SUSPEND, suspend, List.of(), now));
     }

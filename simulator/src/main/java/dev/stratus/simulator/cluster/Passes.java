@@ -112,34 +112,15 @@ final class Passes {
   }
 
   private Snapshot snapshot(Instant now) {
+    // Each loop is a method of its own, so that the JIT compiles the hot loop alone (on-stack
+    // replacement) rather than this whole method once per loop.
     List<SlurmNode> nodes = new ArrayList<>(slurm.nodes.size());
     Map<String, Instant> poweringUp = new HashMap<>();
     Map<String, Instant> down = new HashMap<>();
-    for (SimNode n : slurm.nodes.values()) {
-      nodes.add(n.view());
-      if (n.state == SimNode.State.POWERING_UP && n.instance == null) {
-        poweringUp.put(n.name, n.since);
-      } else if (n.state == SimNode.State.DOWN) {
-        down.put(n.name, n.since);
-      }
-    }
+    observeNodes(nodes, poweringUp, down);
     List<SlurmJob> jobViews = new ArrayList<>();
     Map<Long, JobDeadline> deadlines = new HashMap<>();
-    for (JobRun j : active) {
-      if (j.phase == JobRun.Phase.WAITING || j.phase == JobRun.Phase.DONE) {
-        continue;
-      }
-      jobViews.add(j.view());
-      if (j.deadline.isPresent() && j.phase == JobRun.Phase.STARTING) {
-        deadlines.put(
-            j.slurmId,
-            new JobDeadline(
-                j.spec.submit(),
-                j.deadline.get(),
-                j.spec.timeLimit(),
-                j.doneAt(now, settings.checkpointEvery())));
-      }
-    }
+    observeJobs(now, jobViews, deadlines);
     DeadlineContext ctx =
         settings.policy().isEmpty()
             ? DeadlineContext.NONE
@@ -172,6 +153,36 @@ final class Passes {
         // the planner's gate, which reads the controller's ledger figures.
         dev.stratus.core.money.BudgetFigures.NONE,
         ctx);
+  }
+
+  private void observeNodes(
+      List<SlurmNode> nodes, Map<String, Instant> poweringUp, Map<String, Instant> down) {
+    for (SimNode n : slurm.nodes.values()) {
+      nodes.add(n.view());
+      if (n.state == SimNode.State.POWERING_UP && n.instance == null) {
+        poweringUp.put(n.name, n.since);
+      } else if (n.state == SimNode.State.DOWN) {
+        down.put(n.name, n.since);
+      }
+    }
+  }
+
+  private void observeJobs(Instant now, List<SlurmJob> views, Map<Long, JobDeadline> deadlines) {
+    for (JobRun j : active) {
+      if (j.phase == JobRun.Phase.WAITING || j.phase == JobRun.Phase.DONE) {
+        continue;
+      }
+      views.add(j.view());
+      if (j.deadline.isPresent() && j.phase == JobRun.Phase.STARTING) {
+        deadlines.put(
+            j.slurmId,
+            new JobDeadline(
+                j.spec.submit(),
+                j.deadline.get(),
+                j.spec.timeLimit(),
+                j.doneAt(now, settings.checkpointEvery())));
+      }
+    }
   }
 
   private void launch(Action.Launch l, JobRun job, Instant now) {

@@ -20,7 +20,9 @@ import java.util.Optional;
  * first, as the rendered node weights make Slurm do) with enough free nodes, idle ones before
  * powered-down ones; a job that does not fit waits and later ones may pass it (backfill without
  * reservations). One job per node. Allocating powered-down nodes is what calls ResumeProgram: the
- * jobs and their nodes become one resume request.
+ * jobs and their nodes become one resume request. As time passes it moves nodes and jobs on as
+ * slurmctld does: a booted node gets busy, an idle one past SuspendTime powers down, a job whose
+ * nodes are all up runs, a job whose work is done ends.
  */
 final class SimSlurm {
   final Map<String, SimNode> nodes = new LinkedHashMap<>();
@@ -85,6 +87,62 @@ final class SimSlurm {
       }
     }
     return resume;
+  }
+
+  /** Running jobs whose work is done end, and leave their nodes idle. */
+  void finish(List<JobRun> active, Instant now) {
+    for (JobRun j : active) {
+      if (j.phase == JobRun.Phase.RUNNING && !j.finishAt().isAfter(now)) {
+        j.phase = JobRun.Phase.DONE;
+        j.finishedAt = j.finishAt();
+        for (SimNode n : j.allocated) {
+          n.job = null;
+          n.state = SimNode.State.IDLE;
+          n.since = j.finishedAt;
+        }
+      }
+    }
+  }
+
+  /**
+   * Nodes whose instance booted become busy, idle ones past the suspend time power down (their
+   * names into {@code suspend}, for SuspendProgram); true when a timer the controller's garbage
+   * collector acts on ran out (a DOWN node past the down hold, a resume past its power-up limit).
+   */
+  boolean advance(
+      Instant now,
+      Duration suspendTime,
+      Duration downHold,
+      Duration powerUp,
+      List<String> suspend) {
+    boolean timers = false;
+    for (SimNode n : nodes.values()) {
+      if (n.state == SimNode.State.POWERING_UP && n.instance != null && !n.readyAt.isAfter(now)) {
+        n.state = SimNode.State.BUSY;
+      } else if (n.state == SimNode.State.IDLE && !n.since.plus(suspendTime).isAfter(now)) {
+        n.state = SimNode.State.POWERED_DOWN;
+        suspend.add(n.name);
+      } else if (n.state == SimNode.State.DOWN && !n.since.plus(downHold).isAfter(now)) {
+        timers = true;
+      } else if (n.state == SimNode.State.POWERING_UP
+          && n.instance == null
+          && !n.since.plus(powerUp).isAfter(now)) {
+        timers = true;
+      }
+    }
+    return timers;
+  }
+
+  /** Jobs whose every node is up start running. */
+  void startRunning(List<JobRun> active, Instant now) {
+    for (JobRun j : active) {
+      if (j.phase == JobRun.Phase.STARTING
+          && j.allocated.stream().allMatch(n -> n.state == SimNode.State.BUSY)) {
+        j.phase = JobRun.Phase.RUNNING;
+        j.runStart = now;
+        j.firstStart = j.firstStart == null ? now : j.firstStart;
+      }
+    }
   }
 
   private Optional<List<SimNode>> fit(JobRun job) {
