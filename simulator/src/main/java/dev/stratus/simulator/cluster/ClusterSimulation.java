@@ -95,7 +95,7 @@ public final class ClusterSimulation {
     Instant now = clock.instant().minusMillis(1); // so that what is due at the origin runs
     int done = 0;
     // Until every job is done and every instance gone: the last nodes' idle time is paid too.
-    while (done < jobs.size() || !passes.cloud().alive().isEmpty()) {
+    while (done < jobs.size() || passes.cloud().anyAlive()) {
       now = next(now);
       clock.set(now);
       boolean timers = step(now);

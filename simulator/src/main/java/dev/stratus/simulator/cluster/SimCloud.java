@@ -119,8 +119,17 @@ final class SimCloud {
   }
 
   boolean anySpotAlive() {
-    return held.entrySet().stream()
-        .anyMatch(e -> e.getValue() > 0 && e.getKey().capacityType() == CapacityType.SPOT);
+    for (var e : held.entrySet()) {
+      if (e.getValue() > 0 && e.getKey().capacityType() == CapacityType.SPOT) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether any instance is alive: asked at every event, so without copying {@link #alive}. */
+  boolean anyAlive() {
+    return !alive.isEmpty();
   }
 
   List<Instance> alive() {
