@@ -10,13 +10,36 @@ class FiguresTest {
   @Test
   void writesWhatTheFormatterWrites() {
     Random random = new Random(11);
-    double[] edges = {0, 0.05, 0.15, 0.25, 2.25, 0.95, 9.95, 99.995, 1e-9, 123456.785, 1e7};
+    double[] edges = {
+      0,
+      0.05,
+      0.15,
+      0.25,
+      2.25,
+      0.95,
+      9.95,
+      99.995,
+      1e-9,
+      123456.785,
+      1e7,
+      0.001,
+      0.0005,
+      0.5,
+      9.5,
+      999.9999,
+      9999999.5,
+      9999999.99
+    };
     for (double x : edges) {
       assertSame(x);
     }
-    for (int i = 0; i < 100_000; i++) {
+    for (int i = 0; i < 50_000; i++) {
       double x =
-          random.nextInt(4) == 0 ? random.nextInt(100_000) / 1000.0 : random.nextDouble() * 500;
+          switch (random.nextInt(4)) {
+            case 0 -> random.nextInt(100_000) / 1000.0;
+            case 1 -> Math.pow(10, random.nextDouble() * 11 - 4); // 1e-4 to 1e7: both notations
+            default -> random.nextDouble() * 500;
+          };
       assertSame(x);
     }
   }
@@ -28,7 +51,7 @@ class FiguresTest {
   }
 
   private static void assertSame(double x) {
-    for (int places = 1; places <= 2; places++) {
+    for (int places = 0; places <= 3; places++) {
       assertThat(Figures.decimals(x, places))
           .as("%s with %d decimals", x, places)
           .isEqualTo(String.format(Locale.ROOT, "%." + places + "f", x));
