@@ -22,7 +22,20 @@ final class TableCache {
       Instant cut,
       SlackGrid grid,
       double spotPrice,
-      double onDemandPrice) {}
+      double onDemandPrice) {
+    /**
+     * A market with no run observed up to its model's cut is learnt from the prior alone, whatever
+     * its offerings and day: its key names neither, so every such market on the same grid and
+     * prices shares one table (the cluster replay on 13 zones solved 19 such tables, 10 distinct).
+     */
+    Key {
+      if (observed.stream().allMatch(runs -> runs == 0)) {
+        locations = List.of();
+        observed = List.of();
+        cut = Instant.EPOCH;
+      }
+    }
+  }
 
   private final int capacity;
   private final ConcurrentHashMap<Key, CompletableFuture<SlackTable>> tables =
