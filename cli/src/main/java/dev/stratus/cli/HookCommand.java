@@ -1,7 +1,7 @@
 package dev.stratus.cli;
 
 import dev.stratus.core.config.ConfigLoader;
-import dev.stratus.core.hook.HookMain;
+import dev.stratus.hook.HookMain;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

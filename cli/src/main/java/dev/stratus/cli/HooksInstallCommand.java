@@ -1,9 +1,9 @@
 package dev.stratus.cli;
 
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.hook.HookLaunchers;
-import dev.stratus.core.hook.LauncherSpec;
-import dev.stratus.core.spool.HookKind;
+import dev.stratus.hook.HookLaunchers;
+import dev.stratus.hook.LauncherSpec;
+import dev.stratus.hook.spool.HookKind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.stratus.cli;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.Reclaimable;
 import dev.stratus.cli.runtime.ControllerSecret;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.Reclaimable;
 import dev.stratus.wire.Durations;
 import java.io.PrintStream;
 import java.nio.file.Path;

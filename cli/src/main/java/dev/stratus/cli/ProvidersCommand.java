@@ -1,10 +1,10 @@
 package dev.stratus.cli;
 
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.Providers;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.Providers;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;

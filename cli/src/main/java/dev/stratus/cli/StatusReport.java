@@ -1,8 +1,8 @@
 package dev.stratus.cli;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.plan.DeadlineStatus;
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.stratus.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.hostlist.Hostlist;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,9 +2,9 @@ package dev.stratus.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.Spool;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.Spool;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -75,7 +75,7 @@ class HooksInstallCommandTest {
     assertThat(Files.readString(bin.resolve("stratus-resume")))
         .contains("-Dstratus.hook.spoolDir='" + dir.resolve("spool") + "'")
         .contains(">>'" + log + "'")
-        .contains("dev.stratus.core.hook.HookMain resume");
+        .contains("dev.stratus.hook.HookMain resume");
     assertThat(out.toString())
         .contains("wrote " + bin.resolve("stratus-resume") + " (ResumeProgram in slurm.conf)")
         .contains("wrote " + bin.resolve("stratus-suspend") + " (SuspendProgram in slurm.conf)")

@@ -4,7 +4,6 @@ import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.conditions.ArchConditions.callMethodWhere;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -49,18 +48,6 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("dev.stratus.provider..")
-        .check(CORE);
-  }
-
-  @Test
-  void theSpiDependsOnlyOnTheModelTheWireTypesAndTheJdk() {
-    classes()
-        .that()
-        .resideInAPackage("dev.stratus.core.spi..")
-        .should()
-        .onlyDependOnClassesThat()
-        .resideInAnyPackage(
-            "dev.stratus.core.spi..", "dev.stratus.core.model..", "dev.stratus.wire..", "java..")
         .check(CORE);
   }
 

@@ -1,6 +1,6 @@
 package dev.stratus.ledger;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.core.money.AllocationSpan;
 import dev.stratus.core.money.InstanceSpan;
 import dev.stratus.core.money.JobOwner;

@@ -1,7 +1,7 @@
 package dev.stratus.ledger;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
 import dev.stratus.core.money.InstanceSighting;
 import dev.stratus.core.money.LedgerObservation;
 import java.sql.Connection;
@@ -109,7 +109,7 @@ final class Reconciler {
 
   /** The {@code stratus:job} tag, when it is a job id. */
   private static Long requestedBy(Instance i) {
-    String tag = i.tags().get(dev.stratus.core.model.Tags.JOB);
+    String tag = i.tags().get(dev.stratus.api.model.Tags.JOB);
     if (tag == null || !tag.matches("[1-9][0-9]{0,17}")) {
       return null;
     }

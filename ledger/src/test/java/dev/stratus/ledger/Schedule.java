@@ -1,11 +1,11 @@
 package dev.stratus.ledger;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceOrigin;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceOrigin;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.money.BillingRule;
 import dev.stratus.core.money.InstanceSighting;
 import dev.stratus.core.money.JobOwner;

@@ -98,7 +98,7 @@ class ControllerArchiveIT {
     assertThat(ours).hasSize(cli.size() + 1); // and the CLI's own jar
     assertThat(ours.values())
         .extracting(p -> p.getFileName().toString())
-        .contains("dev.stratus.stratus-cli.jar", "dev.stratus.stratus-elastic-core.jar")
+        .contains("dev.stratus.stratus-cli.jar", "dev.stratus.stratus-hook.jar")
         .contains("com.fasterxml.jackson.core.jackson-core.jar")
         .noneMatch(name -> name.contains(Built.version()))
         .noneMatch(name -> name.matches(".*-\\d+(\\.\\d+)+.*\\.jar"));

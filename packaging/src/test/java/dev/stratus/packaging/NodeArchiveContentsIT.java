@@ -74,6 +74,8 @@ class NodeArchiveContentsIT {
   static final Map<String, String> NOT_ON_A_NODE =
       Map.ofEntries(
           Map.entry("dev/stratus/core/", "elastic-core"),
+          Map.entry("dev/stratus/api/", "the provider API"),
+          Map.entry("dev/stratus/hook/", "the Slurm hook and the spool"),
           Map.entry("dev/stratus/cli/", "the CLI and controller runtime (Vault controller side)"),
           Map.entry("dev/stratus/provider/", "a provider plugin"),
           Map.entry("dev/stratus/templates/", "config-templates"),

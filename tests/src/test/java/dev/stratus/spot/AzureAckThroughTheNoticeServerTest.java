@@ -2,17 +2,17 @@ package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
 import dev.stratus.cli.runtime.ControllerSecret;
 import dev.stratus.cli.runtime.EndpointLimits;
 import dev.stratus.cli.runtime.MetricsRoute;
 import dev.stratus.cli.runtime.NoticeRoutes;
 import dev.stratus.cli.runtime.NoticeServer;
 import dev.stratus.cli.runtime.Signers;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.wire.RequestSigner;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package dev.stratus.cli.demo;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.stratus.cli.demo;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import java.math.BigDecimal;

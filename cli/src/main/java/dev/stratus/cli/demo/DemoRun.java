@@ -1,5 +1,7 @@
 package dev.stratus.cli.demo;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.cli.embedded.AccountingSpec;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
@@ -7,8 +9,6 @@ import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.cli.slurm.SlurmInstall;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeProvider;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

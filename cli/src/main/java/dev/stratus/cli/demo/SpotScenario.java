@@ -1,9 +1,9 @@
 package dev.stratus.cli.demo;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.Reclaimable;
 import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.Reclaimable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.stratus.cli.embedded;
 
-import static dev.stratus.core.model.Checks.slurmName;
+import static dev.stratus.api.model.Checks.slurmName;
 
 import java.util.List;
 

@@ -1,14 +1,14 @@
 package dev.stratus.cli.embedded;
 
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.ThisHost;
-import dev.stratus.core.hook.HookLaunchers;
-import dev.stratus.core.hook.LauncherSpec;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.render.EmbeddedSlurm;
 import dev.stratus.core.render.SlurmConfigWriter;
 import dev.stratus.core.render.TopologyBuilder;
 import dev.stratus.core.render.TopologyWriter;
+import dev.stratus.hook.HookLaunchers;
+import dev.stratus.hook.LauncherSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.stratus.cli.embedded;
 
-import static dev.stratus.core.model.Checks.positive;
-import static dev.stratus.core.model.Checks.slurmName;
+import static dev.stratus.api.model.Checks.positive;
+import static dev.stratus.api.model.Checks.slurmName;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,13 +1,13 @@
 package dev.stratus.cli.runtime;
 
-import dev.stratus.core.catalog.PriceBook;
-import dev.stratus.core.catalog.PriceRefresh;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.MoneySettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.AlertWebhook;
 import dev.stratus.core.controller.ControllerMoney;
+import dev.stratus.core.prices.PriceBook;
+import dev.stratus.core.prices.PriceRefresh;
 import dev.stratus.core.slurm.SlurmAccounting;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.ledger.SqliteCostLedger;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,7 @@
 package dev.stratus.cli.runtime;
 
+import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.cli.vault.VaultNodeCredentials;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
@@ -8,11 +10,9 @@ import dev.stratus.core.controller.RequestSource;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spool.Spool;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.standby.Leadership;
+import dev.stratus.hook.spool.Spool;
+import dev.stratus.hook.spool.SpoolRequest;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package dev.stratus.cli.runtime;
 
-import dev.stratus.core.spi.NodeKeyIssuer;
+import dev.stratus.api.spi.NodeKeyIssuer;
 import dev.stratus.wire.KeyFiles;
 import dev.stratus.wire.NodeKeys;
 import dev.stratus.wire.RequestSigner;

@@ -1,9 +1,9 @@
 package dev.stratus.cli.runtime;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

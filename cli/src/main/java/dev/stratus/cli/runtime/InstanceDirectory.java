@@ -1,6 +1,6 @@
 package dev.stratus.cli.runtime;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package dev.stratus.cli.runtime;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.CarriesNodeCredentials;
+import dev.stratus.api.spi.NodeCredentials.CredentialException;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.cli.vault.NodeKeyPublisher;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.CarriesNodeCredentials;
-import dev.stratus.core.spi.NodeCredentials.CredentialException;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.VaultSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package dev.stratus.cli.runtime;
 
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeKeyIssuer;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.Providers;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeKeyIssuer;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.Providers;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.stratus.cli.runtime;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import dev.stratus.wire.RequestVerifier;
 import dev.stratus.wire.SignedHeaders;
 import java.time.Clock;

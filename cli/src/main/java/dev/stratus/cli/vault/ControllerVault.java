@@ -1,7 +1,7 @@
 package dev.stratus.cli.vault;
 
-import dev.stratus.core.spi.NodeCredentials.CredentialException;
-import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.api.spi.NodeCredentials.CredentialException;
+import dev.stratus.api.spi.VaultSettings;
 import io.github.jopenlibs.vault.EnvironmentLoader;
 import io.github.jopenlibs.vault.SslConfig;
 import io.github.jopenlibs.vault.Vault;

@@ -1,9 +1,9 @@
 package dev.stratus.cli.vault;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeCredentials.CredentialException;
-import dev.stratus.core.spi.NodeKeyIssuer;
-import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeCredentials.CredentialException;
+import dev.stratus.api.spi.NodeKeyIssuer;
+import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.wire.NodeKeys;
 import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultException;

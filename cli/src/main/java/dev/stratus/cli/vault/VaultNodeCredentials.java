@@ -2,10 +2,10 @@ package dev.stratus.cli.vault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.NodeKeyIssuer;
-import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.api.spi.NodeKeyIssuer;
+import dev.stratus.api.spi.VaultSettings;
 import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultException;
 import io.github.jopenlibs.vault.json.Json;

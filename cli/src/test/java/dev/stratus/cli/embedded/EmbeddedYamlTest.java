@@ -2,10 +2,10 @@ package dev.stratus.cli.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,11 +5,11 @@ import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -76,7 +76,7 @@ class ControllerDaemonTest {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
     return controller;
   }
 

@@ -2,23 +2,23 @@ package dev.stratus.cli.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.catalog.PriceBook;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.core.config.MoneySettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.AlertWebhook;
 import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.controller.ControllerMoney;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.money.Budget;
 import dev.stratus.core.money.BudgetPeriod;
 import dev.stratus.core.money.BudgetScope;
 import dev.stratus.core.money.InstanceSpan;
 import dev.stratus.core.money.LedgerExtract;
+import dev.stratus.core.prices.PriceBook;
 import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.ledger.SqliteCostLedger;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;

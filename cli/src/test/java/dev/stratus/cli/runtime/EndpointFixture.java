@@ -1,11 +1,11 @@
 package dev.stratus.cli.runtime;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.config.ControllerSettings;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.wire.InterruptionNotice;

@@ -2,7 +2,7 @@ package dev.stratus.cli.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.RequestSigner;

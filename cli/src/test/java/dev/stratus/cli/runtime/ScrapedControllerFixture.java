@@ -1,9 +1,9 @@
 package dev.stratus.cli.runtime;
 
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.testing.Fixtures;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;

@@ -1,9 +1,9 @@
 package dev.stratus.core.config;
 
-import dev.stratus.core.model.Checks;
+import dev.stratus.api.model.Checks;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.Providers;
 import dev.stratus.core.notice.SpotSettings;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.Providers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.stratus.core.config;
 
 import static dev.stratus.core.config.ConfigLoader.build;
 
-import dev.stratus.core.model.Checks;
-import dev.stratus.core.model.GpuOptions;
+import dev.stratus.api.model.Checks;
+import dev.stratus.api.model.GpuOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.stratus.core.config;
 
-import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.notNull;
 
 import dev.stratus.core.money.Budget;
 import java.nio.file.Path;

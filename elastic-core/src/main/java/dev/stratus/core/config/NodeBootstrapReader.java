@@ -22,7 +22,7 @@ final class NodeBootstrapReader {
    * both must name the same role id.
    */
   static Optional<NodeBootstrap> read(
-      Fields root, Optional<dev.stratus.core.spi.VaultSettings> controllerVault) {
+      Fields root, Optional<dev.stratus.api.spi.VaultSettings> controllerVault) {
     return root.section(
             "bootstrap",
             "agentUrl",
@@ -39,7 +39,7 @@ final class NodeBootstrapReader {
   }
 
   private static NodeBootstrap bootstrap(
-      Fields f, Optional<dev.stratus.core.spi.VaultSettings> controllerVault) {
+      Fields f, Optional<dev.stratus.api.spi.VaultSettings> controllerVault) {
     List<String> packages = f.strings("packages", DEFAULT_PACKAGES);
     for (String p : packages) {
       f.check("packages", p, NodeBootstrap::packageName);
@@ -113,7 +113,7 @@ final class NodeBootstrapReader {
   }
 
   private static VaultKey vault(
-      Fields v, Optional<dev.stratus.core.spi.VaultSettings> controllerVault) {
+      Fields v, Optional<dev.stratus.api.spi.VaultSettings> controllerVault) {
     String auth = v.string("auth", "cloud");
     if (!auth.equals("cloud") && !auth.equals("approle")) {
       throw v.error("auth", "must be cloud or approle, got '" + auth + "'");

@@ -1,7 +1,7 @@
 package dev.stratus.core.config;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.Checks;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.Checks;
 import java.util.Optional;
 
 /**

@@ -1,6 +1,6 @@
 package dev.stratus.core.config;
 
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Pool;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,15 +2,15 @@ package dev.stratus.core.config;
 
 import static dev.stratus.core.config.ConfigLoader.build;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Checks;
-import dev.stratus.core.model.GpuOptions;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.PriceOrigin;
-import dev.stratus.core.model.SpotPolicy;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Checks;
+import dev.stratus.api.model.GpuOptions;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.PriceOrigin;
+import dev.stratus.api.model.SpotPolicy;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.stratus.core.config;
 
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.core.config.YamlNode.ListNode;
 import dev.stratus.core.config.YamlNode.MapNode;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.SettingKeys;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.stratus.core.config;
 
-import static dev.stratus.core.model.Checks.notNull;
-import static dev.stratus.core.model.Checks.slurmName;
+import static dev.stratus.api.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.slurmName;
 
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Pool;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -30,7 +30,7 @@ public record StratusConfig(
     List<Pool> pools,
     Map<String, Map<String, Object>> providers,
     dev.stratus.core.notice.SpotSettings spot,
-    Optional<dev.stratus.core.spi.VaultSettings> vault,
+    Optional<dev.stratus.api.spi.VaultSettings> vault,
     MoneySettings money,
     ControllerSettings controller,
     DeadlineSettings deadlines) {
@@ -49,7 +49,7 @@ public record StratusConfig(
       List<Pool> pools,
       Map<String, Map<String, Object>> providers,
       dev.stratus.core.notice.SpotSettings spot,
-      Optional<dev.stratus.core.spi.VaultSettings> vault) {
+      Optional<dev.stratus.api.spi.VaultSettings> vault) {
     this(
         cluster,
         slurm,
@@ -79,7 +79,7 @@ public record StratusConfig(
       List<Pool> pools,
       Map<String, Map<String, Object>> providers,
       dev.stratus.core.notice.SpotSettings spot,
-      Optional<dev.stratus.core.spi.VaultSettings> vault,
+      Optional<dev.stratus.api.spi.VaultSettings> vault,
       MoneySettings money,
       ControllerSettings controller) {
     this(
@@ -136,7 +136,7 @@ public record StratusConfig(
   }
 
   /** The same config, with nodes reading the munge key from Vault as {@code vault} says. */
-  public StratusConfig withVault(dev.stratus.core.spi.VaultSettings vault) {
+  public StratusConfig withVault(dev.stratus.api.spi.VaultSettings vault) {
     return new StratusConfig(
         cluster,
         slurm,

@@ -1,6 +1,6 @@
 package dev.stratus.core.config;
 
-import dev.stratus.core.spi.VaultSettings;
+import dev.stratus.api.spi.VaultSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

@@ -1,13 +1,13 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmAccounting;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

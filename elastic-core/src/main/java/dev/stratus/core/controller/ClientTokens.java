@@ -1,6 +1,6 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.OfferingKey;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

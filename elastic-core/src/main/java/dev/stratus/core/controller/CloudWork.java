@@ -1,12 +1,12 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.InFlight;
 import dev.stratus.core.plan.Reasons;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderError;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

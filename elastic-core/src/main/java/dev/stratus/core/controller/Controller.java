@@ -1,8 +1,10 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
@@ -14,9 +16,7 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Duration;
@@ -211,7 +211,7 @@ public final class Controller implements AutoCloseable {
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
     cloud.listed(instances, listed.unlisted(), now);
-    List<dev.stratus.core.model.Pool> pools = books.pools(now);
+    List<dev.stratus.api.model.Pool> pools = books.pools(now);
     var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =
         new Snapshot(

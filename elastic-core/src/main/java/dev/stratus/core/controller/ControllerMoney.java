@@ -1,7 +1,7 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.catalog.PriceBook;
 import dev.stratus.core.money.CostLedger;
+import dev.stratus.core.prices.PriceBook;
 import dev.stratus.core.slurm.SlurmAccounting;
 import java.util.Optional;
 

@@ -1,10 +1,10 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.DeadlineSettings;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.plan.DeadlineContext;
 import dev.stratus.core.plan.JobDeadline;
 import dev.stratus.core.policy.DeadlinePolicy;

@@ -1,6 +1,6 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

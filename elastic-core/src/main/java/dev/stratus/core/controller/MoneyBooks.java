@@ -1,10 +1,10 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.metrics.MoneyMetrics;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.money.Budget;
 import dev.stratus.core.money.BudgetAlerts;
 import dev.stratus.core.money.BudgetFigures;

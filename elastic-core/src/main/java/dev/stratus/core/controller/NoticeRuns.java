@@ -1,7 +1,7 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.NoticePlanner;

@@ -1,7 +1,7 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.util.List;
 
 /** Where hook requests wait until acted on (the spool). */

@@ -1,8 +1,8 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
 import dev.stratus.core.policy.AvailabilityHistory;
 import java.time.Instant;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package dev.stratus.core.controller;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.core.config.SlurmSettings;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.render.TopologyWriter;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.PlacementAware;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;

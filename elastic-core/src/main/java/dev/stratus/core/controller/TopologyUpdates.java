@@ -1,6 +1,6 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -32,7 +32,7 @@ final class TopologyUpdates {
   static java.util.Optional<TopologyUpdates> forConfig(
       dev.stratus.core.config.StratusConfig config,
       dev.stratus.core.slurm.SlurmClient slurm,
-      java.util.Map<String, dev.stratus.core.spi.NodeProvider> providers,
+      java.util.Map<String, dev.stratus.api.spi.NodeProvider> providers,
       CloudTasks tasks,
       java.time.Clock clock) {
     if (!config.slurm().topology().controllerWrites()) {

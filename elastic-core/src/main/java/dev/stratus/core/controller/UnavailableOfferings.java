@@ -1,6 +1,6 @@
 package dev.stratus.core.controller;
 
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.OfferingKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * single-node launches while anything else can serve bigger jobs.
  *
  * <p>Two kinds of offering are <em>dropped</em>: skipped for good, never probed, no TTL. One the
- * cloud refused as unsupported ({@link dev.stratus.core.spi.Recovery#DROP_OFFERING}: not offered in
+ * cloud refused as unsupported ({@link dev.stratus.api.spi.Recovery#DROP_OFFERING}: not offered in
  * that zone, not to this account), and one that is <em>invalid</em> (a node of it registered with
  * less than its pool declares). In memory only: losing them on restart costs one failed launch per
  * offering, and a restart is also how a corrected stratus.yaml takes effect.

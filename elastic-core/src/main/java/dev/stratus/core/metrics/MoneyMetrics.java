@@ -1,7 +1,7 @@
 package dev.stratus.core.metrics;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.money.Budget;
 import dev.stratus.core.money.BudgetScope;
 import dev.stratus.core.money.CostKey;

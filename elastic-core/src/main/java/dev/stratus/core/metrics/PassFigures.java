@@ -1,8 +1,8 @@
 package dev.stratus.core.metrics;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;
@@ -159,7 +159,7 @@ public record PassFigures(
         .orElse(0);
   }
 
-  static String label(dev.stratus.core.model.CapacityType type) {
+  static String label(dev.stratus.api.model.CapacityType type) {
     return type.name().toLowerCase(Locale.ROOT);
   }
 

@@ -1,6 +1,6 @@
 package dev.stratus.core.metrics;
 
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmNode;

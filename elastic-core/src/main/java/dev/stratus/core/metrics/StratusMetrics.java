@@ -207,7 +207,7 @@ public final class StratusMetrics {
   public void passObserved(
       dev.stratus.core.plan.Snapshot snapshot, java.util.List<dev.stratus.core.plan.Action> plan) {
     passGauges.observe(snapshot, plan);
-    for (dev.stratus.core.model.Pool pool : snapshot.pools()) {
+    for (dev.stratus.api.model.Pool pool : snapshot.pools()) {
       for (String outcome : LAUNCH_OUTCOMES) {
         launchTimer(pool.name(), outcome);
       }

@@ -1,11 +1,11 @@
 package dev.stratus.core.money;
 
-import static dev.stratus.core.model.Checks.notBlank;
-import static dev.stratus.core.model.Checks.notNull;
-import static dev.stratus.core.model.Checks.positive;
+import static dev.stratus.api.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.positive;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.OfferingKey;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.stratus.core.money;
 
-import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.notNull;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 
 /**
  * Whom a charge belongs to and what it paid for. {@code kind}: {@code RUN} (a job's GPUs while it

@@ -1,10 +1,10 @@
 package dev.stratus.core.money;
 
-import static dev.stratus.core.model.Checks.notBlank;
-import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notNull;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.PriceOrigin;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.PriceOrigin;
 import java.math.BigDecimal;
 
 /**

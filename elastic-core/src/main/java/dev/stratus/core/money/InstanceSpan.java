@@ -1,9 +1,9 @@
 package dev.stratus.core.money;
 
-import static dev.stratus.core.model.Checks.notBlank;
-import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notNull;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.stratus.core.money;
 
-import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.notNull;
 
 import java.time.Instant;
 import java.util.List;

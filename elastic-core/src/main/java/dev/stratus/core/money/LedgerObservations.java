@@ -1,13 +1,13 @@
 package dev.stratus.core.money;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.PriceOrigin;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.stratus.core.plan;
 
-import static dev.stratus.core.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notBlank;
 
-import dev.stratus.core.model.Offering;
+import dev.stratus.api.model.Offering;
 import java.util.List;
 import java.util.Map;
 
@@ -131,14 +131,14 @@ public sealed interface Action {
   }
 
   /** This offering just lost capacity (a reclaim): skip it for its TTL. */
-  record MarkUnavailable(dev.stratus.core.model.OfferingKey offering, String reason)
+  record MarkUnavailable(dev.stratus.api.model.OfferingKey offering, String reason)
       implements Action {}
 
   /**
    * A node of this offering registered with less than its pool says: the offering is never tried
    * again while this controller runs (see {@link RegistrationCheck}).
    */
-  record OfferingInvalid(dev.stratus.core.model.OfferingKey offering, String reason)
+  record OfferingInvalid(dev.stratus.api.model.OfferingKey offering, String reason)
       implements Action {}
 
   /** The notice on this instance is fully acted on. */
@@ -180,7 +180,7 @@ public sealed interface Action {
    * capacity the policy chooses then.
    */
   record MoveJob(
-      long jobId, List<String> instanceIds, dev.stratus.core.model.CapacityType to, String reason)
+      long jobId, List<String> instanceIds, dev.stratus.api.model.CapacityType to, String reason)
       implements Action {
     public MoveJob {
       instanceIds = List.copyOf(instanceIds);

@@ -1,7 +1,7 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
 import dev.stratus.wire.BootstrapReport;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.money.Admission;
 import dev.stratus.core.money.AdmissionRequest;
 import dev.stratus.core.money.AdmissionRequest.Candidate;

@@ -1,11 +1,11 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.Constraint;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,9 +1,9 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.policy.DeadlineJob;
 import dev.stratus.core.policy.Decision;
 import dev.stratus.core.policy.DecisionInput;

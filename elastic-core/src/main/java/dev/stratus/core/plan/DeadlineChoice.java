@@ -1,7 +1,7 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.policy.Decision;
 import java.util.ArrayList;
 import java.util.Comparator;

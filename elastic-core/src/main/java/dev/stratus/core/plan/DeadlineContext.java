@@ -1,6 +1,6 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.OfferingKey;
 import dev.stratus.core.policy.AvailabilityHistory;
 import dev.stratus.core.policy.DeadlinePolicy;
 import java.time.Duration;

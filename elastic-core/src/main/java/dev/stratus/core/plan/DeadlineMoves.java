@@ -1,13 +1,13 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.policy.Decision;
 import dev.stratus.core.policy.Placement;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -132,7 +132,7 @@ final class GarbageCollector {
       Snapshot s, List<String> noInstance, List<Action> out) {
     Set<String> noticed = new java.util.HashSet<>();
     s.notices().forEach(p -> noticed.add(p.notice().instanceId()));
-    Set<dev.stratus.core.model.OfferingKey> marked = new java.util.HashSet<>();
+    Set<dev.stratus.api.model.OfferingKey> marked = new java.util.HashSet<>();
     for (String node : noInstance) {
       Instance last = s.lastSpotInstances().get(node);
       if (last != null && !noticed.contains(last.id()) && marked.add(last.offering())) {

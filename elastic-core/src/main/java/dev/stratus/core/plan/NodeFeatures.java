@@ -1,7 +1,7 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

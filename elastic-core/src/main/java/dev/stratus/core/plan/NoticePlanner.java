@@ -1,6 +1,6 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.Constraint;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.List;
  * the config's order), without those the job's {@code --constraint} rules out and those inside
  * their unavailable TTL: after a reclaim that is another zone, type or cloud, then on-demand. The
  * constraint is matched against the features the node will have once launched there ({@link
- * Pool#features(dev.stratus.core.model.CapacityType)}), so {@code --constraint=on-demand} never
+ * Pool#features(dev.stratus.api.model.CapacityType)}), so {@code --constraint=on-demand} never
  * lands on spot. A probing offering (TTL over, not yet proved) takes a single-node launch as its
  * probe; a multi-node launch goes there only after every proved offering, so a big job never waits
  * for a small one to probe.

@@ -1,12 +1,12 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.hostlist.Hostlist;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -68,7 +68,7 @@ public final class Planner {
       Snapshot s, ClusterIndex index, SpoolRequest request, Set<String> waiting) {
     boolean waits =
         request.nodes().stream().anyMatch(waiting::contains)
-            || (request.kind() != dev.stratus.core.spool.HookKind.RESUME
+            || (request.kind() != dev.stratus.hook.spool.HookKind.RESUME
                 && request.nodes().stream()
                     .map(index::poolOf)
                     .anyMatch(p -> p != null && GarbageCollector.unlisted(s, p)));

@@ -1,5 +1,6 @@
 package dev.stratus.core.plan;
 
+import dev.stratus.hook.HookReason;
 import java.util.regex.Pattern;
 
 /**
@@ -10,8 +11,8 @@ import java.util.regex.Pattern;
 public final class Reasons {
   public static final String PREFIX = "stratus: ";
 
-  /** What the hook sets when slurmctld handed it a request it cannot read. */
-  public static final String HOOK_PREFIX = "stratus hook: ";
+  /** What the hook sets when slurmctld handed it a request it cannot read ({@link HookReason}). */
+  public static final String HOOK_PREFIX = HookReason.PREFIX;
 
   /** Slurm's own reason when a node missed ResumeTimeout; Stratus returns these to service too. */
   public static final String RESUME_TIMEOUT = "ResumeTimeout reached";
@@ -42,15 +43,6 @@ public final class Reasons {
       return full;
     }
     return full.substring(0, MAX - TAIL - 3) + "..." + full.substring(full.length() - TAIL);
-  }
-
-  /**
-   * The reason a hook launcher sets: {@link #HOOK_PREFIX} + {@code why} in printable ASCII without
-   * quotes (it goes through a shell-free argv, but sinfo shows it raw), at most 200 characters.
-   */
-  public static String hook(String why) {
-    String clean = (HOOK_PREFIX + why).replaceAll("[^\\x20-\\x7e]|\"", "?");
-    return clean.length() <= 200 ? clean : clean.substring(0, 197) + "...";
   }
 
   public static boolean ours(String reason) {

@@ -1,8 +1,8 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

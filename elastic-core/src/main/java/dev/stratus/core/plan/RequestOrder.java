@@ -1,6 +1,6 @@
 package dev.stratus.core.plan;
 
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.stratus.core.plan;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.Timeouts;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.wire.BootstrapReport;
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.stratus.core.policy;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.time.Instant;
 
 /** Where the job's instance runs now: an offering, its capacity type, and when it was launched. */

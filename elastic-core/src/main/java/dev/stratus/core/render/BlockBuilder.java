@@ -1,7 +1,7 @@
 package dev.stratus.core.render;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Pool;
+import dev.stratus.hook.hostlist.Hostlist;
 import dev.stratus.templates.BlockView;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,11 +2,11 @@ package dev.stratus.core.render;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.core.config.NodeBootstrap;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.VaultKey;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.templates.CloudInitView;
 import dev.stratus.wire.NodeKeys;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ public final class CloudInitViews {
   private static String controllerRoleId(StratusConfig config, String cloud) {
     return config
         .vault()
-        .map(dev.stratus.core.spi.VaultSettings::roleId)
+        .map(dev.stratus.api.spi.VaultSettings::roleId)
         .orElseThrow(
             () ->
                 new IllegalArgumentException(

@@ -1,8 +1,8 @@
 package dev.stratus.core.render;
 
-import static dev.stratus.core.model.Checks.notBlank;
-import static dev.stratus.core.model.Checks.notNull;
-import static dev.stratus.core.model.Checks.slurmName;
+import static dev.stratus.api.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.slurmName;
 
 import dev.stratus.core.config.StratusConfig;
 import java.nio.file.Path;

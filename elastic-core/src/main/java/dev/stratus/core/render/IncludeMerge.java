@@ -113,7 +113,7 @@ public record IncludeMerge(
                     Verdict.CONFLICT,
                     where
                         + " declares NodeName "
-                        + dev.stratus.core.hostlist.Hostlist.compressSorted(nodes)
+                        + dev.stratus.hook.hostlist.Hostlist.compressSorted(nodes)
                         + ", slots of stratus.yaml's pools: rename the pool or those nodes")));
     if (site.includeLine().isEmpty() && !site.settings().isEmpty()) {
       findings.add(

@@ -4,7 +4,7 @@ import dev.stratus.core.config.PowerSave;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.render.IncludeSetting.Kind;
-import dev.stratus.core.spool.HookKind;
+import dev.stratus.hook.spool.HookKind;
 import java.util.ArrayList;
 import java.util.List;
 

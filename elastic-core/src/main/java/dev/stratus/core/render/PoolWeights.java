@@ -1,7 +1,7 @@
 package dev.stratus.core.render;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

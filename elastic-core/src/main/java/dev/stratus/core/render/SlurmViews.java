@@ -1,10 +1,10 @@
 package dev.stratus.core.render;
 
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.PowerSave;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.spool.HookKind;
+import dev.stratus.hook.spool.HookKind;
 import dev.stratus.templates.BaseConfView;
 import dev.stratus.templates.GresConfView;
 import dev.stratus.templates.GresLine;

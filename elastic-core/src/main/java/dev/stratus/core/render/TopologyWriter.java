@@ -1,7 +1,7 @@
 package dev.stratus.core.render;
 
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.SlurmSettings;
-import dev.stratus.core.model.Pool;
 import dev.stratus.templates.Templates;
 import dev.stratus.templates.TopologyView;
 import java.io.IOException;

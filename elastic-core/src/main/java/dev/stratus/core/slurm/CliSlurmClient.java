@@ -1,6 +1,6 @@
 package dev.stratus.core.slurm;
 
-import dev.stratus.core.hostlist.Hostlist;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.stratus.core.slurm;
 
-import static dev.stratus.core.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notBlank;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.stratus.core.bench;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
 import dev.stratus.core.money.Admission;
 import dev.stratus.core.money.AdmissionRequest;
 import dev.stratus.core.money.Budget;
@@ -13,13 +13,13 @@ import dev.stratus.core.money.JobOwner;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Snapshot;
-import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.Snapshots;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

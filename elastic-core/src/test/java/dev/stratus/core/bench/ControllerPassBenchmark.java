@@ -1,11 +1,11 @@
 package dev.stratus.core.bench;
 
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
@@ -70,7 +70,7 @@ public final class ControllerPassBenchmark {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE)) {
+            dev.stratus.api.spi.NodeCredentials.NONE)) {
       List<Action> first = List.of();
       for (int i = 0; i < passes; i++) {
         long start = System.nanoTime();

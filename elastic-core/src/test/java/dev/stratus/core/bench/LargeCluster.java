@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.FakeNodeProvider;
@@ -122,12 +122,12 @@ final class LargeCluster {
       List<String> batch = resumes.get(r);
       long first = job + r * 4L;
       spool.add(
-          new dev.stratus.core.spool.SpoolRequest(
+          new dev.stratus.hook.spool.SpoolRequest(
               "r" + r,
-              dev.stratus.core.spool.HookKind.RESUME,
+              dev.stratus.hook.spool.HookKind.RESUME,
               batch,
               batch.stream()
-                  .map(n -> new dev.stratus.core.slurm.ResumeFile.JobNodes(first, n))
+                  .map(n -> new dev.stratus.hook.spool.ResumeFile.JobNodes(first, n))
                   .toList(),
               now));
     }

@@ -1,13 +1,13 @@
 package dev.stratus.core.bench;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.slurm.SlurmClient;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -77,7 +77,7 @@ public final class NoticeLaneBenchmark {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE)) {
+            dev.stratus.api.spi.NodeCredentials.NONE)) {
       for (int i = 0; i < runs; i++) {
         String node = names.get(i);
         spool.resume(slurm, clock.instant(), "r" + i, i + 1, node);

@@ -1,20 +1,20 @@
 package dev.stratus.core.bench;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.config.Timeouts;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Planner;
 import dev.stratus.core.plan.Snapshot;
-import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +138,7 @@ public class PlannerBenchmark {
     return new SlurmNode(name, state, Set.of(flags), "", "", "", List.of());
   }
 
-  static Instance instance(String node, dev.stratus.core.model.OfferingKey key, Instant at) {
+  static Instance instance(String node, dev.stratus.api.model.OfferingKey key, Instant at) {
     return new Instance(
         "i-" + node,
         key,

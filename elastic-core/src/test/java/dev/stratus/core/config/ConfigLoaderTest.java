@@ -2,10 +2,10 @@ package dev.stratus.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -3,8 +3,8 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.stratus.core.model.GpuOptions;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.GpuOptions;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.model.PriceOrigin;
+import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.core.money.Budget;
 import dev.stratus.core.money.BudgetPeriod;
 import dev.stratus.core.money.BudgetScope;

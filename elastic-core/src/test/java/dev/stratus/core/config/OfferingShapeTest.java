@@ -3,7 +3,7 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.model.Offering;
+import dev.stratus.api.model.Offering;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;

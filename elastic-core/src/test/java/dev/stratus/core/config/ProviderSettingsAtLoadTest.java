@@ -3,8 +3,8 @@ package dev.stratus.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import java.io.IOException;
 import java.nio.file.Files;

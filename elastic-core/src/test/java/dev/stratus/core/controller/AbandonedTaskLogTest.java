@@ -7,7 +7,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ProviderCalls;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

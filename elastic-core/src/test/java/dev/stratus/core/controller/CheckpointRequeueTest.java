@@ -3,9 +3,9 @@ package dev.stratus.core.controller;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.notice.SpotSettings;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.wire.InterruptionNotice;
 import java.io.IOException;

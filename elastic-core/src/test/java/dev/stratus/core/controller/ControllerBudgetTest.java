@@ -2,13 +2,13 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.core.config.MoneySettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.money.Budget;
 import dev.stratus.core.money.BudgetPeriod;
 import dev.stratus.core.money.BudgetScope;
 import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.core.spi.NodeCredentials;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;

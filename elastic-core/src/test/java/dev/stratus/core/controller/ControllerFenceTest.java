@@ -3,8 +3,8 @@ package dev.stratus.core.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.spi.NodeCredentials;
 import dev.stratus.core.standby.FileLease;
 import java.nio.file.Path;
 import java.time.Duration;

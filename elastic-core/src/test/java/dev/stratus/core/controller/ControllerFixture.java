@@ -3,11 +3,11 @@ package dev.stratus.core.controller;
 import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.metrics.StratusMetrics;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -89,21 +89,21 @@ public abstract class ControllerFixture {
   }
 
   protected Controller newController() {
-    return newController(dev.stratus.core.spi.NodeCredentials.NONE);
+    return newController(dev.stratus.api.spi.NodeCredentials.NONE);
   }
 
-  protected Controller newController(dev.stratus.core.spi.NodeCredentials credentials) {
+  protected Controller newController(dev.stratus.api.spi.NodeCredentials credentials) {
     return newController(credentials, new StratusMetrics());
   }
 
   protected Controller newController(
-      dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics) {
+      dev.stratus.api.spi.NodeCredentials credentials, StratusMetrics metrics) {
     return newController(credentials, metrics, Fence.OPEN);
   }
 
   /** A controller that acts only while {@code fence} holds (a standby's lease). */
   protected Controller newController(
-      dev.stratus.core.spi.NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
+      dev.stratus.api.spi.NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
     return wired(
         new Controller(
             config(),
@@ -132,7 +132,7 @@ public abstract class ControllerFixture {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE,
+            dev.stratus.api.spi.NodeCredentials.NONE,
             new StratusMetrics()));
   }
 

@@ -2,12 +2,12 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeState;
 import java.time.Duration;

@@ -4,12 +4,12 @@ import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.slurm.SlurmCommandException;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderError;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -56,7 +56,7 @@ class ControllerTopologyTest {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
   }
 
   @AfterEach
@@ -226,7 +226,7 @@ class ControllerTopologyTest {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
 
     launchTwoNodes(plain);

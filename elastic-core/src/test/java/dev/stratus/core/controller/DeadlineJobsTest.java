@@ -4,10 +4,10 @@ import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.DeadlineSettings;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.plan.DeadlineContext;
 import dev.stratus.core.plan.JobDeadline;
 import dev.stratus.core.slurm.SlurmJob;

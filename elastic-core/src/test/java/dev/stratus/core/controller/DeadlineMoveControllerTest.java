@@ -3,10 +3,10 @@ package dev.stratus.core.controller;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.config.DeadlineSettings;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.DeadlineStatus;

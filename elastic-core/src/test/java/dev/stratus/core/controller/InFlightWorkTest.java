@@ -2,9 +2,9 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
 import dev.stratus.core.testing.Fixtures;
 import java.time.Instant;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.NodeCredentials;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.api.spi.ProviderError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,11 +2,11 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

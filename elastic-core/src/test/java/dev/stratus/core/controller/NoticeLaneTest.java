@@ -5,14 +5,14 @@ import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmCommandException;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -66,7 +66,7 @@ class NoticeLaneTest {
             Map.<String, NodeProvider>of("fake", cloud),
             spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
     spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
     controller.runPass();
     ControllerFixture.awaitCloud(controller);

@@ -3,9 +3,9 @@ package dev.stratus.core.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.api.model.Instance;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

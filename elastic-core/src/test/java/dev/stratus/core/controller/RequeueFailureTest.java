@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.slurm.SlurmCommandException;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.wire.InterruptionNotice;

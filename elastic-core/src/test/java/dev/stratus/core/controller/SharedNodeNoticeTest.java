@@ -2,7 +2,7 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeState;

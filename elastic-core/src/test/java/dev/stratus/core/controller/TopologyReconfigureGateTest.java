@@ -4,11 +4,11 @@ import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.SlurmVersion;
-import dev.stratus.core.model.CapacityType;
 import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;

@@ -2,8 +2,8 @@ package dev.stratus.core.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.testing.Fixtures;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

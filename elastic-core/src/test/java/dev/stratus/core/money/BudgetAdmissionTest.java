@@ -170,7 +170,7 @@ class BudgetAdmissionTest {
                 "gpu",
                 "gpu",
                 "aws",
-                dev.stratus.core.model.CapacityType.SPOT),
+                dev.stratus.api.model.CapacityType.SPOT),
             Instant.parse("2026-11-30T10:00:00Z"),
             Instant.parse("2026-11-30T20:00:00Z"),
             new BigDecimal("95"));

@@ -1,7 +1,7 @@
 package dev.stratus.core.money;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.OfferingKey;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.ZoneOffset;

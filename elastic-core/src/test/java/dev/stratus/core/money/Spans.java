@@ -1,6 +1,6 @@
 package dev.stratus.core.money;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Optional;

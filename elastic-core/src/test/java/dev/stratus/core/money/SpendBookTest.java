@@ -2,7 +2,7 @@ package dev.stratus.core.money;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

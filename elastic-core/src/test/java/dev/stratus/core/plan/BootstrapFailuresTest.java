@@ -2,11 +2,11 @@ package dev.stratus.core.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
 import dev.stratus.wire.BootstrapReport;
 import java.time.Instant;
 import java.util.List;

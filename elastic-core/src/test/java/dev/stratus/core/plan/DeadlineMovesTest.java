@@ -5,12 +5,12 @@ import static dev.stratus.core.testing.Fixtures.pool;
 import static dev.stratus.core.testing.Fixtures.runningJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.money.Budget;
 import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.money.BudgetPeriod;

@@ -4,11 +4,11 @@ import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;

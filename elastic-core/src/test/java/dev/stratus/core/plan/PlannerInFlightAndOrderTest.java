@@ -5,13 +5,13 @@ import static dev.stratus.core.plan.PlannerTest.node;
 import static dev.stratus.core.plan.PlannerTest.resume;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.notice.SpotSettings;
-import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,24 +1,24 @@
 package dev.stratus.core.plan;
 
-import static dev.stratus.core.model.InstanceState.STOPPED;
+import static dev.stratus.api.model.InstanceState.STOPPED;
 import static dev.stratus.core.testing.Fixtures.offering;
 import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.SpotPolicy;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.SpotPolicy;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.notice.SpotSettings;
-import dev.stratus.core.slurm.ResumeFile;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
@@ -42,8 +42,8 @@ class PlannerTest {
   Pool pool = GPU;
   final List<Instance> instances = new ArrayList<>();
   final List<SpoolRequest> requests = new ArrayList<>();
-  Set<dev.stratus.core.model.OfferingKey> unavailable = Set.of();
-  Set<dev.stratus.core.model.OfferingKey> probing = Set.of();
+  Set<dev.stratus.api.model.OfferingKey> unavailable = Set.of();
+  Set<dev.stratus.api.model.OfferingKey> probing = Set.of();
   Map<String, Instant> poweringUpSince = Map.of();
   Map<String, Instant> downSince = Map.of();
   Set<String> unlisted = Set.of();
@@ -469,7 +469,7 @@ class PlannerTest {
 
   @Test
   void aNodeTheHookSetDownForAMalformedRequestReturnsToServiceAfterTheHold() {
-    String hookReason = Reasons.hook("resume file: unexpected end of input");
+    String hookReason = dev.stratus.hook.HookReason.of("resume file: unexpected end of input");
     nodes.add(downNode("gpu-001", hookReason, "CLOUD", "POWERED_DOWN"));
     nodes.add(downNode("gpu-002", hookReason, "CLOUD"));
     downSince = Map.of("gpu-001", NOW.minusSeconds(20), "gpu-002", NOW.minusSeconds(20));

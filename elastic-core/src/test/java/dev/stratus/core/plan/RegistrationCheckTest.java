@@ -3,9 +3,9 @@ package dev.stratus.core.plan;
 import static dev.stratus.core.testing.Fixtures.offering;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SinfoJson;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Snapshots;

@@ -1,6 +1,6 @@
 package dev.stratus.core.policy;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

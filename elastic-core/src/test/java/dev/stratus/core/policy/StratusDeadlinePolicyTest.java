@@ -3,7 +3,7 @@ package dev.stratus.core.policy;
 import static dev.stratus.core.policy.Inputs.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import org.junit.jupiter.api.Test;
 
 class StratusDeadlinePolicyTest {

@@ -5,9 +5,9 @@ import static dev.stratus.core.testing.Fixtures.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.SlurmSettings;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Pool;
 import dev.stratus.templates.BlockView;
 import java.util.List;
 import java.util.Map;

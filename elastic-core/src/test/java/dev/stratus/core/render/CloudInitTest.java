@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
-import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.templates.CloudInitView;
 import java.io.IOException;
@@ -171,11 +171,11 @@ class CloudInitTest {
     String rendered = CloudInitWriter.render(views(approleInput()).get("azure"));
     // What the Azure provider does per VM (NodeUserData.fill): the token goes into the slot.
     String launched =
-        dev.stratus.core.spi.NodeUserData.fill(
+        dev.stratus.api.spi.NodeUserData.fill(
             rendered,
             "azure-h100-001",
             java.util.Optional.of(
-                new dev.stratus.core.spi.NodeCredential(
+                new dev.stratus.api.spi.NodeCredential(
                     "azure-h100-001", "hvs.CAESIJlWh2fW0Q", "acc", "", "hvs.KEYwrap7Qz", "acc2")));
 
     JsonNode atRender = yaml(rendered);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.spool.HookKind;
+import dev.stratus.hook.spool.HookKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;

@@ -2,15 +2,15 @@ package dev.stratus.core.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.ReconfigureGate;
 import dev.stratus.core.controller.TopologyUpdater;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.slurm.CliSlurmClient;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.testing.FakeNodeProvider;
 import dev.stratus.core.testing.Fixtures;
 import java.io.IOException;

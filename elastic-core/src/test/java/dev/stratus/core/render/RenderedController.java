@@ -1,9 +1,9 @@
 package dev.stratus.core.render;
 
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.spool.HookKind;
+import dev.stratus.hook.spool.HookKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

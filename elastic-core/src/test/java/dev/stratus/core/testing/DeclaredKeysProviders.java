@@ -1,9 +1,9 @@
 package dev.stratus.core.testing;
 
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SettingKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

@@ -1,13 +1,13 @@
 package dev.stratus.core.testing;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.PowerSave;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.Timeouts;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package dev.stratus.core.testing;
 
 import dev.stratus.core.controller.RequestSource;
-import dev.stratus.core.slurm.ResumeFile;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

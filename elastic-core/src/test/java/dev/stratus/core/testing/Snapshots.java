@@ -1,14 +1,14 @@
 package dev.stratus.core.testing;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.notice.SpotSettings;
 import dev.stratus.core.plan.PendingNotice;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,21 +39,21 @@ public final class Snapshots {
       dev.stratus.core.plan.DeadlineContext.NONE;
 
   /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
-  public Instance running(String id, String node, dev.stratus.core.model.OfferingKey offering) {
+  public Instance running(String id, String node, dev.stratus.api.model.OfferingKey offering) {
     return new Instance(
         id,
         offering,
-        dev.stratus.core.model.InstanceState.RUNNING,
+        dev.stratus.api.model.InstanceState.RUNNING,
         now.minusSeconds(60),
         "10.0.0.1",
         Map.of(
-            dev.stratus.core.model.Tags.CLUSTER,
+            dev.stratus.api.model.Tags.CLUSTER,
             "test",
-            dev.stratus.core.model.Tags.POOL,
+            dev.stratus.api.model.Tags.POOL,
             "gpu",
-            dev.stratus.core.model.Tags.NODE,
+            dev.stratus.api.model.Tags.NODE,
             node,
-            dev.stratus.core.model.Tags.TOKEN,
+            dev.stratus.api.model.Tags.TOKEN,
             "t"));
   }
 

@@ -2,9 +2,9 @@ package dev.stratus.simulator.cluster;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.money.Budget;
 import dev.stratus.simulator.engine.Policies;
 import dev.stratus.simulator.trace.TraceReader;

@@ -1,13 +1,13 @@
 package dev.stratus.simulator.cluster;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.slurm.ResumeFile;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -130,7 +130,7 @@ public final class ClusterSimulation {
     }
     if (!resume.isEmpty()) {
       List<String> names = new ArrayList<>();
-      resume.forEach(r -> names.addAll(dev.stratus.core.hostlist.Hostlist.expand(r.nodes())));
+      resume.forEach(r -> names.addAll(dev.stratus.hook.hostlist.Hostlist.expand(r.nodes())));
       spool.add(request(HookKind.RESUME, names, resume, now));
     }
     return timers;

@@ -1,8 +1,8 @@
 package dev.stratus.simulator.cluster;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.stratus.simulator.cluster;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.money.Admission;
 import dev.stratus.core.money.AdmissionRequest;
 import dev.stratus.core.money.Budget;

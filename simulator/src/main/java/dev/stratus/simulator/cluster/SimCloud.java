@@ -1,13 +1,13 @@
 package dev.stratus.simulator.cluster;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.controller.SpotHistory;
 import dev.stratus.core.controller.UnavailableOfferings;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
 import dev.stratus.core.money.BillingRule;
 import java.math.BigDecimal;
 import java.time.Duration;

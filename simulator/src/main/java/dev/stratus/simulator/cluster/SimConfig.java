@@ -1,12 +1,12 @@
 package dev.stratus.simulator.cluster;
 
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.Providers;
+import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.Providers;
-import dev.stratus.core.spi.SettingKeys;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.stratus.simulator.cluster;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Instant;
 import java.util.List;

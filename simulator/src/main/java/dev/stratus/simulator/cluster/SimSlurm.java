@@ -1,10 +1,10 @@
 package dev.stratus.simulator.cluster;
 
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.slurm.ResumeFile;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.hook.hostlist.Hostlist;
+import dev.stratus.hook.spool.ResumeFile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

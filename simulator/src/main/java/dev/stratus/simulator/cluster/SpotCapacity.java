@@ -1,9 +1,9 @@
 package dev.stratus.simulator.cluster;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
 import dev.stratus.simulator.trace.Trace;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.stratus.simulator.bench;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.core.policy.DeadlineJob;
 import dev.stratus.core.policy.DeadlinePolicy;
 import dev.stratus.core.policy.Decision;

@@ -1,6 +1,6 @@
 package dev.stratus.provider.azure;
 
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.spi.ProviderError;
 
 /** How a failed ARM long-running operation's body is read, for the chaos suite's fuzzing. */
 public final class ArmOperationErrors {

@@ -1,11 +1,11 @@
 package dev.stratus.tests.bench;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.security.SecureRandom;

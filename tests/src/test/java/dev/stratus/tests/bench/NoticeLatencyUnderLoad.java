@@ -1,16 +1,16 @@
 package dev.stratus.tests.bench;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
 import dev.stratus.cli.runtime.ControllerSecret;
 import dev.stratus.cli.runtime.EndpointLimits;
 import dev.stratus.cli.runtime.MetricsRoute;
 import dev.stratus.cli.runtime.NoticeRoutes;
 import dev.stratus.cli.runtime.NoticeServer;
 import dev.stratus.cli.runtime.Signers;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.RequestSigner;

@@ -2,10 +2,10 @@ package dev.stratus.tests.bench;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.runtime.ControllerRuntime;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.plan.PendingNotice;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;

@@ -1,14 +1,14 @@
 package dev.stratus.tests.bench;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SettingKeys;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package dev.stratus.tests.chaos;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.tests.cloud.aws.Ec2Model;
 import java.util.HashMap;
 import java.util.List;

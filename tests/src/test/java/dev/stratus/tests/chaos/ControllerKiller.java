@@ -3,11 +3,11 @@ package dev.stratus.tests.chaos;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.support.ControllerProcess;
 import java.io.IOException;
 import java.nio.channels.Channels;

@@ -5,14 +5,14 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.runtime.ProviderRegistry;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
 import dev.stratus.tests.chaos.KillCycles.Srun;
 import dev.stratus.tests.cloud.aws.AwsHarness;

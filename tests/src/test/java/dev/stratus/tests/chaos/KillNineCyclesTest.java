@@ -3,15 +3,15 @@ package dev.stratus.tests.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.cli.demo.CheckpointLog;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ProviderRegistry;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
 import dev.stratus.tests.chaos.KillCycles.Srun;
 import dev.stratus.tests.support.CheckpointJobs;

@@ -3,6 +3,8 @@ package dev.stratus.tests.cloud;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stratus.api.spi.CarriesNodeCredentials;
+import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
@@ -10,8 +12,6 @@ import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.render.CloudInitViews;
 import dev.stratus.core.render.CloudInitWriter;
-import dev.stratus.core.spi.CarriesNodeCredentials;
-import dev.stratus.core.spi.NodeUserData;
 import dev.stratus.templates.CloudInitView;
 import dev.stratus.tests.cloud.lambda.LambdaHarness;
 import java.nio.file.Files;

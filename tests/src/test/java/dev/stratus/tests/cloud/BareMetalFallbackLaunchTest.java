@@ -2,21 +2,21 @@ package dev.stratus.tests.cloud;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.slurm.ResumeFile;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.provider.aws.AwsNodeProviderFactory;
 import dev.stratus.tests.cloud.aws.AwsHarness;
 import dev.stratus.tests.cloud.aws.Ec2ModelServer;
@@ -137,7 +137,7 @@ class BareMetalFallbackLaunchTest {
             Map.of("oci", oci.provider(), "aws", aws, "lambda", lambda.provider()),
             spool,
             Clock.systemUTC(),
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(30))

@@ -1,8 +1,8 @@
 package dev.stratus.tests.cloud;
 
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.NodeCredential;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.NodeCredential;
 import dev.stratus.tests.contract.ContractHarness;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,18 +3,18 @@ package dev.stratus.tests.cloud;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.slurm.ResumeFile;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.tests.cloud.aws.AwsHarness;
 import dev.stratus.tests.cloud.aws.Ec2ModelServer;
 import dev.stratus.tests.cloud.azure.AzureFixture;
@@ -97,7 +97,7 @@ class MultiCloudLaunchTest {
             Map.of("aws", aws, "gcp", gcp, "azure", azure),
             spool,
             Clock.systemUTC(),
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
 
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
     await()
@@ -148,7 +148,7 @@ class MultiCloudLaunchTest {
             Map.of("aws", aws, "azure", azure),
             spool,
             Clock.systemUTC(),
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
 
     controller.runPass();
 

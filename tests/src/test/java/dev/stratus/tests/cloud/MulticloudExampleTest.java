@@ -2,13 +2,13 @@ package dev.stratus.tests.cloud;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.Providers;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.Providers;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;

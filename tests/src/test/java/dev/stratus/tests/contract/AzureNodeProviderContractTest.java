@@ -1,10 +1,10 @@
 package dev.stratus.tests.contract;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.provider.azure.AzureNodeProvider;
 import dev.stratus.tests.cloud.azure.AzureFixture;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.stratus.tests.contract;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.NodeProvider;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.stratus.tests.contract;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.NodeProvider;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.provider.gcp.GcpNodeProvider;
 import dev.stratus.tests.cloud.gcp.GceServer;
 import dev.stratus.tests.cloud.gcp.GcpTestProviders;
@@ -56,7 +56,7 @@ class GcpNodeProviderContractTest extends ThrottlingContract
       server.model.exhaust(
           offering.zone(),
           offering.instanceType(),
-          offering.capacityType() == dev.stratus.core.model.CapacityType.SPOT);
+          offering.capacityType() == dev.stratus.api.model.CapacityType.SPOT);
     }
 
     @Override

@@ -1,12 +1,12 @@
 package dev.stratus.tests.contract;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.local.LocalFaults;
 import dev.stratus.provider.local.LocalNodeProviderFactory;
 import java.io.IOException;

@@ -3,9 +3,9 @@ package dev.stratus.tests.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.ProviderError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

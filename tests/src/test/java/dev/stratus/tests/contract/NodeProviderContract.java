@@ -2,13 +2,13 @@ package dev.stratus.tests.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.Recovery;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.Recovery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -48,8 +48,8 @@ class ProviderArchitectureTest {
             "dev.stratus.core.config..",
             "dev.stratus.core.render..",
             "dev.stratus.core.slurm..",
-            "dev.stratus.core.spool..",
-            "dev.stratus.core.hook..",
+            "dev.stratus.hook.spool..",
+            "dev.stratus.hook..",
             "dev.stratus.core.notice..")
         .check(PROVIDERS);
   }

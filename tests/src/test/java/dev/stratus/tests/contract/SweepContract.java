@@ -2,11 +2,11 @@ package dev.stratus.tests.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.SweepsOwnResources;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

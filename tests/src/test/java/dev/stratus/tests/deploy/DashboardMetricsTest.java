@@ -2,9 +2,9 @@ package dev.stratus.tests.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.Instance;
 import dev.stratus.cli.runtime.NoticeServer;
 import dev.stratus.cli.runtime.ScrapedControllerFixture;
-import dev.stratus.core.model.Instance;
 import dev.stratus.tests.support.Observability;
 import dev.stratus.tests.support.PromQl;
 import dev.stratus.wire.InterruptionNotice;

@@ -2,17 +2,17 @@ package dev.stratus.tests.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.Providers;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.VaultKey;
-import dev.stratus.core.model.OfferingKey;
 import dev.stratus.core.render.CloudInitWriter;
 import dev.stratus.core.render.SlurmConfigWriter;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.Providers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Tags;
 import dev.stratus.cli.embedded.EmbeddedBudgets;
-import dev.stratus.core.model.Tags;
 import dev.stratus.tests.support.E2eCluster;
 import java.math.BigDecimal;
 import java.time.Duration;

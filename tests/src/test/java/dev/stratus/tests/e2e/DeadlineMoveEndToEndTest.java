@@ -3,13 +3,13 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
 import dev.stratus.cli.StratusCli;
 import dev.stratus.cli.demo.CheckpointLog;
 import dev.stratus.core.config.DeadlineSettings;
 import dev.stratus.core.controller.DeadlineBoard;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.plan.DeadlineStatus;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.provider.local.LocalFaults;

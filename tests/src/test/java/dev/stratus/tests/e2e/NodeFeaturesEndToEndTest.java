@@ -3,8 +3,8 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.tests.support.E2eCluster;

@@ -3,8 +3,8 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Offering;
 import dev.stratus.cli.embedded.NodeHardware;
-import dev.stratus.core.model.Offering;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Path;

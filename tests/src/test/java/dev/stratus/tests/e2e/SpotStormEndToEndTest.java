@@ -2,8 +2,8 @@ package dev.stratus.tests.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.Offering;
 import dev.stratus.cli.demo.CheckpointLog;
-import dev.stratus.core.model.Offering;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
 import java.time.Duration;

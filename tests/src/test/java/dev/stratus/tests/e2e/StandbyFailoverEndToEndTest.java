@@ -3,16 +3,16 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.cli.embedded.EmbeddedSpec;
 import dev.stratus.cli.embedded.Processes;
 import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.ThisHost;
-import dev.stratus.core.model.Instance;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.core.standby.LeaseRecord;
 import dev.stratus.core.standby.SlurmctldPing;
 import dev.stratus.tests.support.BackupSlurmctld;

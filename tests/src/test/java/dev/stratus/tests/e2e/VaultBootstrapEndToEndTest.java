@@ -3,9 +3,9 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spi.VaultSettings;
 import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.SecretScan;
 import dev.stratus.tests.vault.VaultModel;
@@ -184,8 +184,7 @@ class VaultBootstrapEndToEndTest {
             Files.readAllBytes(e2e.cluster.config().mungeKeyFile()),
             java.nio.charset.StandardCharsets.ISO_8859_1));
     secrets.add(VaultModel.ROOT_TOKEN);
-    List<dev.stratus.core.model.Instance> running =
-        e2e.local().list(e2e.cluster.config().cluster());
+    List<dev.stratus.api.model.Instance> running = e2e.local().list(e2e.cluster.config().cluster());
     assertThat(running).as("the node that ran the job, whose key is scanned for").isNotEmpty();
     secrets.addAll(SecretScan.signingKeys(e2e.cluster.config(), running));
     return secrets;

@@ -1,9 +1,9 @@
 package dev.stratus.tests.prices;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.PriceOrigin;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.PriceOrigin;
 import java.util.List;
 import java.util.stream.Collectors;
 

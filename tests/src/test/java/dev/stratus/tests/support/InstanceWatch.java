@@ -1,9 +1,9 @@
 package dev.stratus.tests.support;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.slurm.CliSlurmClient;
-import dev.stratus.core.spi.NodeProvider;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

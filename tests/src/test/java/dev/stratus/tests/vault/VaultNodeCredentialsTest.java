@@ -5,15 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.NodeCredentials.CredentialException;
+import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.KeySourceException;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.bootstrap.secret.VaultMungeKeySource;
 import dev.stratus.cli.vault.VaultNodeCredentials;
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.NodeCredentials.CredentialException;
-import dev.stratus.core.spi.VaultSettings;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

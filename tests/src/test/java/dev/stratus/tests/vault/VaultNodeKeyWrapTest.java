@@ -3,14 +3,14 @@ package dev.stratus.tests.vault;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.NodeKeyIssuer;
 import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.cli.vault.VaultNodeCredentials;
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.NodeKeyIssuer;
 import dev.stratus.wire.NodeKeys;
 import java.net.URI;
 import java.net.http.HttpClient;

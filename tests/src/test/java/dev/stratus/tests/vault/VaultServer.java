@@ -65,13 +65,13 @@ public final class VaultServer implements AutoCloseable {
    * roleId}, the key at {@code secret/slurm/munge} field {@code key}, the controller's token in
    * {@code tokenFile}.
    */
-  public static dev.stratus.core.spi.VaultSettings controllerSettings(
+  public static dev.stratus.api.spi.VaultSettings controllerSettings(
       String address,
       String role,
       String roleId,
       java.nio.file.Path tokenFile,
       java.time.Duration wrapTtl) {
-    return new dev.stratus.core.spi.VaultSettings(
+    return new dev.stratus.api.spi.VaultSettings(
         URI.create(address),
         java.util.Optional.empty(),
         java.time.Duration.ofSeconds(5),

@@ -1,10 +1,10 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.ProviderCheck.Result;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.ProviderCheck.Result;
+import dev.stratus.api.spi.ProviderException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

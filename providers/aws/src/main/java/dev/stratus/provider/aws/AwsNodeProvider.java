@@ -1,19 +1,19 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceQuote;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.PlacementAware;
-import dev.stratus.core.spi.PricesOfferings;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.ProviderException;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceQuote;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.PlacementAware;
+import dev.stratus.api.spi.PricesOfferings;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.ProviderException;
+import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.HashSet;
@@ -120,7 +120,7 @@ public final class AwsNodeProvider
         .map(Reservation::instances)
         .flatMap(List::stream)
         .map(i -> Ec2Instances.toInstance(settings.region(), i))
-        .filter(i -> i.state() != dev.stratus.core.model.InstanceState.TERMINATED)
+        .filter(i -> i.state() != dev.stratus.api.model.InstanceState.TERMINATED)
         .findFirst();
   }
 

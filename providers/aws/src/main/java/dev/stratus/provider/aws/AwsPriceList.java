@@ -2,10 +2,10 @@ package dev.stratus.provider.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.stratus.core.model.PriceQuote;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.PriceQuote;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceOrigin;
-import dev.stratus.core.model.PriceQuote;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceOrigin;
+import dev.stratus.api.model.PriceQuote;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,11 +1,11 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -256,7 +256,7 @@ record AwsSettings(
   private static String userData(String key, Path file) {
     try {
       byte[] raw = Files.readAllBytes(file);
-      dev.stratus.core.spi.NodeUserData.refuseSharedSlot(
+      dev.stratus.api.spi.NodeUserData.refuseSharedSlot(
           key, new String(raw, java.nio.charset.StandardCharsets.UTF_8), "EC2 CreateFleet");
       if (raw.length > USER_DATA_LIMIT) {
         throw new IllegalArgumentException(

@@ -1,6 +1,6 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ProviderCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

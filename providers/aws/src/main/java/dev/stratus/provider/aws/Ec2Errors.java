@@ -1,7 +1,7 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderError;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;

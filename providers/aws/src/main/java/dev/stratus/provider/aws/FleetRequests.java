@@ -1,7 +1,7 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.spi.LaunchRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

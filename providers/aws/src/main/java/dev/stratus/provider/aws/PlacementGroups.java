@@ -1,8 +1,8 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

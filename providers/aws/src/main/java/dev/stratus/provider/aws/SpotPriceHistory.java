@@ -1,6 +1,6 @@
 package dev.stratus.provider.aws;
 
-import dev.stratus.core.model.PriceQuote;
+import dev.stratus.api.model.PriceQuote;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Collection;

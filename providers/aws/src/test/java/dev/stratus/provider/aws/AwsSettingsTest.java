@@ -3,8 +3,8 @@ package dev.stratus.provider.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
@@ -125,7 +125,7 @@ class AwsSettingsTest {
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
     java.nio.file.Path file = dir.resolve("cloud-init-aws.yaml");
     java.nio.file.Files.writeString(
-        file, "#cloud-config\n# " + dev.stratus.core.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
+        file, "#cloud-config\n# " + dev.stratus.api.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
     Map<String, Object> s = valid();
     s.put("userDataFile", file.toString());
 

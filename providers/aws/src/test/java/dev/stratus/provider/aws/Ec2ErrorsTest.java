@@ -2,8 +2,8 @@ package dev.stratus.provider.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.Recovery;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.Recovery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -10,9 +10,9 @@ import com.azure.resourcemanager.compute.fluent.models.ProximityPlacementGroupIn
 import com.azure.resourcemanager.compute.fluent.models.VirtualMachineInner;
 import com.azure.resourcemanager.compute.models.InstanceViewTypes;
 import com.azure.resourcemanager.compute.models.ProximityPlacementGroupType;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -15,7 +15,7 @@ import com.azure.resourcemanager.network.NetworkManager;
 import com.azure.resourcemanager.network.fluent.NetworkManagementClient;
 import com.azure.resourcemanager.resources.ResourceManager;
 import com.azure.resourcemanager.resources.fluent.ResourceManagementClient;
-import dev.stratus.core.resilience.ResilienceSettings;
+import dev.stratus.api.resilience.ResilienceSettings;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,20 +1,20 @@
 package dev.stratus.provider.azure;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.CarriesNodeCredentials;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.PlacementAware;
-import dev.stratus.core.spi.PricesOfferings;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.CarriesNodeCredentials;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.PlacementAware;
+import dev.stratus.api.spi.PricesOfferings;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
@@ -78,8 +78,8 @@ public final class AzureNodeProvider
 
   /** Live prices from the Retail Prices API ({@link AzureRetailPrices}). */
   @Override
-  public List<dev.stratus.core.model.PriceQuote> prices(
-      Collection<dev.stratus.core.model.OfferingKey> offerings) {
+  public List<dev.stratus.api.model.PriceQuote> prices(
+      Collection<dev.stratus.api.model.OfferingKey> offerings) {
     return prices.prices(offerings);
   }
 

@@ -1,9 +1,9 @@
 package dev.stratus.provider.azure;
 
 import com.azure.resourcemanager.compute.fluent.models.ProximityPlacementGroupInner;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.ProviderException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.stratus.provider.azure;
 
 import com.azure.resourcemanager.compute.fluent.models.VirtualMachineInner;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.spi.ProviderException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.stratus.provider.azure;
 
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

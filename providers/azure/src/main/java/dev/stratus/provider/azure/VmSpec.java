@@ -24,11 +24,11 @@ import com.azure.resourcemanager.compute.models.VirtualMachineNetworkInterfaceCo
 import com.azure.resourcemanager.compute.models.VirtualMachineNetworkInterfaceIpConfiguration;
 import com.azure.resourcemanager.compute.models.VirtualMachinePriorityTypes;
 import com.azure.resourcemanager.compute.models.VirtualMachineSizeTypes;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.NodeUserData;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.NodeUserData;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;

@@ -3,9 +3,9 @@ package dev.stratus.provider.azure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.Providers;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.Providers;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;

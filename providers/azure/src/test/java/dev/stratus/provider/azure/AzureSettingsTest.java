@@ -3,8 +3,8 @@ package dev.stratus.provider.azure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

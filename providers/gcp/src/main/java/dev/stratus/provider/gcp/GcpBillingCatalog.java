@@ -8,7 +8,7 @@ import com.google.cloud.billing.v1.ListSkusResponse;
 import com.google.cloud.billing.v1.Sku;
 import com.google.cloud.billing.v1.stub.CloudCatalogStubSettings;
 import com.google.cloud.billing.v1.stub.HttpJsonCloudCatalogStub;
-import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ProviderCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,11 @@
 package dev.stratus.provider.gcp;
 
 import com.google.cloud.compute.v1.ListInstancesRequest;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
-import dev.stratus.core.spi.Recovery;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
+import dev.stratus.api.spi.Recovery;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -5,13 +5,13 @@ import com.google.cloud.compute.v1.BulkInsertInstanceResource;
 import com.google.cloud.compute.v1.BulkInsertInstanceResourcePerInstanceProperties;
 import com.google.cloud.compute.v1.InsertInstanceRequest;
 import com.google.cloud.compute.v1.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -244,7 +244,7 @@ final class GcpLauncher {
         .collect(Collectors.toSet());
   }
 
-  private static List<dev.stratus.core.model.Instance> views(List<Instance> instances) {
+  private static List<dev.stratus.api.model.Instance> views(List<Instance> instances) {
     return instances.stream().map(InstanceViews::toInstance).toList();
   }
 }

@@ -1,7 +1,7 @@
 package dev.stratus.provider.gcp;
 
-import static dev.stratus.core.model.Checks.notBlank;
-import static dev.stratus.core.model.Checks.positive;
+import static dev.stratus.api.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.positive;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,20 +1,20 @@
 package dev.stratus.provider.gcp;
 
 import com.google.cloud.compute.v1.Instance;
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceQuote;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.PlacementAware;
-import dev.stratus.core.spi.PricesOfferings;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceQuote;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.PlacementAware;
+import dev.stratus.api.spi.PricesOfferings;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -109,12 +109,12 @@ public final class GcpNodeProvider
   }
 
   @Override
-  public List<dev.stratus.core.model.Instance> list(String cluster) {
+  public List<dev.stratus.api.model.Instance> list(String cluster) {
     return queries.byCluster(cluster).stream().map(InstanceViews::toInstance).toList();
   }
 
   @Override
-  public Optional<dev.stratus.core.model.Instance> get(String instanceId) {
+  public Optional<dev.stratus.api.model.Instance> get(String instanceId) {
     return fetch(instanceId).map(InstanceViews::toInstance);
   }
 
@@ -125,7 +125,7 @@ public final class GcpNodeProvider
 
   /** {@code resourceStatus.physicalHost} {@code /cluster/rack/host} → {@code [cluster, rack]}. */
   @Override
-  public Map<String, List<String>> placement(List<dev.stratus.core.model.Instance> instances) {
+  public Map<String, List<String>> placement(List<dev.stratus.api.model.Instance> instances) {
     Map<String, List<String>> paths = new LinkedHashMap<>();
     for (var i : instances) {
       fetch(i.id()).flatMap(InstanceViews::placement).ifPresent(p -> paths.put(i.id(), p));
@@ -139,7 +139,7 @@ public final class GcpNodeProvider
    * none.
    */
   @Override
-  public void sweep(String cluster, List<dev.stratus.core.model.Instance> live) {
+  public void sweep(String cluster, List<dev.stratus.api.model.Instance> live) {
     if (settings.compactPlacement()) {
       policies.sweep(cluster, live, clock.instant());
     }

@@ -1,9 +1,9 @@
 package dev.stratus.provider.gcp;
 
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SettingKeys;
 
 /** Registered for {@code ServiceLoader}; the provider named {@code gcp} in stratus.yaml. */
 public final class GcpNodeProviderFactory implements NodeProviderFactory {

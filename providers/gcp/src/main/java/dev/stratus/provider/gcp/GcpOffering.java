@@ -1,13 +1,13 @@
 package dev.stratus.provider.gcp;
 
-import static dev.stratus.core.model.Checks.notNull;
+import static dev.stratus.api.model.Checks.notNull;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import java.math.BigDecimal;
 
 /**

@@ -1,9 +1,9 @@
 package dev.stratus.provider.gcp;
 
 import com.google.cloud.billing.v1.Sku;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceOrigin;
-import dev.stratus.core.model.PriceQuote;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceOrigin;
+import dev.stratus.api.model.PriceQuote;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

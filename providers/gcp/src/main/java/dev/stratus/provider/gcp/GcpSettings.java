@@ -1,10 +1,10 @@
 package dev.stratus.provider.gcp;
 
-import static dev.stratus.core.model.Checks.notBlank;
+import static dev.stratus.api.model.Checks.notBlank;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,7 +91,7 @@ record GcpSettings(
     s.string("userData").ifPresent(v -> metadata.put("user-data", v));
     metadata.forEach(
         (k, v) ->
-            dev.stratus.core.spi.NodeUserData.refuseSharedSlot(
+            dev.stratus.api.spi.NodeUserData.refuseSharedSlot(
                 s.name("metadata") + "." + k, v, "GCE instances.bulkInsert"));
     return new GcpSettings(
         s.requiredString("project"),

@@ -1,7 +1,7 @@
 package dev.stratus.provider.gcp;
 
 import com.google.cloud.compute.v1.DeleteInstanceRequest;
-import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ProviderCalls;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

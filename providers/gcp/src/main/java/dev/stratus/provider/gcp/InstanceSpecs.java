@@ -10,7 +10,7 @@ import com.google.cloud.compute.v1.Metadata;
 import com.google.cloud.compute.v1.NetworkInterface;
 import com.google.cloud.compute.v1.Scheduling;
 import com.google.cloud.compute.v1.ServiceAccount;
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.util.Map;
 import java.util.Optional;
 

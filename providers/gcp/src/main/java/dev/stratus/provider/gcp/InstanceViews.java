@@ -1,17 +1,17 @@
 package dev.stratus.provider.gcp;
 
 import com.google.cloud.compute.v1.Instance;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Compute Engine instances as our {@link dev.stratus.core.model.Instance}s. */
+/** Compute Engine instances as our {@link dev.stratus.api.model.Instance}s. */
 final class InstanceViews {
   /** The statuses of an instance that runs or is about to. */
   static final Set<String> LIVE = Set.of("PENDING", "PROVISIONING", "STAGING", "RUNNING");
@@ -41,13 +41,13 @@ final class InstanceViews {
     return state(i.getStatus()) != InstanceState.TERMINATED;
   }
 
-  static dev.stratus.core.model.Instance toInstance(Instance i) {
+  static dev.stratus.api.model.Instance toInstance(Instance i) {
     String zone = lastSegment(i.getZone());
     Map<String, String> tags = new java.util.HashMap<>(GcpLabels.toTags(i.getLabelsMap()));
     InstanceNames.nodeOf(i.getName()).ifPresent(node -> tags.putIfAbsent(Tags.NODE, node));
     String address =
         i.getNetworkInterfacesCount() > 0 ? i.getNetworkInterfaces(0).getNetworkIP() : "";
-    return new dev.stratus.core.model.Instance(
+    return new dev.stratus.api.model.Instance(
         InstanceNames.id(zone, i.getName()),
         new OfferingKey(
             GcpOffering.PROVIDER,

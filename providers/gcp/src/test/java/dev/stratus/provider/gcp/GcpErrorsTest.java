@@ -2,8 +2,8 @@ package dev.stratus.provider.gcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.Recovery;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.Recovery;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;

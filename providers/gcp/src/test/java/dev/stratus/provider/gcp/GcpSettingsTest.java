@@ -3,8 +3,8 @@ package dev.stratus.provider.gcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
@@ -163,8 +163,7 @@ class GcpSettingsTest {
   @Test
   void userDataWithAPerNodeTokenSlotIsRefusedBecauseBulkInsertSharesIt() {
     Map<String, Object> raw = minimal("zone", "us-central1-a", "machineType", "a2-highgpu-8g");
-    raw.put(
-        "userData", "#cloud-config\n# " + dev.stratus.core.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
+    raw.put("userData", "#cloud-config\n# " + dev.stratus.api.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
 
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(raw))
         .hasMessageContaining("metadata.user-data")

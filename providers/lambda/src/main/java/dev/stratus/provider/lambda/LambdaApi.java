@@ -1,6 +1,6 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ProviderCalls;
 import java.util.function.Function;
 
 /**

@@ -1,7 +1,7 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.ProviderError;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.spi.ProviderCheck.Result;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.ProviderCheck.Result;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.spi.ProviderError;
 import java.util.Set;
 
 /**

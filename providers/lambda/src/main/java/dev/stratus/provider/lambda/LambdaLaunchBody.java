@@ -1,7 +1,7 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.NodeUserData;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.NodeUserData;
 import java.util.List;
 import java.util.Map;
 

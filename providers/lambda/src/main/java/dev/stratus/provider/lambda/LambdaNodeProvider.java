@@ -1,16 +1,16 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceQuote;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.CarriesNodeCredentials;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.PricesOfferings;
-import dev.stratus.core.spi.ProviderCheck;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceQuote;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.CarriesNodeCredentials;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.PricesOfferings;
+import dev.stratus.api.spi.ProviderCheck;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SettingKeys;
 import java.util.Map;
 
 /** {@code lambda} in stratus.yaml. */

@@ -1,7 +1,7 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

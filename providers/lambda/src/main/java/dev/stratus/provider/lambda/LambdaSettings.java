@@ -1,12 +1,12 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.NodeUserData;
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.NodeUserData;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;

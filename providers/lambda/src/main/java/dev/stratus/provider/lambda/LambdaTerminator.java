@@ -1,6 +1,6 @@
 package dev.stratus.provider.lambda;
 
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.spi.ProviderException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;

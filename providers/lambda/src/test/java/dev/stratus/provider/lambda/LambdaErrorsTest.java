@@ -2,7 +2,7 @@ package dev.stratus.provider.lambda;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.spi.ProviderError;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

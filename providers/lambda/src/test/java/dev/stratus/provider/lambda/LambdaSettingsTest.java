@@ -3,7 +3,7 @@ package dev.stratus.provider.lambda;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.catalog.PriceTable;
+import dev.stratus.api.catalog.PriceTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
 import java.time.Instant;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.ProviderError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;

@@ -1,8 +1,8 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.ProviderError;
 import java.util.Optional;
 import java.util.function.Supplier;
 

@@ -1,7 +1,7 @@
 package dev.stratus.provider.local;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.OfferingKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

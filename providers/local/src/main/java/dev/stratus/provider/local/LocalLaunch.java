@@ -1,11 +1,11 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.ProviderError;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,14 +1,14 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.spi.CarriesNodeCredentials;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.PlacementAware;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.Reclaimable;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.CarriesNodeCredentials;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.PlacementAware;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.Reclaimable;
 import dev.stratus.wire.RequestSigner;
 import dev.stratus.wire.SignedHeaders;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.NodeProviderFactory;
-import dev.stratus.core.spi.ProviderContext;
-import dev.stratus.core.spi.SettingKeys;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.NodeProviderFactory;
+import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.SettingKeys;
 
 /** Registered for {@code ServiceLoader}; the provider named {@code local} in stratus.yaml. */
 public final class LocalNodeProviderFactory implements NodeProviderFactory {

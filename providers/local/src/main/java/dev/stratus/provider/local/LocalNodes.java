@@ -1,9 +1,9 @@
 package dev.stratus.provider.local;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

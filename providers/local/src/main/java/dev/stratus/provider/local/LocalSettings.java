@@ -1,10 +1,10 @@
 package dev.stratus.provider.local;
 
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import dev.stratus.bootstrap.AgentSettings;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,12 +1,12 @@
 package dev.stratus.provider.local;
 
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeCredential;
+import dev.stratus.api.spi.NodeKeyIssuer;
+import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeCredential;
-import dev.stratus.core.spi.NodeKeyIssuer;
-import dev.stratus.core.spi.VaultSettings;
 import dev.stratus.wire.KeyFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package dev.stratus.provider.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InstanceState;
+import dev.stratus.api.model.InstanceState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,13 +2,13 @@ package dev.stratus.provider.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.ProviderError;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package dev.stratus.provider.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.OfferingKey;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.OfferingKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;

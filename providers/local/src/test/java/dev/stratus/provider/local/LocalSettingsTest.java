@@ -3,7 +3,7 @@ package dev.stratus.provider.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.stratus.provider.oci;
 
 import com.oracle.bmc.core.ComputeClient;
 import com.oracle.bmc.core.VirtualNetworkClient;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderError;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 

@@ -1,7 +1,7 @@
 package dev.stratus.provider.oci;
 
 import com.oracle.bmc.model.BmcException;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.spi.ProviderError;
 import java.util.Set;
 
 /**
@@ -65,7 +65,7 @@ public final class OciErrors {
   }
 
   /** Whether OCI said "no such resource" (or that it may not say: the two look alike). */
-  static boolean notFound(dev.stratus.core.spi.ProviderException e) {
+  static boolean notFound(dev.stratus.api.spi.ProviderException e) {
     return e.getCause() instanceof BmcException b && b.getStatusCode() == 404;
   }
 

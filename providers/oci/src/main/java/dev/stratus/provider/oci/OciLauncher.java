@@ -1,14 +1,14 @@
 package dev.stratus.provider.oci;
 
 import com.oracle.bmc.core.requests.LaunchInstanceRequest;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeUserData;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeUserData;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

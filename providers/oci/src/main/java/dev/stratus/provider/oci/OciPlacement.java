@@ -2,7 +2,7 @@ package dev.stratus.provider.oci;
 
 import com.oracle.bmc.core.model.ComputeHostSummary;
 import com.oracle.bmc.core.requests.ListComputeHostsRequest;
-import dev.stratus.core.model.Instance;
+import dev.stratus.api.model.Instance;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

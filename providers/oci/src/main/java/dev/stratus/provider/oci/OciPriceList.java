@@ -2,12 +2,12 @@ package dev.stratus.provider.oci;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.PriceOrigin;
-import dev.stratus.core.model.PriceQuote;
-import dev.stratus.core.resilience.ProviderCalls;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceOrigin;
+import dev.stratus.api.model.PriceQuote;
+import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.ProviderError;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;

@@ -1,10 +1,10 @@
 package dev.stratus.provider.oci;
 
-import dev.stratus.core.catalog.PriceTable;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.spi.NodeUserData;
-import dev.stratus.core.spi.SettingKeys;
-import dev.stratus.core.spi.SettingsReader;
+import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeUserData;
+import dev.stratus.api.spi.SettingKeys;
+import dev.stratus.api.spi.SettingsReader;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

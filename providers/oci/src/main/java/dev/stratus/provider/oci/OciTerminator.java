@@ -1,8 +1,8 @@
 package dev.stratus.provider.oci;
 
 import com.oracle.bmc.core.requests.TerminateInstanceRequest;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 

@@ -3,8 +3,8 @@ package dev.stratus.provider.oci;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.oracle.bmc.model.BmcException;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.Recovery;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.Recovery;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -1,9 +1,9 @@
 package dev.stratus.tests.chaos.cloud;
 
+import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.Timeouts;
 import dev.stratus.core.controller.Controller;
-import dev.stratus.core.model.Pool;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.tests.chaos.Reliability;
 import dev.stratus.tests.cloud.CloudChaos;
@@ -89,7 +89,7 @@ final class BurstRun {
             Map.of(cloud.name(), cloud.provider()),
             slurm.spool,
             clock,
-            dev.stratus.core.spi.NodeCredentials.NONE);
+            dev.stratus.api.spi.NodeCredentials.NONE);
     controller.start();
     Instant start = clock.instant();
     int wave = 0;

@@ -1,10 +1,10 @@
 package dev.stratus.tests.chaos.cloud;
 
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.spool.HookKind;
-import dev.stratus.core.spool.SpoolRequest;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

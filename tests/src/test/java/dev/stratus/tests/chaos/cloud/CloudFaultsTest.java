@@ -3,11 +3,11 @@ package dev.stratus.tests.chaos.cloud;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.Timeouts;
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Pool;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.NodeProvider;
 import dev.stratus.tests.cloud.CloudChaos;
 import dev.stratus.tests.cloud.aws.AwsHarness;
 import dev.stratus.tests.cloud.aws.Ec2ModelServer;

@@ -1,10 +1,10 @@
 package dev.stratus.tests.chaos.fuzz;
 
+import dev.stratus.api.resilience.RetryAfter;
 import dev.stratus.bootstrap.gpu.NvidiaSmiXml;
-import dev.stratus.core.hook.ResumeFiles;
-import dev.stratus.core.hostlist.Hostlist;
-import dev.stratus.core.hostlist.HostlistException;
-import dev.stratus.core.resilience.RetryAfter;
+import dev.stratus.hook.ResumeFiles;
+import dev.stratus.hook.hostlist.Hostlist;
+import dev.stratus.hook.hostlist.HostlistException;
 import dev.stratus.provider.azure.ArmOperationErrors;
 import dev.stratus.spot.AwsNotices;
 import dev.stratus.spot.AzureNotices;

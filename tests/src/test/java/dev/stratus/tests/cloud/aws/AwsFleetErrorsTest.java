@@ -2,12 +2,12 @@ package dev.stratus.tests.cloud.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.Recovery;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.Recovery;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.stratus.tests.cloud.aws;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.aws.AwsNodeProviderFactory;
 import dev.stratus.tests.contract.ContractHarness;
 import dev.stratus.tests.contract.Stopping;

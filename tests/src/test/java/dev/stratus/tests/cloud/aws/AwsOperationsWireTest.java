@@ -3,14 +3,14 @@ package dev.stratus.tests.cloud.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.PlacementAware;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.PlacementAware;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
+import dev.stratus.api.spi.SweepsOwnResources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,7 +159,7 @@ class AwsOperationsWireTest {
 
     assertThat(listed.offering()).isEqualTo(harness.offering().key());
     assertThat(listed.address()).startsWith("10.0.");
-    assertThat(listed.state()).isEqualTo(dev.stratus.core.model.InstanceState.RUNNING);
+    assertThat(listed.state()).isEqualTo(dev.stratus.api.model.InstanceState.RUNNING);
   }
 
   @Test

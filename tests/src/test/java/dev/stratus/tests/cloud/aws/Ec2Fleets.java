@@ -2,7 +2,7 @@ package dev.stratus.tests.cloud.aws;
 
 import static dev.stratus.tests.cloud.aws.Ec2Xml.el;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.tests.cloud.aws.Ec2Model.Pool;
 import dev.stratus.tests.cloud.aws.Ec2Model.Row;
 import dev.stratus.tests.cloud.aws.Ec2Xml.Ec2Error;

@@ -1,6 +1,6 @@
 package dev.stratus.tests.cloud.aws;
 
-import dev.stratus.core.model.CapacityType;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.tests.cloud.aws.Ec2Model.Pool;
 import dev.stratus.tests.cloud.aws.Ec2Model.Row;
 import java.math.BigDecimal;

@@ -7,9 +7,9 @@ import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.WireMock;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.provider.azure.AzureNodeProvider;
 import java.util.List;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package dev.stratus.tests.cloud.azure;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.azure.AzureNodeProvider;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -5,10 +5,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.provider.azure.AzureNodeProvider;
 import java.util.List;
 import java.util.Map;

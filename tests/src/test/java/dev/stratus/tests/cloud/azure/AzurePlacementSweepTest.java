@@ -2,10 +2,10 @@ package dev.stratus.tests.cloud.azure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.provider.azure.AzureNodeProvider;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,10 +2,10 @@ package dev.stratus.tests.cloud.gcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.InstanceState;
-import dev.stratus.core.spi.LaunchRequest;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.spi.LaunchRequest;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.provider.gcp.GcpNodeProvider;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -3,9 +3,9 @@ package dev.stratus.tests.cloud.gcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.ProviderError;
-import dev.stratus.core.spi.ProviderException;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import dev.stratus.provider.gcp.GcpNodeProvider;
 import java.time.Duration;
 import java.time.Instant;

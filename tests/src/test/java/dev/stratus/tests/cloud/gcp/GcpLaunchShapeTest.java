@@ -3,8 +3,8 @@ package dev.stratus.tests.cloud.gcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stratus.core.model.CapacityType;
-import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.spi.LaunchResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

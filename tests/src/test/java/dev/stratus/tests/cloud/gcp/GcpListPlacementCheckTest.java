@@ -2,9 +2,9 @@ package dev.stratus.tests.cloud.gcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.ProviderCheck;
-import dev.stratus.core.spi.Providers;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.Providers;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,8 +3,8 @@ package dev.stratus.tests.cloud.gcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.LaunchResult;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.provider.gcp.GcpNodeProvider;
 import java.time.Duration;
 import java.time.Instant;

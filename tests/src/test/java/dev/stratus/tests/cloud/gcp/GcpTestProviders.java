@@ -1,8 +1,8 @@
 package dev.stratus.tests.cloud.gcp;
 
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.gcp.GcpNodeProvider;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package dev.stratus.tests.cloud.gcp;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.Tags;
-import dev.stratus.core.spi.LaunchRequest;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.provider.gcp.GcpNodeProvider;
 import java.util.List;
 import java.util.Map;

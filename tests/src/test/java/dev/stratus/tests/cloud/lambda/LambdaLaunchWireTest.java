@@ -3,10 +3,10 @@ package dev.stratus.tests.cloud.lambda;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeUserData;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeUserData;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.tests.cloud.LaunchRequests;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ class LambdaLaunchWireTest {
     LaunchResult next = launch(1);
 
     assertThat(refused.failures().get(0).error().recovery())
-        .isEqualTo(dev.stratus.core.spi.Recovery.TRY_ANOTHER_OFFERING);
+        .isEqualTo(dev.stratus.api.spi.Recovery.TRY_ANOTHER_OFFERING);
     assertThat(next.complete()).isTrue();
     assertThat(calls("POST /instance-operations/launch")).isEqualTo(2);
     assertThat(calls("GET /instance-types")).isEqualTo(2);

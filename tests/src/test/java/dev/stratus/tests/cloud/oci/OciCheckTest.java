@@ -2,7 +2,7 @@ package dev.stratus.tests.cloud.oci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.spi.ProviderCheck;
+import dev.stratus.api.spi.ProviderCheck;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;

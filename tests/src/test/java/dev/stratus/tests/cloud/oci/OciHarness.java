@@ -1,11 +1,11 @@
 package dev.stratus.tests.cloud.oci;
 
-import dev.stratus.core.model.Offering;
-import dev.stratus.core.model.OfferingKey;
-import dev.stratus.core.resilience.ResilienceSettings;
-import dev.stratus.core.spi.BootstrapSettings;
-import dev.stratus.core.spi.NodeProvider;
-import dev.stratus.core.spi.ProviderContext;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.resilience.ResilienceSettings;
+import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.oci.OciNodeProviderFactory;
 import dev.stratus.tests.contract.ContractHarness;
 import dev.stratus.tests.contract.Throttling;

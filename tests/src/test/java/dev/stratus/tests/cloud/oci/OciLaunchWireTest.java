@@ -2,11 +2,11 @@ package dev.stratus.tests.cloud.oci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.CarriesNodeCredentials;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.NodeUserData;
-import dev.stratus.core.spi.ProviderError;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.CarriesNodeCredentials;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.NodeUserData;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.tests.cloud.LaunchRequests;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -217,6 +217,6 @@ class OciLaunchWireTest {
     String id = launch(1).launched().get(0).id();
 
     assertThat(h.provider().get(id).orElseThrow().offering().capacityType())
-        .isEqualTo(dev.stratus.core.model.CapacityType.SPOT);
+        .isEqualTo(dev.stratus.api.model.CapacityType.SPOT);
   }
 }

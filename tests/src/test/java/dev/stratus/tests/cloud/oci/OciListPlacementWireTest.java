@@ -2,10 +2,10 @@ package dev.stratus.tests.cloud.oci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.core.model.Instance;
-import dev.stratus.core.spi.LaunchResult;
-import dev.stratus.core.spi.PlacementAware;
-import dev.stratus.core.spi.SweepsOwnResources;
+import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.LaunchResult;
+import dev.stratus.api.spi.PlacementAware;
+import dev.stratus.api.spi.SweepsOwnResources;
 import dev.stratus.tests.cloud.LaunchRequests;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,18 +87,18 @@ class OciListPlacementWireTest {
     var theirs =
         h.provider()
             .launch(
-                new dev.stratus.core.spi.LaunchRequest(
+                new dev.stratus.api.spi.LaunchRequest(
                     h.otherCluster(),
                     "gpu",
                     h.offering(),
                     h.nodeNames(2),
                     token,
                     Map.of(
-                        dev.stratus.core.model.Tags.CLUSTER,
+                        dev.stratus.api.model.Tags.CLUSTER,
                         h.otherCluster(),
-                        dev.stratus.core.model.Tags.POOL,
+                        dev.stratus.api.model.Tags.POOL,
                         "gpu",
-                        dev.stratus.core.model.Tags.TOKEN,
+                        dev.stratus.api.model.Tags.TOKEN,
                         token),
                     true));
     SweepsOwnResources sweeper = (SweepsOwnResources) h.provider();
