@@ -2,7 +2,7 @@ package dev.stratus.core.plan;
 
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
-import dev.stratus.core.policy.Decision;
+import dev.stratus.policy.Decision;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

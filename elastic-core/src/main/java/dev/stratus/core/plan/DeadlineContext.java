@@ -1,8 +1,8 @@
 package dev.stratus.core.plan;
 
 import dev.stratus.api.model.OfferingKey;
-import dev.stratus.core.policy.AvailabilityHistory;
-import dev.stratus.core.policy.DeadlinePolicy;
+import dev.stratus.policy.AvailabilityHistory;
+import dev.stratus.policy.DeadlinePolicy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;

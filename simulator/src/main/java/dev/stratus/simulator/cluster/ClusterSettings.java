@@ -1,7 +1,7 @@
 package dev.stratus.simulator.cluster;
 
 import dev.stratus.core.money.Budget;
-import dev.stratus.core.policy.DeadlinePolicy;
+import dev.stratus.policy.DeadlinePolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

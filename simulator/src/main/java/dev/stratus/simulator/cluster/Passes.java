@@ -2,7 +2,6 @@ package dev.stratus.simulator.cluster;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.controller.SpotHistory;
 import dev.stratus.core.controller.UnavailableOfferings;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.DeadlineContext;
@@ -13,6 +12,7 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.spool.SpoolRequest;
+import dev.stratus.policy.SpotHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

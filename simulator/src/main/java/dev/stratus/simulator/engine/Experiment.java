@@ -1,6 +1,6 @@
 package dev.stratus.simulator.engine;
 
-import dev.stratus.core.policy.DeadlinePolicy;
+import dev.stratus.policy.DeadlinePolicy;
 import dev.stratus.simulator.omniscient.OmniscientPlanner;
 import dev.stratus.simulator.omniscient.PlanPolicy;
 import dev.stratus.simulator.trace.Market;

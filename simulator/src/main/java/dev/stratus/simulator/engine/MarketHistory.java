@@ -1,6 +1,6 @@
 package dev.stratus.simulator.engine;
 
-import dev.stratus.core.policy.AvailabilityHistory;
+import dev.stratus.policy.AvailabilityHistory;
 import dev.stratus.simulator.trace.Market;
 
 /**

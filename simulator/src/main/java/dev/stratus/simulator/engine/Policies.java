@@ -1,9 +1,9 @@
 package dev.stratus.simulator.engine;
 
-import dev.stratus.core.policy.DeadlinePolicy;
-import dev.stratus.core.policy.Greedy;
-import dev.stratus.core.policy.StratusDeadlinePolicy;
-import dev.stratus.core.policy.UniformProgress;
+import dev.stratus.policy.DeadlinePolicy;
+import dev.stratus.policy.Greedy;
+import dev.stratus.policy.StratusDeadlinePolicy;
+import dev.stratus.policy.UniformProgress;
 import java.util.List;
 
 /** The policies {@code stratus simulate} knows by name. */

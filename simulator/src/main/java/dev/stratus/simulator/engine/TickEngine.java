@@ -1,13 +1,13 @@
 package dev.stratus.simulator.engine;
 
 import dev.stratus.api.model.CapacityType;
-import dev.stratus.core.policy.DeadlineJob;
-import dev.stratus.core.policy.DeadlinePolicy;
-import dev.stratus.core.policy.Decision;
-import dev.stratus.core.policy.DecisionInput;
-import dev.stratus.core.policy.LocationView;
-import dev.stratus.core.policy.Observation;
-import dev.stratus.core.policy.Placement;
+import dev.stratus.policy.DeadlineJob;
+import dev.stratus.policy.DeadlinePolicy;
+import dev.stratus.policy.Decision;
+import dev.stratus.policy.DecisionInput;
+import dev.stratus.policy.LocationView;
+import dev.stratus.policy.Observation;
+import dev.stratus.policy.Placement;
 import dev.stratus.simulator.trace.Market;
 import java.time.Duration;
 import java.time.Instant;

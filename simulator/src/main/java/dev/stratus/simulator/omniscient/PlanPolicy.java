@@ -1,8 +1,8 @@
 package dev.stratus.simulator.omniscient;
 
-import dev.stratus.core.policy.DeadlinePolicy;
-import dev.stratus.core.policy.Decision;
-import dev.stratus.core.policy.DecisionInput;
+import dev.stratus.policy.DeadlinePolicy;
+import dev.stratus.policy.Decision;
+import dev.stratus.policy.DecisionInput;
 import dev.stratus.simulator.engine.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.time.Duration;

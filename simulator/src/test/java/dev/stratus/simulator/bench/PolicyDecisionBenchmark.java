@@ -1,16 +1,16 @@
 package dev.stratus.simulator.bench;
 
 import dev.stratus.api.model.CapacityType;
-import dev.stratus.core.policy.DeadlineJob;
-import dev.stratus.core.policy.DeadlinePolicy;
-import dev.stratus.core.policy.Decision;
-import dev.stratus.core.policy.DecisionInput;
-import dev.stratus.core.policy.Greedy;
-import dev.stratus.core.policy.LocationView;
-import dev.stratus.core.policy.Observation;
-import dev.stratus.core.policy.Placement;
-import dev.stratus.core.policy.StratusDeadlinePolicy;
-import dev.stratus.core.policy.UniformProgress;
+import dev.stratus.policy.DeadlineJob;
+import dev.stratus.policy.DeadlinePolicy;
+import dev.stratus.policy.Decision;
+import dev.stratus.policy.DecisionInput;
+import dev.stratus.policy.Greedy;
+import dev.stratus.policy.LocationView;
+import dev.stratus.policy.Observation;
+import dev.stratus.policy.Placement;
+import dev.stratus.policy.StratusDeadlinePolicy;
+import dev.stratus.policy.UniformProgress;
 import dev.stratus.simulator.engine.MarketHistory;
 import dev.stratus.simulator.trace.Market;
 import dev.stratus.simulator.trace.Prices;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.core.policy.DeadlinePolicy;
-import dev.stratus.core.policy.Greedy;
+import dev.stratus.policy.DeadlinePolicy;
+import dev.stratus.policy.Greedy;
 import dev.stratus.simulator.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Files;

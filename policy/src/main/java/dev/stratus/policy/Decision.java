@@ -1,0 +1,30 @@
+package dev.stratus.policy;
+
+/**
+ * What a policy wants for the next interval, with a reason a person can read. The reason does not
+ * name the policy: the planner puts its name in front ({@code DeadlineAsk}).
+ */
+public sealed interface Decision {
+  String reason();
+
+  /** Run on spot at {@code location} (keep the instance there, or launch one). */
+  record RunSpot(String location, String reason) implements Decision {}
+
+  /** Run on on-demand at {@code location} (keep the instance there, or launch one). */
+  record RunOnDemand(String location, String reason) implements Decision {}
+
+  /** Run nowhere for now (release any instance); the deadline still allows waiting. */
+  record Wait(String reason) implements Decision {}
+
+  static Decision spot(String location, String reason) {
+    return new RunSpot(location, reason);
+  }
+
+  static Decision onDemand(String location, String reason) {
+    return new RunOnDemand(location, reason);
+  }
+
+  static Decision waiting(String reason) {
+    return new Wait(reason);
+  }
+}

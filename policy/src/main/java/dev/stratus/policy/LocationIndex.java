@@ -1,0 +1,64 @@
+package dev.stratus.policy;
+
+import java.util.Optional;
+
+/**
+ * Where to run spot when several offerings have it: the one with the lowest expected cost per hour
+ * of progress for the run it would get. For offering l at availability age k, over the intervals
+ * until the job would be done: (price x expected billed time + chance the run ends early x one
+ * changeover at the cheapest spot price now) / expected progress. Expected values come from l's
+ * {@link LifetimeModel}; a new instance pays the changeover first, the running one only what is
+ * left of it. An offering whose index is above the cheapest on-demand price is not worth spot at
+ * all.
+ */
+final class LocationIndex {
+  private LocationIndex() {}
+
+  record Choice(String location, double costPerWorkHour) {}
+
+  static Optional<Choice> best(DecisionInput in, Schedule s) {
+    String current = in.usableSpot().map(Placement::location).orElse(null);
+    double cheapestSpot =
+        in.cheapestUsableSpot().map(LocationView::spotPricePerHour).orElse(Double.NaN);
+    Choice best = null;
+    for (LocationView l : in.locations()) {
+      if (!l.spotUsable()) {
+        continue;
+      }
+      double changeoverLeft = l.location().equals(current) ? s.changeoverLeft() : s.changeover();
+      double index = index(in, s, l, changeoverLeft, cheapestSpot);
+      if (best == null || index < best.costPerWorkHour()) {
+        best = new Choice(l.location(), index);
+      }
+    }
+    double onDemand = in.cheapestOnDemand().onDemandPricePerHour();
+    return Optional.ofNullable(best).filter(c -> c.costPerWorkHour() <= onDemand);
+  }
+
+  private static double index(
+      DecisionInput in, Schedule s, LocationView l, double changeoverLeft, double restartPrice) {
+    LifetimeModel model = LifetimeModel.fit(l.history(), in.interval());
+    int age = Ages.availableFor(l.history(), in.now(), in.interval());
+    double g = s.interval();
+    double billed = 0;
+    double work = 0;
+    double alive = 1;
+    double done = 0;
+    double overhead = changeoverLeft;
+    for (int tick = 0; done < s.workLeft() && tick < 4 * (s.ticksLeft() + 1); tick++) {
+      double paid = Math.min(g, overhead);
+      overhead -= paid;
+      billed += alive * g;
+      work += alive * (g - paid);
+      done += g - paid;
+      alive *= model.stay(true, age + tick);
+      if (alive < 1e-6) {
+        break;
+      }
+    }
+    double endsEarly = done >= s.workLeft() ? 1 - alive : 1;
+    double cost =
+        l.spotPricePerHour() * billed / 3600 + endsEarly * s.changeover() * restartPrice / 3600;
+    return work <= 0 ? Double.POSITIVE_INFINITY : cost / (work / 3600);
+  }
+}
