@@ -3,7 +3,6 @@ package dev.stratus.core.config;
 import dev.stratus.api.model.Checks;
 import dev.stratus.api.spi.NodeProviderFactory;
 import dev.stratus.api.spi.Providers;
-import dev.stratus.core.notice.SpotSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -29,7 +29,7 @@ public record StratusConfig(
     Path mungeKeyFile,
     List<Pool> pools,
     Map<String, Map<String, Object>> providers,
-    dev.stratus.core.notice.SpotSettings spot,
+    dev.stratus.core.config.SpotSettings spot,
     Optional<dev.stratus.api.spi.VaultSettings> vault,
     MoneySettings money,
     ControllerSettings controller,
@@ -48,7 +48,7 @@ public record StratusConfig(
       Path mungeKeyFile,
       List<Pool> pools,
       Map<String, Map<String, Object>> providers,
-      dev.stratus.core.notice.SpotSettings spot,
+      dev.stratus.core.config.SpotSettings spot,
       Optional<dev.stratus.api.spi.VaultSettings> vault) {
     this(
         cluster,
@@ -78,7 +78,7 @@ public record StratusConfig(
       Path mungeKeyFile,
       List<Pool> pools,
       Map<String, Map<String, Object>> providers,
-      dev.stratus.core.notice.SpotSettings spot,
+      dev.stratus.core.config.SpotSettings spot,
       Optional<dev.stratus.api.spi.VaultSettings> vault,
       MoneySettings money,
       ControllerSettings controller) {

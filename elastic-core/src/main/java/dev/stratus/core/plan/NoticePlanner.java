@@ -145,7 +145,7 @@ public final class NoticePlanner {
 
   /** When the jobs of a signalled notice are requeued: grace over, or the deadline near. */
   static Instant requeueDue(
-      dev.stratus.core.notice.SpotSettings spot, Instant signalledAt, InterruptionNotice notice) {
+      dev.stratus.core.config.SpotSettings spot, Instant signalledAt, InterruptionNotice notice) {
     Instant graceEnd = signalledAt.plus(spot.grace());
     Instant latest = notice.deadline().minus(spot.margin());
     return graceEnd.isBefore(latest) ? graceEnd : latest;
@@ -156,7 +156,7 @@ public final class NoticePlanner {
    * lane runs then instead of waiting for anything else.
    */
   public static Optional<Instant> nextRequeueDue(
-      List<PendingNotice> pending, dev.stratus.core.notice.SpotSettings spot) {
+      List<PendingNotice> pending, dev.stratus.core.config.SpotSettings spot) {
     return pending.stream()
         .filter(p -> p.signalledAt().isPresent() && p.requeuedAt().isEmpty())
         .map(p -> requeueDue(spot, p.signalledAt().get(), p.notice()))

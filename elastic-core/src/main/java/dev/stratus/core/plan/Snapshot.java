@@ -46,7 +46,7 @@ public record Snapshot(
     Map<String, Instant> poweringUpSince,
     Map<String, Instant> downSince,
     List<PendingNotice> notices,
-    dev.stratus.core.notice.SpotSettings spot,
+    dev.stratus.core.config.SpotSettings spot,
     Set<Long> checkpointed,
     Map<String, Instance> lastSpotInstances,
     List<BootstrapReport> bootstrapReports,
@@ -88,7 +88,7 @@ public record Snapshot(
       Map<String, Instant> poweringUpSince,
       Map<String, Instant> downSince,
       List<PendingNotice> notices,
-      dev.stratus.core.notice.SpotSettings spot,
+      dev.stratus.core.config.SpotSettings spot,
       Set<Long> checkpointed,
       Map<String, Instance> lastSpotInstances,
       List<BootstrapReport> bootstrapReports,
@@ -131,7 +131,7 @@ public record Snapshot(
       Map<String, Instant> poweringUpSince,
       Map<String, Instant> downSince,
       List<PendingNotice> notices,
-      dev.stratus.core.notice.SpotSettings spot,
+      dev.stratus.core.config.SpotSettings spot,
       Set<Long> checkpointed,
       Map<String, Instance> lastSpotInstances,
       List<BootstrapReport> bootstrapReports) {
@@ -167,7 +167,7 @@ public record Snapshot(
       List<SlurmJob> jobs,
       List<Instance> instances,
       List<PendingNotice> notices,
-      dev.stratus.core.notice.SpotSettings spot,
+      dev.stratus.core.config.SpotSettings spot,
       Set<Long> checkpointed) {
     return new Snapshot(
         now,

@@ -128,7 +128,7 @@ public class PlannerBenchmark {
         Map.of(),
         Map.of(),
         List.of(),
-        dev.stratus.core.notice.SpotSettings.DEFAULTS,
+        dev.stratus.core.config.SpotSettings.DEFAULTS,
         Set.of(),
         Map.of(),
         List.of());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.wire.InterruptionNotice;
 import java.io.IOException;

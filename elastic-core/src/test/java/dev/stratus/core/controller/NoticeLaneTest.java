@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.spi.NodeProvider;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmCommandException;
 import dev.stratus.core.slurm.SlurmJob;

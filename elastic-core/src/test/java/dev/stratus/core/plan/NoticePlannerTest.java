@@ -9,7 +9,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Tags;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Fixtures;

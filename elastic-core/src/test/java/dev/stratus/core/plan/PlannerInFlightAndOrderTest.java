@@ -6,7 +6,7 @@ import static dev.stratus.core.plan.PlannerTest.resume;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.Instance;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.hook.spool.HookKind;

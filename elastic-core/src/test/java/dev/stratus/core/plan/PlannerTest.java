@@ -12,7 +12,7 @@ import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.SpotPolicy;
 import dev.stratus.api.model.Tags;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Fixtures;

@@ -84,7 +84,7 @@ public final class Fixtures {
         root.resolve("keys/munge.key"),
         pools,
         blocks,
-        dev.stratus.core.notice.SpotSettings.DEFAULTS,
+        dev.stratus.core.config.SpotSettings.DEFAULTS,
         java.util.Optional.empty());
   }
 
@@ -108,7 +108,7 @@ public final class Fixtures {
   }
 
   /** The same config with other spot settings. */
-  public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.notice.SpotSettings spot) {
+  public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.config.SpotSettings spot) {
     return copy(c, c.slurm(), c.providers(), spot);
   }
 
@@ -132,7 +132,7 @@ public final class Fixtures {
       StratusConfig c,
       SlurmSettings slurm,
       Map<String, Map<String, Object>> providers,
-      dev.stratus.core.notice.SpotSettings spot) {
+      dev.stratus.core.config.SpotSettings spot) {
     return new StratusConfig(
         c.cluster(),
         slurm,

@@ -3,7 +3,7 @@ package dev.stratus.core.testing;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
-import dev.stratus.core.notice.SpotSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.plan.PendingNotice;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;

@@ -1,4 +1,4 @@
-package dev.stratus.core.notice;
+package dev.stratus.core.config;
 
 import static dev.stratus.api.model.Checks.notBlank;
 
