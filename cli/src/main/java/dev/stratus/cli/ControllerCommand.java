@@ -1,7 +1,7 @@
 package dev.stratus.cli;
 
-import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.daemon.ControllerRuntime;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -2,10 +2,10 @@ package dev.stratus.cli;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.NodeProvider;
-import dev.stratus.cli.runtime.ProviderRegistry;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.DeadlineBoard;
 import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.daemon.ProviderRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.stratus.cli;
 
-import dev.stratus.cli.demo.DemoCommand;
 import dev.stratus.simulator.SimulateCommand;
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,8 +17,6 @@ import picocli.CommandLine.Command;
       ConfigCommand.class,
       StatusCommand.class,
       ProvidersCommand.class,
-      DemoCommand.class,
-      LocalCommand.class,
       SimulateCommand.class,
       dev.stratus.cli.money.CostCommand.class,
       dev.stratus.cli.money.BudgetCommand.class,
@@ -39,6 +37,18 @@ public final class StratusCli implements Runnable {
       System.err.println("stratus: " + badFormat.get());
       System.exit(2);
     }
-    System.exit(new CommandLine(new StratusCli()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The whole command tree: the commands above and every {@link StratusSubcommand} on the class
+   * path, in the order {@link ServiceLoader} finds them.
+   */
+  public static CommandLine commandLine() {
+    CommandLine line = new CommandLine(new StratusCli());
+    for (StratusSubcommand extra : ServiceLoader.load(StratusSubcommand.class)) {
+      line.addSubcommand(extra);
+    }
+    return line;
   }
 }

@@ -2,10 +2,10 @@ package dev.stratus.tests.bench;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.NodeProvider;
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.EmbeddedSpec;
-import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.daemon.ControllerRuntime;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.embedded.EmbeddedSpec;
 import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.security.SecureRandom;

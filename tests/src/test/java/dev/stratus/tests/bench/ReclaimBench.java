@@ -4,11 +4,11 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.plan.PendingNotice;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.daemon.ControllerRuntime;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.tests.support.CheckpointJobs;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;

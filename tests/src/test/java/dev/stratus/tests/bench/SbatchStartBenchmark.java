@@ -1,8 +1,8 @@
 package dev.stratus.tests.bench;
 
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.Processes;
 import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.embedded.Processes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package dev.stratus.tests.bench;
 
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.Processes;
-import dev.stratus.cli.runtime.ControllerRuntime;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.daemon.ControllerRuntime;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.embedded.Processes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.stratus.tests.chaos;
 
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.EmbeddedSpec;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.embedded.EmbeddedSpec;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
 import dev.stratus.tests.support.E2eCluster;
 import java.io.IOException;

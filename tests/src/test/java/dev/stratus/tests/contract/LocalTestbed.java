@@ -1,6 +1,6 @@
 package dev.stratus.tests.contract;
 
-import dev.stratus.cli.embedded.NodeHardware;
+import dev.stratus.sandbox.embedded.NodeHardware;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;

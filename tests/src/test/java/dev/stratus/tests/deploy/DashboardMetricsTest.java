@@ -3,8 +3,8 @@ package dev.stratus.tests.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.Instance;
-import dev.stratus.cli.runtime.NoticeServer;
-import dev.stratus.cli.runtime.ScrapedControllerFixture;
+import dev.stratus.daemon.NoticeServer;
+import dev.stratus.daemon.ScrapedControllerFixture;
 import dev.stratus.tests.support.Observability;
 import dev.stratus.tests.support.PromQl;
 import dev.stratus.wire.InterruptionNotice;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.model.Tags;
-import dev.stratus.cli.embedded.EmbeddedBudgets;
+import dev.stratus.sandbox.embedded.EmbeddedBudgets;
 import dev.stratus.tests.support.E2eCluster;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -3,8 +3,8 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.cli.embedded.Processes;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.sandbox.embedded.Processes;
 import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;

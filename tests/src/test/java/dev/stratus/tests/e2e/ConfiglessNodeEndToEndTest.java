@@ -2,11 +2,11 @@ package dev.stratus.tests.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.render.SlurmConfigWriter;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.tests.contract.LocalProbe;
 import dev.stratus.tests.support.E2eCluster;
 import java.io.IOException;

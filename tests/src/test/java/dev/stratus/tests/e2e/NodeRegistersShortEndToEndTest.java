@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.model.Offering;
-import dev.stratus.cli.embedded.NodeHardware;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.sandbox.embedded.NodeHardware;
 import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Path;
 import java.time.Duration;

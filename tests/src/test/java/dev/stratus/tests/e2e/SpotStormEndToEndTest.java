@@ -3,7 +3,7 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.Offering;
-import dev.stratus.cli.demo.CheckpointLog;
+import dev.stratus.sandbox.demo.CheckpointLog;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
 import java.time.Duration;

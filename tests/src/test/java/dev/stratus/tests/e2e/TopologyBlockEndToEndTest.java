@@ -3,10 +3,10 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.slurm.SlurmInstall;
 import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.render.TopologyWriter;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.slurm.SlurmInstall;
 import dev.stratus.tests.support.E2eCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;

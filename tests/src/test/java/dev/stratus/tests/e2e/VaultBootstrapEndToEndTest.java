@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.spi.VaultSettings;
-import dev.stratus.cli.embedded.EmbeddedCluster;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.SecretScan;
 import dev.stratus.tests.vault.VaultModel;

@@ -2,8 +2,8 @@ package dev.stratus.tests.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.Processes;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.embedded.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

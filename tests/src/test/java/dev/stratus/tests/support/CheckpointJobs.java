@@ -1,9 +1,9 @@
 package dev.stratus.tests.support;
 
 import dev.stratus.cli.StratusCli;
-import dev.stratus.cli.demo.CheckpointLog;
-import dev.stratus.cli.embedded.EmbeddedCluster;
-import dev.stratus.cli.embedded.Processes;
+import dev.stratus.sandbox.demo.CheckpointLog;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import dev.stratus.sandbox.embedded.Processes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ public final class CheckpointJobs {
     this.cluster = cluster;
     this.script = cluster.root().resolve("jobs/checkpoint-job.sbatch");
     try (InputStream in =
-        StratusCli.class.getResourceAsStream("/dev/stratus/cli/demo/checkpoint-job.sbatch")) {
+        StratusCli.class.getResourceAsStream("/dev/stratus/sandbox/demo/checkpoint-job.sbatch")) {
       Files.write(script, in.readAllBytes());
     }
   }

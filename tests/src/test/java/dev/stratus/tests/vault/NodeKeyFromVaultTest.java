@@ -13,7 +13,7 @@ import dev.stratus.bootstrap.identity.CloudIdentities;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
-import dev.stratus.cli.vault.NodeKeyPublisher;
+import dev.stratus.daemon.vault.NodeKeyPublisher;
 import dev.stratus.wire.NodeKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;

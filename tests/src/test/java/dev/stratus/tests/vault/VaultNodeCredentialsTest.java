@@ -13,7 +13,7 @@ import dev.stratus.bootstrap.secret.KeySourceException;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.bootstrap.secret.VaultMungeKeySource;
-import dev.stratus.cli.vault.VaultNodeCredentials;
+import dev.stratus.daemon.vault.VaultNodeCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

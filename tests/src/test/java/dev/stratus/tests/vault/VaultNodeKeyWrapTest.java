@@ -10,7 +10,7 @@ import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
-import dev.stratus.cli.vault.VaultNodeCredentials;
+import dev.stratus.daemon.vault.VaultNodeCredentials;
 import dev.stratus.wire.NodeKeys;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,0 +1,122 @@
+package dev.stratus.sandbox.demo;
+
+import dev.stratus.cli.StratusSubcommand;
+import dev.stratus.sandbox.embedded.AccountingSpec;
+import dev.stratus.sandbox.embedded.EmbeddedSpec;
+import dev.stratus.sandbox.embedded.Prerequisites;
+import dev.stratus.sandbox.slurm.SlurmInstall;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stratus demo}: the whole path on a real Slurm on this machine, then a clean teardown. */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start an embedded Slurm cluster with local GPU nodes, burst sample jobs onto it, "
+            + "watch nodes suspend, and tear everything down.")
+public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
+  @Option(names = "--json", description = "End with one JSON line summarising the run.")
+  boolean json;
+
+  @Option(
+      names = "--keep",
+      description = "Leave the cluster up after the jobs (Ctrl-C tears it down).")
+  boolean keep;
+
+  @Option(names = "--dir", description = "Scratch directory (default: a new one under /tmp).")
+  Path dir;
+
+  @Option(
+      names = "--accounting",
+      description =
+          "Run Slurm accounting too: a private MariaDB and slurmdbd, accounts team-a and team-b"
+              + " (sacct, sacctmgr work as on a real site). The budget scenario always does.")
+  boolean accounting;
+
+  @Option(names = "--nodes", defaultValue = "4", description = "Nodes in the GPU pool.")
+  int nodes;
+
+  @Option(
+      names = "--scenario",
+      defaultValue = "basic",
+      description =
+          "basic: sample GPU jobs burst and suspend. spot: checkpointing jobs, two nodes"
+              + " reclaimed (with and without notice); ends with reclaims, requeues and"
+              + " max_steps_lost. budget: accounts with hard dollar budgets; team-a's third job"
+              + " is held with its reason, the budget is raised and it runs (implies"
+              + " --accounting).")
+  String scenario;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "PT5M",
+      description = "Give up after this long (ISO-8601, default PT5M).")
+  Duration timeout;
+
+  @Option(
+      names = "--slurm",
+      defaultValue = "22.05",
+      description =
+          "Slurm release: 22.05 (this machine's, default) or 24.11 (a Debian 13 root, prepared"
+              + " once under /var/cache/stratus/slurm-24.11 with debootstrap).")
+  String slurm;
+
+  @Override
+  public Integer call() throws Exception {
+    DemoScenario chosen;
+    int size = nodes;
+    switch (scenario) {
+      case "basic" -> chosen = new DemoScenario.Basic();
+      case "spot" -> {
+        chosen = new SpotScenario();
+        size = Math.max(nodes, SpotScenario.JOBS + 2); // room for the replacements
+      }
+      case "budget" -> {
+        chosen = new BudgetScenario();
+        size = Math.max(nodes, BudgetScenario.JOBS);
+      }
+      default -> {
+        System.err.println(
+            "stratus demo: unknown --scenario '" + scenario + "' (basic, spot, budget)");
+        return 2;
+      }
+    }
+    boolean withAccounting = accounting || chosen.needsAccounting();
+    java.util.Map<String, String> more =
+        new java.util.LinkedHashMap<>(SlurmInstall.programsToPrepare(slurm));
+    if (withAccounting) {
+      more.putAll(Prerequisites.accounting());
+    }
+    List<String> problems =
+        Prerequisites.check(Prerequisites.systemPath(), Prerequisites.runningAsRoot(), more);
+    if (!problems.isEmpty()) {
+      problems.forEach(p -> System.err.println("stratus demo: " + p));
+      return 2;
+    }
+    SlurmInstall install;
+    try {
+      install = SlurmInstall.choose(slurm, System.err);
+    } catch (IllegalArgumentException | java.io.IOException e) {
+      System.err.println("stratus demo: --slurm " + slurm + ": " + e.getMessage());
+      return 2;
+    }
+    Path root = dir != null ? dir : Files.createTempDirectory("stratus-demo-");
+    Files.createDirectories(root.resolve("log"));
+    // Before any logger exists: the controller logs to a file so the progress display stays clean.
+    System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
+    EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", size, new SecureRandom());
+    Optional<AccountingSpec> dbd =
+        withAccounting
+            ? Optional.of(AccountingSpec.onFreePorts(AccountingSpec.TEAMS))
+            : Optional.empty();
+    return new DemoRun(spec, install, dbd, chosen, System.out, json, keep, timeout).run();
+  }
+}

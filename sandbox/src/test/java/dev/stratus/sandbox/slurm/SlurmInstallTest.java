@@ -1,0 +1,49 @@
+package dev.stratus.sandbox.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stratus.sandbox.embedded.Prerequisites;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SlurmInstallTest {
+  @TempDir Path cache;
+
+  @Test
+  void slurm2411WithNoRootInTheCacheNeedsDebootstrap() {
+    assertThat(SlurmInstall.programsToPrepare("24.11", cache))
+        .containsExactly(java.util.Map.entry("debootstrap", "debootstrap"));
+  }
+
+  @Test
+  void aHalfBuiltRootStillNeedsDebootstrap() throws IOException {
+    Files.createDirectories(cache.resolve("root/usr/sbin"));
+
+    assertThat(SlurmInstall.programsToPrepare("24.11.5", cache)).containsKey("debootstrap");
+  }
+
+  @Test
+  void theHostsSlurmAndUnknownReleasesNeedNothingMore() {
+    assertThat(SlurmInstall.programsToPrepare("22.05", cache)).isEmpty();
+    assertThat(SlurmInstall.programsToPrepare("23.02", cache)).isEmpty();
+    assertThat(SlurmInstall.programsToPrepare("latest", cache)).isEmpty();
+  }
+
+  @Test
+  void theDemosCheckNamesDebootstrapAndItsPackageWhenItIsMissing(@TempDir Path bin)
+      throws IOException {
+    List<String> problems =
+        Prerequisites.check(List.of(bin), true, SlurmInstall.programsToPrepare("24.11", cache));
+
+    assertThat(problems)
+        .contains("missing program 'debootstrap' (Debian package debootstrap)")
+        .last()
+        .asString()
+        .startsWith("install with: apt-get update && apt-get install")
+        .endsWith(" debootstrap");
+  }
+}
