@@ -1,5 +1,6 @@
 package dev.stratus.provider.local;
 
+import dev.stratus.provider.local.imds.LocalImdsMain;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -10,18 +11,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Starts a node's metadata endpoint: one JVM running {@link #MAIN} (spot-handler, named here and
- * never linked: providers do not depend on it) in the node's network namespace, serving EC2's
- * IMDSv2 format on the node's address and, when {@code noticeUrl} is set, running the AWS notice
- * watcher against it, signing as the node with the key its agent installed (only the key file's
- * path is in argv). Started with {@code perl -e SIGRESET nsenter --net=/run/netns/NS -- java ...}
- * (never {@code ip netns exec}, docs/slurm-facts.md, "One namespace set per node"): an empty signal
- * mask, so the node's SIGKILL/SIGTERM reach it, stdin /dev/null, output to {@code imds.log} in the
- * node's directory, and an environment of PATH alone. It is not waited for: it lives as long as the
- * namespace's processes, and {@link NodeReaper} ends it with them.
+ * Starts a node's metadata endpoint: one JVM running {@link #MAIN} (this provider's model of the
+ * cloud's metadata service, with spot-handler's real watcher) in the node's network namespace,
+ * serving EC2's IMDSv2 format on the node's address and, when {@code noticeUrl} is set, running the
+ * AWS notice watcher against it, signing as the node with the key its agent installed (only the key
+ * file's path is in argv). Started with {@code perl -e SIGRESET nsenter --net=/run/netns/NS -- java
+ * ...} (never {@code ip netns exec}, docs/slurm-facts.md, "One namespace set per node"): an empty
+ * signal mask, so the node's SIGKILL/SIGTERM reach it, stdin /dev/null, output to {@code imds.log}
+ * in the node's directory, and an environment of PATH alone. It is not waited for: it lives as long
+ * as the namespace's processes, and {@link NodeReaper} ends it with them.
  */
 final class ImdsLauncher {
-  static final String MAIN = "dev.stratus.spot.local.LocalImdsMain";
+  static final String MAIN = LocalImdsMain.class.getName();
 
   /** Empty signal mask, then exec (same wrapper as the node-bootstrap agent's). */
   static final String SIGRESET =

@@ -1,4 +1,4 @@
-package dev.stratus.spot.local;
+package dev.stratus.provider.local.imds;
 
 import dev.stratus.spot.AwsImdsWatcher;
 import dev.stratus.spot.HttpNoticeSink;

@@ -1,4 +1,4 @@
-package dev.stratus.spot.local;
+package dev.stratus.provider.local.imds;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

@@ -1,4 +1,4 @@
-package dev.stratus.spot.local;
+package dev.stratus.provider.local.imds;
 
 import java.security.SecureRandom;
 import java.time.Clock;
