@@ -1,5 +1,6 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.gpu.GpuVerifier;
 import dev.stratus.bootstrap.secret.MungeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import java.io.IOException;

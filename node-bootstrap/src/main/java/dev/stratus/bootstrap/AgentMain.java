@@ -1,6 +1,8 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.gpu.DeviceFileGpuVerifier;
 import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.gpu.GpuVerifier;
 import dev.stratus.bootstrap.gpu.NvidiaSmiGpuVerifier;
 import dev.stratus.bootstrap.identity.CloudIdentities;
 import dev.stratus.bootstrap.secret.CloudIdentity;

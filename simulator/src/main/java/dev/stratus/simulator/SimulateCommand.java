@@ -1,13 +1,13 @@
 package dev.stratus.simulator;
 
 import dev.stratus.simulator.engine.Experiment;
-import dev.stratus.simulator.engine.JobSpec;
 import dev.stratus.simulator.engine.Policies;
-import dev.stratus.simulator.engine.SampleResult;
 import dev.stratus.simulator.report.ChartWriter;
 import dev.stratus.simulator.report.JsonReport;
 import dev.stratus.simulator.report.Summary;
 import dev.stratus.simulator.report.TextReport;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import dev.stratus.simulator.trace.Prices;
 import dev.stratus.simulator.trace.Trace;

@@ -3,13 +3,13 @@ package dev.stratus.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.stratus.simulator.engine.JobSpec;
 import dev.stratus.simulator.engine.MarketHistory;
 import dev.stratus.simulator.engine.Policies;
-import dev.stratus.simulator.engine.SampleResult;
 import dev.stratus.simulator.engine.TickEngine;
 import dev.stratus.simulator.omniscient.OmniscientPlanner;
 import dev.stratus.simulator.omniscient.PlanPolicy;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

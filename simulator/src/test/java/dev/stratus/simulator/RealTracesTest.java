@@ -3,9 +3,9 @@ package dev.stratus.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.simulator.engine.Experiment;
-import dev.stratus.simulator.engine.JobSpec;
 import dev.stratus.simulator.engine.Policies;
-import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import dev.stratus.simulator.trace.Prices;
 import dev.stratus.simulator.trace.TraceReader;

@@ -1,6 +1,5 @@
 package dev.stratus.bootstrap.gpu;
 
-import dev.stratus.bootstrap.GpuVerifier;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,7 @@ import dev.stratus.daemon.ControllerRuntime;
 import dev.stratus.sandbox.embedded.AccountingSpec;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.sandbox.embedded.EmbeddedSpec;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.SlurmInstall;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.stratus.sandbox.demo;
 
 import dev.stratus.sandbox.embedded.EmbeddedSpec;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

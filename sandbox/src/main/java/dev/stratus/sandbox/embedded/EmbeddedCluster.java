@@ -5,6 +5,7 @@ import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.render.EmbeddedSlurm;
 import dev.stratus.hook.LauncherSpec;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.RootWrappers;
 import dev.stratus.sandbox.slurm.SlurmInstall;
 import java.io.IOException;

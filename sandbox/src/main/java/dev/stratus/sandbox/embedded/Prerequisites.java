@@ -1,5 +1,6 @@
 package dev.stratus.sandbox.embedded;
 
+import dev.stratus.sandbox.process.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.stratus.sandbox.slurm;
 
 import dev.stratus.core.config.SlurmVersion;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.channels.FileChannel;

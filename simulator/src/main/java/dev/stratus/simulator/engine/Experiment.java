@@ -3,6 +3,8 @@ package dev.stratus.simulator.engine;
 import dev.stratus.policy.DeadlinePolicy;
 import dev.stratus.simulator.omniscient.OmniscientPlanner;
 import dev.stratus.simulator.omniscient.PlanPolicy;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

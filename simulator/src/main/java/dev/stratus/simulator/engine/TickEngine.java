@@ -8,6 +8,8 @@ import dev.stratus.policy.DecisionInput;
 import dev.stratus.policy.LocationView;
 import dev.stratus.policy.Observation;
 import dev.stratus.policy.Placement;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.time.Duration;
 import java.time.Instant;

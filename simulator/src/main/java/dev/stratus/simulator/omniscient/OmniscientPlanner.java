@@ -1,7 +1,7 @@
 package dev.stratus.simulator.omniscient;
 
-import dev.stratus.simulator.engine.JobSpec;
-import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 
 /**

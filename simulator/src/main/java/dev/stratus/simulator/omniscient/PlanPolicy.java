@@ -3,7 +3,7 @@ package dev.stratus.simulator.omniscient;
 import dev.stratus.policy.DeadlinePolicy;
 import dev.stratus.policy.Decision;
 import dev.stratus.policy.DecisionInput;
-import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.time.Duration;
 import java.time.Instant;

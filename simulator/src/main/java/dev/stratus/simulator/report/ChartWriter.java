@@ -3,7 +3,7 @@ package dev.stratus.simulator.report;
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
-import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.run.SampleResult;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;

@@ -1,9 +1,9 @@
 package dev.stratus.simulator.report;
 
 import dev.stratus.simulator.engine.Experiment;
-import dev.stratus.simulator.engine.JobSpec;
 import dev.stratus.simulator.engine.Policies;
-import dev.stratus.simulator.engine.SampleResult;
+import dev.stratus.simulator.run.JobSpec;
+import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.util.LinkedHashMap;
 import java.util.List;

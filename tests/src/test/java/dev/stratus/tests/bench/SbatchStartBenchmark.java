@@ -2,7 +2,7 @@ package dev.stratus.tests.bench;
 
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

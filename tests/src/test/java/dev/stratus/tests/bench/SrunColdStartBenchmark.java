@@ -4,7 +4,7 @@ import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.daemon.ControllerRuntime;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

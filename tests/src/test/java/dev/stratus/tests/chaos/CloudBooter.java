@@ -6,7 +6,7 @@ import dev.stratus.api.model.Tags;
 import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.NodeProvider;
-import dev.stratus.tests.cloud.aws.Ec2Model;
+import dev.stratus.testkit.aws.Ec2Model;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -11,7 +11,7 @@ import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.daemon.ProviderRegistry;
 import dev.stratus.sandbox.demo.CheckpointLog;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
 import dev.stratus.tests.chaos.KillCycles.Srun;
 import dev.stratus.tests.support.CheckpointJobs;

@@ -9,6 +9,8 @@ import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.local.LocalFaults;
 import dev.stratus.provider.local.LocalNodeProviderFactory;
+import dev.stratus.testkit.contract.ContractHarness;
+import dev.stratus.testkit.contract.Throttling;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.ProviderError;
+import dev.stratus.testkit.contract.ContractHarness;
+import dev.stratus.testkit.contract.NodeProviderContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

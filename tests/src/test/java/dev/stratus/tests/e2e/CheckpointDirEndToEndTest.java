@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.slurm.SlurmJob;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.tests.support.E2eCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -14,7 +14,7 @@ import dev.stratus.core.standby.SlurmctldPing;
 import dev.stratus.daemon.ProviderRegistry;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.sandbox.embedded.EmbeddedSpec;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.tests.support.BackupSlurmctld;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.ControllerProcess;

@@ -11,7 +11,7 @@ import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderException;
 import dev.stratus.core.prices.PriceBook;
 import dev.stratus.core.prices.PriceRefresh;
-import dev.stratus.tests.cloud.lambda.LambdaHarness;
+import dev.stratus.provider.lambda.LambdaHarness;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Clock;

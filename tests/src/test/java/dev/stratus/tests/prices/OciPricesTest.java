@@ -11,7 +11,7 @@ import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderException;
 import dev.stratus.core.prices.PriceBook;
 import dev.stratus.core.prices.PriceRefresh;
-import dev.stratus.tests.cloud.oci.OciHarness;
+import dev.stratus.provider.oci.OciHarness;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -3,7 +3,7 @@ package dev.stratus.tests.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

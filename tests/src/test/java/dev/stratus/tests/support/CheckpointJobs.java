@@ -3,7 +3,7 @@ package dev.stratus.tests.support;
 import dev.stratus.cli.StratusCli;
 import dev.stratus.sandbox.demo.CheckpointLog;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

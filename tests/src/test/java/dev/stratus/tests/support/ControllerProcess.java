@@ -1,7 +1,7 @@
 package dev.stratus.tests.support;
 
 import dev.stratus.cli.StratusCli;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -16,7 +16,7 @@ import dev.stratus.sandbox.embedded.AccountingSpec;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.sandbox.embedded.EmbeddedSpec;
 import dev.stratus.sandbox.embedded.NodeHardware;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.SlurmInstall;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.stratus.api.model.Instance;
 import dev.stratus.core.config.StratusConfig;
-import dev.stratus.sandbox.embedded.Processes;
+import dev.stratus.sandbox.process.Processes;
 import dev.stratus.wire.KeyFiles;
 import dev.stratus.wire.NodeKeys;
 import java.io.IOException;

@@ -149,8 +149,7 @@ final class CloudLoginChecks {
       return "incorrect (request-target) specified in header";
     }
     java.util.Map<String, String> p =
-        dev.stratus.tests.cloud.oci.OciSignatures.params(
-            h.path("authorization").path(0).asText(""));
+        dev.stratus.testkit.oci.OciSignatures.params(h.path("authorization").path(0).asText(""));
     String keyId = p.getOrDefault("keyId", "");
     PublicKey session = keyId.startsWith("ST$") ? ociSessions.apply(keyId.substring(3)) : null;
     java.util.List<String> signed = java.util.List.of(p.getOrDefault("headers", "").split(" "));
@@ -165,7 +164,7 @@ final class CloudLoginChecks {
           .append(": ")
           .append(h.path(name).path(0).asText(""));
     }
-    return dev.stratus.tests.cloud.oci.OciSignatures.verifies(
+    return dev.stratus.testkit.oci.OciSignatures.verifies(
             session, text.toString(), p.get("signature"))
         ? null
         : "unable to authenticate the request: the signature does not verify";

@@ -1,6 +1,0 @@
-package dev.stratus.tests.contract;
-
-/** Optional harness capability: the provider's backend answers "throttled" to the next calls. */
-public interface Throttling {
-  void throttleNextCalls(int calls);
-}
