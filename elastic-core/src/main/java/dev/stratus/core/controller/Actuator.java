@@ -90,7 +90,7 @@ final class Actuator {
     }
 
     List<String> nodesOf(String requestId) {
-      return snapshot.requests().stream()
+      return snapshot.slurm().requests().stream()
           .filter(r -> r.id().equals(requestId))
           .findFirst()
           .map(SpoolRequest::nodes)
@@ -108,7 +108,7 @@ final class Actuator {
             })
         .on(
             Action.Terminate.class,
-            (t, pass) -> cloud.terminate(t, pass.snapshot.instances(), pass.term))
+            (t, pass) -> cloud.terminate(t, pass.snapshot.cloud().instances(), pass.term))
         .on(Action.SetDown.class, (d, pass) -> setDown(d.nodes(), d.reason()))
         .on(
             Action.InstanceGone.class,
@@ -197,14 +197,15 @@ final class Actuator {
   private void ack(Action.Ack ack, Pass pass) {
     List<String> nodes = pass.nodesOf(ack.requestId());
     boolean launching =
-        nodes.stream().anyMatch(pass.snapshot.inFlight()::launching) || cloud.anyLaunching(nodes);
+        nodes.stream().anyMatch(pass.snapshot.cloud().inFlight()::launching)
+            || cloud.anyLaunching(nodes);
     List<String> bound =
-        pass.snapshot.instances().stream()
+        pass.snapshot.cloud().instances().stream()
             .filter(i -> i.nodeName().map(nodes::contains).orElse(false))
             .map(Instance::id)
             .toList();
     boolean terminating =
-        bound.stream().anyMatch(pass.snapshot.inFlight()::terminating)
+        bound.stream().anyMatch(pass.snapshot.cloud().inFlight()::terminating)
             || cloud.anyTerminating(bound);
     if (!launching && !terminating && !pass.keepRequests.contains(ack.requestId())) {
       requests.delete(ack.requestId());

@@ -214,27 +214,24 @@ public final class Controller implements AutoCloseable {
     List<dev.stratus.api.model.Pool> pools = books.pools(now);
     var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =
-        new Snapshot(
-            now,
-            pools,
-            config.timeouts(),
-            nodes,
-            jobs,
-            instances,
-            listed.unlisted(),
-            pending,
-            unavailable.current(),
-            unavailable.probing(),
-            poweringUp.observe(nodes, now),
-            downByUs.observe(nodes, now),
-            notices.pending(),
-            config.spot(),
-            java.util.Set.of(), // checkpoints are the notice lane's
-            spotInstances.lastPass(),
-            bootstraps.drain(),
-            inFlight,
-            budgets,
-            deadlines.observe(now, config.pools(), jobs, instances, unavailable.current()));
+        Snapshot.builder(now, pools, config.timeouts(), config.spot())
+            .nodes(nodes)
+            .jobs(jobs)
+            .requests(pending)
+            .poweringUpSince(poweringUp.observe(nodes, now))
+            .downSince(downByUs.observe(nodes, now))
+            .instances(instances)
+            .unlistedProviders(listed.unlisted())
+            .unavailable(unavailable.current())
+            .probing(unavailable.probing())
+            .lastSpotInstances(spotInstances.lastPass())
+            .inFlight(inFlight)
+            .bootstrapReports(bootstraps.drain())
+            .notices(notices.pending())
+            .budgets(budgets)
+            .deadlines(
+                deadlines.observe(now, config.pools(), jobs, instances, unavailable.current()))
+            .build(); // checkpoints are the notice lane's
     List<Action> actions = Planner.plan(snapshot);
     actuator.execute(actions, snapshot, term.getAsLong());
     if (!fence.holds(term.getAsLong())) {

@@ -68,7 +68,7 @@ final class SpotRecorder {
       EventLog.emit("move_signal", "job", signal.jobId(), "instance", signal.instanceId());
       return; // a deadline move: no spot notice, nothing lost to the cloud
     }
-    s.instances().stream()
+    s.cloud().instances().stream()
         .filter(i -> i.id().equals(signal.instanceId()))
         .flatMap(i -> i.nodeName().stream())
         .findFirst()
@@ -91,7 +91,7 @@ final class SpotRecorder {
       return;
     }
     Duration sinceNotice =
-        s.notices().stream()
+        s.notices().notices().stream()
             .filter(p -> p.notice().instanceId().equals(instanceId))
             .map(PendingNotice::receivedAt)
             .findFirst()
@@ -121,7 +121,7 @@ final class SpotRecorder {
    */
   void instancesGone(Action.InstanceGone gone, Snapshot s, Instant at) {
     Set<String> pending = new HashSet<>();
-    s.notices().forEach(p -> pending.add(p.notice().instanceId()));
+    s.notices().notices().forEach(p -> pending.add(p.notice().instanceId()));
     noticedNodes.keySet().retainAll(pending);
     Set<String> noticed = new HashSet<>(noticedNodes.values());
     Set<Long> counted = new HashSet<>();
@@ -157,11 +157,11 @@ final class SpotRecorder {
 
   /** Whether the notice on {@code instanceId} is the controller's own deadline move. */
   private static boolean moving(Snapshot s, String instanceId) {
-    return s.notices().stream()
+    return s.notices().notices().stream()
         .anyMatch(p -> p.notice().instanceId().equals(instanceId) && p.move().isPresent());
   }
 
   private static Optional<SlurmJob> job(Snapshot s, long jobId) {
-    return s.jobs().stream().filter(j -> j.jobId() == jobId).findFirst();
+    return s.slurm().jobs().stream().filter(j -> j.jobId() == jobId).findFirst();
   }
 }

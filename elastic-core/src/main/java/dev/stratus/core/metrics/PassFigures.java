@@ -91,7 +91,7 @@ public record PassFigures(
       poweringUp.put(pool.name(), 0);
       stuck.put(pool.name(), 0);
     }
-    for (Instance i : s.instances()) {
+    for (Instance i : s.cloud().instances()) {
       if (i.state().alive()) {
         String pool = i.pool().orElse("");
         Capacity c = new Capacity(pool, label(i.offering().capacityType()), i.provider());
@@ -99,7 +99,7 @@ public record PassFigures(
         gpus.merge(c, gpusPerNode(s, pool), Integer::sum);
       }
     }
-    for (SlurmJob job : s.jobs()) {
+    for (SlurmJob job : s.slurm().jobs()) {
       Optional<Waiting> waiting = waiting(job);
       Optional<String> partition = servedPartition(s, job);
       if (waiting.isPresent() && partition.isPresent()) {
@@ -108,11 +108,11 @@ public record PassFigures(
         pendingJobs.merge(d, 1, Integer::sum);
       }
     }
-    for (SlurmNode node : s.nodes()) {
+    for (SlurmNode node : s.slurm().nodes()) {
       Optional<Pool> pool = s.pools().stream().filter(p -> p.owns(node.name())).findFirst();
       if (node.poweringUp() && pool.isPresent()) {
         poweringUp.merge(pool.get().name(), 1, Integer::sum);
-        Instant since = s.poweringUpSince().get(node.name());
+        Instant since = s.slurm().poweringUpSince().get(node.name());
         if (since != null && !since.plus(s.timeouts().powerUp()).isAfter(s.now())) {
           stuck.merge(pool.get().name(), 1, Integer::sum);
         }

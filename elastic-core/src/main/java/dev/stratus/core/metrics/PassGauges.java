@@ -81,7 +81,7 @@ final class PassGauges {
     snapshot.pools().forEach(p -> powerUpTimer(p.name()));
     poweredUp(poweringUpBefore, snapshot)
         .forEach((node, took) -> powerUpTimer(poolOf(snapshot, node)).record(took));
-    poweringUpBefore = snapshot.poweringUpSince();
+    poweringUpBefore = snapshot.slurm().poweringUpSince();
   }
 
   /**
@@ -90,7 +90,7 @@ final class PassGauges {
    */
   static Map<String, Duration> poweredUp(Map<String, Instant> before, Snapshot now) {
     Map<String, Duration> out = new HashMap<>();
-    for (SlurmNode node : now.nodes()) {
+    for (SlurmNode node : now.slurm().nodes()) {
       Instant since = before.get(node.name());
       boolean up =
           !node.poweringUp() && !node.poweredDown() && !node.poweringDown() && !node.down();

@@ -43,16 +43,16 @@ public final class BudgetGate {
 
   /** Rewrites {@code actions} (the requests' actions so far) as admission decides. */
   static void admit(Snapshot s, ClusterIndex index, List<Action> actions) {
-    BudgetFigures figures = s.budgets();
+    BudgetFigures figures = s.money().budgets();
     if (figures.budgets().isEmpty()) {
       return;
     }
     Map<Long, SlurmJob> jobs = new HashMap<>();
-    s.jobs().forEach(j -> jobs.put(j.jobId(), j));
+    s.slurm().jobs().forEach(j -> jobs.put(j.jobId(), j));
     List<AdmissionRequest> requests = new ArrayList<>();
     List<Long> heldJobs = new ArrayList<>();
     for (SlurmJob job :
-        s.jobs().stream().filter(BudgetGate::heldForBudget).sorted(byId()).toList()) {
+        s.slurm().jobs().stream().filter(BudgetGate::heldForBudget).sorted(byId()).toList()) {
       heldRequest(s, index, job)
           .ifPresent(
               r -> {
@@ -106,7 +106,7 @@ public final class BudgetGate {
    */
   static java.util.Optional<String> refuses(
       Snapshot s, SlurmJob job, String pool, int nodes, List<Offering> candidates) {
-    BudgetFigures figures = s.budgets();
+    BudgetFigures figures = s.money().budgets();
     if (figures.budgets().isEmpty() || candidates.isEmpty()) {
       return java.util.Optional.empty();
     }
@@ -209,7 +209,7 @@ public final class BudgetGate {
   private static List<Reservations.RunningJob> allocatedNotInLedger(
       Snapshot s, ClusterIndex index, BudgetFigures figures, Set<Long> deciding) {
     List<Reservations.RunningJob> out = new ArrayList<>();
-    for (SlurmJob job : s.jobs()) {
+    for (SlurmJob job : s.slurm().jobs()) {
       if (job.pending()
           || job.finished()
           || figures.reservedJobs().contains(job.jobId())

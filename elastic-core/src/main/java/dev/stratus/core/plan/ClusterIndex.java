@@ -62,12 +62,12 @@ final class ClusterIndex {
       pools = PoolLookups.of(s.pools());
       lastPools = pools;
     }
-    ClusterIndex index = new ClusterIndex(pools, s.nodes().size());
+    ClusterIndex index = new ClusterIndex(pools, s.slurm().nodes().size());
     // One loop per method: the JIT compiles a hot loop on its own (on-stack replacement) and then
     // the method around it; with the three loops in one method it compiled all of it per loop.
-    index.indexNodes(s.nodes());
-    index.indexInstances(s.instances(), s.inFlight());
-    index.indexJobs(s.jobs());
+    index.indexNodes(s.slurm().nodes());
+    index.indexInstances(s.cloud().instances(), s.cloud().inFlight());
+    index.indexJobs(s.slurm().jobs());
     return index;
   }
 

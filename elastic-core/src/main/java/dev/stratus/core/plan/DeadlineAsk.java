@@ -40,7 +40,7 @@ final class DeadlineAsk {
       return Optional.empty();
     }
     String head = "deadline " + d.deadline() + ", " + human(d.left()) + " of work left: ";
-    DeadlineContext ctx = s.deadlines();
+    DeadlineContext ctx = s.money().deadlines();
     if (!d.deadline().isAfter(s.now()) || !d.deadline().isAfter(d.start())) {
       String od = running.filter(p -> !p.onSpot()).map(Placement::location).orElse("");
       return Optional.of(
@@ -94,7 +94,7 @@ final class DeadlineAsk {
               o.pricePerHour().doubleValue(),
               onDemandAt.getOrDefault(at, cheapestOnDemand.get()),
               now,
-              s.deadlines().historyOf(o.key()).upTo(s.now())));
+              s.money().deadlines().historyOf(o.key()).upTo(s.now())));
     }
     return List.copyOf(views.values());
   }

@@ -31,7 +31,7 @@ final class DeadlineChoice {
   }
 
   static Result apply(Snapshot s, Pool pool, long job, List<Offering> candidates) {
-    Optional<JobDeadline> deadline = s.deadlines().of(job);
+    Optional<JobDeadline> deadline = s.money().deadlines().of(job);
     if (deadline.isEmpty() || candidates.isEmpty()) {
       return new Result(candidates);
     }

@@ -38,13 +38,15 @@ final class DeadlineMoves {
   private DeadlineMoves() {}
 
   static void plan(Snapshot s, ClusterIndex index, List<Action> actions) {
-    if (s.deadlines().jobs().isEmpty()) {
+    if (s.money().deadlines().jobs().isEmpty()) {
       return;
     }
     Set<String> noticed =
-        s.notices().stream().map(p -> p.notice().instanceId()).collect(Collectors.toSet());
-    for (SlurmJob job : s.jobs()) {
-      Optional<JobDeadline> d = s.deadlines().of(job.jobId());
+        s.notices().notices().stream()
+            .map(p -> p.notice().instanceId())
+            .collect(Collectors.toSet());
+    for (SlurmJob job : s.slurm().jobs()) {
+      Optional<JobDeadline> d = s.money().deadlines().of(job.jobId());
       if (d.isPresent() && job.state().equals("RUNNING") && !job.nodes().isEmpty()) {
         plan(s, index, job, d.get(), noticed, actions);
       }
@@ -143,14 +145,14 @@ final class DeadlineMoves {
     List<Offering> target =
         usable.stream()
             .filter(o -> o.capacityType() == to)
-            .filter(o -> to != CapacityType.SPOT || !s.probing().contains(o.key()))
+            .filter(o -> to != CapacityType.SPOT || !s.cloud().probing().contains(o.key()))
             .toList();
     if (target.isEmpty()) {
       return Optional.of(
           "no " + capacity(to) + " offering of pool " + pool.name() + " is usable and proved");
     }
     Duration ran = Duration.between(since, s.now());
-    Duration hold = hold(s.deadlines());
+    Duration hold = hold(s.money().deadlines());
     if (ran.compareTo(hold) < 0) {
       return Optional.of(
           "its instances ran "

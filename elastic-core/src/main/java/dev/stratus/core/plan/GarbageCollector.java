@@ -96,7 +96,7 @@ final class GarbageCollector {
             new ArrayList<>(),
             new ArrayList<>(),
             new ArrayList<>());
-    for (SlurmNode node : s.nodes()) {
+    for (SlurmNode node : s.slurm().nodes()) {
       boolean ours = Reasons.ours(node.reason());
       boolean ourDown = ours && node.down();
       boolean drainedOff = ours && node.drained() && !node.down() && node.poweredDown();
@@ -111,17 +111,18 @@ final class GarbageCollector {
         // Drained by a notice and now powered down: the drain must go, or the slot stays unusable.
         sweep.toUndrain().add(node.name());
       } else if (ourDown) {
-        if (Planner.olderThan(s, s.downSince().get(node.name()), s.timeouts().downHold())) {
+        if (Planner.olderThan(s, s.slurm().downSince().get(node.name()), s.timeouts().downHold())) {
           (node.poweredDown() ? sweep.toReturn() : sweep.toPowerDown()).add(node.name());
         }
       } else if (node.poweringUp()) {
-        if (Planner.olderThan(s, s.poweringUpSince().get(node.name()), s.timeouts().powerUp())) {
+        if (Planner.olderThan(
+            s, s.slurm().poweringUpSince().get(node.name()), s.timeouts().powerUp())) {
           sweep.stuck().add(node.name());
         }
       } else if (node.wantsInstance()
           && !node.down()
           && index.instancesOf(node.name()).isEmpty()
-          && !s.inFlight().launching(node.name())) {
+          && !s.cloud().inFlight().launching(node.name())) {
         sweep.noInstance().add(node.name());
       }
     }
@@ -131,10 +132,10 @@ final class GarbageCollector {
   private static void markReclaimedWithoutNotice(
       Snapshot s, List<String> noInstance, List<Action> out) {
     Set<String> noticed = new java.util.HashSet<>();
-    s.notices().forEach(p -> noticed.add(p.notice().instanceId()));
+    s.notices().notices().forEach(p -> noticed.add(p.notice().instanceId()));
     Set<dev.stratus.api.model.OfferingKey> marked = new java.util.HashSet<>();
     for (String node : noInstance) {
-      Instance last = s.lastSpotInstances().get(node);
+      Instance last = s.cloud().lastSpotInstances().get(node);
       if (last != null && !noticed.contains(last.id()) && marked.add(last.offering())) {
         out.add(
             new Action.MarkUnavailable(
@@ -150,9 +151,9 @@ final class GarbageCollector {
    */
   private static void terminateAgain(Snapshot s, Set<String> alreadyTerminated, List<Action> out) {
     List<String> again = new ArrayList<>();
-    for (Instance instance : s.instances()) {
+    for (Instance instance : s.cloud().instances()) {
       if (instance.state().alive()
-          && s.inFlight().terminateAgain(instance.id())
+          && s.cloud().inFlight().terminateAgain(instance.id())
           && alreadyTerminated.add(instance.id())) {
         again.add(instance.id());
       }
@@ -165,10 +166,10 @@ final class GarbageCollector {
   private static void collectOrphans(
       Snapshot s, ClusterIndex index, Set<String> alreadyTerminated, List<Action> out) {
     List<String> orphans = new ArrayList<>();
-    for (Instance instance : s.instances()) {
+    for (Instance instance : s.cloud().instances()) {
       if (!instance.state().alive()
           || alreadyTerminated.contains(instance.id())
-          || s.inFlight().terminating(instance.id())
+          || s.cloud().inFlight().terminating(instance.id())
           || !Planner.olderThan(s, instance.launchedAt(), s.timeouts().orphanGrace())) {
         continue;
       }
@@ -185,7 +186,7 @@ final class GarbageCollector {
 
   private static void collectStopped(Snapshot s, Set<String> alreadyTerminated, List<Action> out) {
     List<String> stopped = new ArrayList<>();
-    for (Instance instance : s.instances()) {
+    for (Instance instance : s.cloud().instances()) {
       if (instance.state() == InstanceState.STOPPED
           && !alreadyTerminated.contains(instance.id())
           && Planner.olderThan(s, instance.launchedAt(), s.timeouts().orphanGrace())) {
@@ -215,7 +216,8 @@ final class GarbageCollector {
 
   /** True when a provider of the pool's offerings was not listed this pass. */
   static boolean unlisted(Snapshot s, Pool pool) {
-    return !s.unlistedProviders().isEmpty()
-        && pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
+    return !s.cloud().unlistedProviders().isEmpty()
+        && pool.offerings().stream()
+            .anyMatch(o -> s.cloud().unlistedProviders().contains(o.provider()));
   }
 }

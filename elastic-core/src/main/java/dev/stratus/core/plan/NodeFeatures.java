@@ -23,7 +23,7 @@ final class NodeFeatures {
   static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
     Map<List<String>, List<String>> launched = new LinkedHashMap<>();
     Map<List<String>, List<String>> poweredDown = new LinkedHashMap<>();
-    for (SlurmNode node : s.nodes()) {
+    for (SlurmNode node : s.slurm().nodes()) {
       if (node.activeFeatures().isEmpty()
           || node.invalidRegistration()) { // its instance goes: RegistrationCheck
         continue;
@@ -65,6 +65,7 @@ final class NodeFeatures {
   }
 
   private static boolean unlisted(Snapshot s, Pool pool) {
-    return pool.offerings().stream().anyMatch(o -> s.unlistedProviders().contains(o.provider()));
+    return pool.offerings().stream()
+        .anyMatch(o -> s.cloud().unlistedProviders().contains(o.provider()));
   }
 }

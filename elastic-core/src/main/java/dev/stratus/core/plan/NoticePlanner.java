@@ -40,7 +40,7 @@ public final class NoticePlanner {
   public static List<Action> plan(Snapshot s) {
     ClusterIndex index = ClusterIndex.of(s);
     List<Action> out = new ArrayList<>();
-    for (PendingNotice pending : s.notices()) {
+    for (PendingNotice pending : s.notices().notices()) {
       InterruptionNotice notice = pending.notice();
       String id = notice.instanceId();
       Optional<Instance> instance = instance(s, id);
@@ -93,7 +93,7 @@ public final class NoticePlanner {
       // checkpointed waits (still running) for the others' checkpoints or the grace.
       if (graceOver(s, pending.signalledAt().get(), notice)) {
         out.add(new Action.Requeue(outstanding, id, why));
-      } else if (s.checkpointed().containsAll(outstanding)) {
+      } else if (s.notices().checkpointed().containsAll(outstanding)) {
         out.add(new Action.Requeue(outstanding, id, why + ": checkpoint written"));
       }
       return;
@@ -117,10 +117,10 @@ public final class NoticePlanner {
    * its node). A notice that came during the listing may be for an instance launched meanwhile.
    */
   static void collectGone(Snapshot s, List<Action> out) {
-    if (!s.unlistedProviders().isEmpty()) {
+    if (!s.cloud().unlistedProviders().isEmpty()) {
       return;
     }
-    for (PendingNotice pending : s.notices()) {
+    for (PendingNotice pending : s.notices().notices()) {
       String id = pending.notice().instanceId();
       if (!pending.receivedAt().isAfter(s.now()) && instance(s, id).isEmpty()) {
         out.add(
@@ -131,7 +131,7 @@ public final class NoticePlanner {
   }
 
   private static Optional<Instance> instance(Snapshot s, String id) {
-    return s.instances().stream().filter(i -> i.id().equals(id)).findFirst();
+    return s.cloud().instances().stream().filter(i -> i.id().equals(id)).findFirst();
   }
 
   /** Since when the node's requeued jobs have been leaving it. */

@@ -43,7 +43,7 @@ record OfferingChoice(List<Offering> candidates, String whyNone) {
               + " allows");
     }
     List<Offering> usable =
-        allowed.stream().filter(o -> !s.unavailable().contains(o.key())).toList();
+        allowed.stream().filter(o -> !s.cloud().unavailable().contains(o.key())).toList();
     String whyNone =
         "no offering of pool "
             + pool.name()
@@ -55,8 +55,8 @@ record OfferingChoice(List<Offering> candidates, String whyNone) {
       return new OfferingChoice(usable, whyNone);
     }
     List<Offering> ordered = new ArrayList<>();
-    usable.stream().filter(o -> !s.probing().contains(o.key())).forEach(ordered::add);
-    usable.stream().filter(o -> s.probing().contains(o.key())).forEach(ordered::add);
+    usable.stream().filter(o -> !s.cloud().probing().contains(o.key())).forEach(ordered::add);
+    usable.stream().filter(o -> s.cloud().probing().contains(o.key())).forEach(ordered::add);
     return new OfferingChoice(ordered, whyNone);
   }
 }

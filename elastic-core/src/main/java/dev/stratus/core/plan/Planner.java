@@ -34,7 +34,7 @@ public final class Planner {
     ClusterIndex index = ClusterIndex.of(s);
     List<Action> actions = new ArrayList<>();
     Set<String> requested = new HashSet<>();
-    RequestOrder order = new RequestOrder(s.requests());
+    RequestOrder order = new RequestOrder(s.slurm().requests());
     Set<String> waiting = new HashSet<>();
     for (SpoolRequest request : order.ordered()) {
       requested.addAll(request.nodes());
@@ -53,7 +53,7 @@ public final class Planner {
     RegistrationCheck.plan(s, index, actions);
     GarbageCollector.collect(s, index, requested, actions);
     NodeFeatures.plan(s, index, actions);
-    actions.addAll(BootstrapFailures.plan(s.bootstrapReports(), s.instances()));
+    actions.addAll(BootstrapFailures.plan(s.cloud().bootstrapReports(), s.cloud().instances()));
     return actions;
   }
 
@@ -119,7 +119,7 @@ public final class Planner {
         boolean stillWanted =
             (slurm == null || (slurm.wantsInstance() && !slurm.down()))
                 && order.isLastFor(node, request);
-        boolean served = !index.instancesOf(node).isEmpty() || s.inFlight().launching(node);
+        boolean served = !index.instancesOf(node).isEmpty() || s.cloud().inFlight().launching(node);
         if (stillWanted && !served) {
           needed.add(node);
           pools.add(index.poolOf(node));

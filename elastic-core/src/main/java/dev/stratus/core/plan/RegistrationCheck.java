@@ -25,7 +25,7 @@ final class RegistrationCheck {
   private RegistrationCheck() {}
 
   static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
-    for (SlurmNode node : s.nodes()) {
+    for (SlurmNode node : s.slurm().nodes()) {
       if (!node.invalidRegistration()) {
         continue;
       }

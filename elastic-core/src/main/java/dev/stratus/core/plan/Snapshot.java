@@ -3,7 +3,9 @@ package dev.stratus.core.plan;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.Timeouts;
+import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.spool.SpoolRequest;
@@ -14,146 +16,37 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Everything the planner looks at, observed at {@code now}. {@code instances} holds only the
- * providers whose list succeeded; {@code unlistedProviders} names those whose list failed, so the
- * planner never takes a missing list for "no instances" (that would set nodes DOWN wrongly). {@code
- * probing} offerings came back from their unavailable TTL and have not succeeded since. {@code
- * poweringUpSince} and {@code downSince} are when the controller first saw a node in that state (a
- * cache: after a restart, timers restart too, which only delays action). {@code checkpointed}: jobs
- * signalled for a notice that have written a checkpoint since (their requeue need not wait for the
- * grace). {@code lastSpotInstances}: the spot instance the previous pass saw bound to each node (so
- * one that vanished without notice is known by its offering). {@code bootstrapReports}: failed
- * bootstrap steps nodes reported since the last pass (see {@link BootstrapFailures}). {@code
- * inFlight}: launches and terminations earlier passes started that are still running. {@code
- * budgets}: the budgets with what they spent and running jobs reserve (admission, {@link
- * BudgetGate}). {@code deadlines}: the jobs with a deadline and what the deadline policy decides
- * from ({@link DeadlineChoice}).
+ * Everything the planner looks at, observed at {@code now}: the pools (at the prices charged now),
+ * the timeouts and spot settings they are planned with, and four views of the world ({@link
+ * SlurmView}, {@link CloudView}, {@link NoticeView}, {@link MoneyView}). Build one with {@link
+ * #builder}; what is not set is empty.
  *
- * <p>The notice lane plans from a snapshot too ({@link #forNotices}): only the fields {@link
- * NoticePlanner} reads are filled.
+ * <p>The notice lane plans from a snapshot too ({@link #forNotices}): only what {@link
+ * NoticePlanner} reads is filled.
  */
 public record Snapshot(
     Instant now,
     List<Pool> pools,
     Timeouts timeouts,
-    List<SlurmNode> nodes,
-    List<SlurmJob> jobs,
-    List<Instance> instances,
-    Set<String> unlistedProviders,
-    List<SpoolRequest> requests,
-    Set<OfferingKey> unavailable,
-    Set<OfferingKey> probing,
-    Map<String, Instant> poweringUpSince,
-    Map<String, Instant> downSince,
-    List<PendingNotice> notices,
-    dev.stratus.core.config.SpotSettings spot,
-    Set<Long> checkpointed,
-    Map<String, Instance> lastSpotInstances,
-    List<BootstrapReport> bootstrapReports,
-    InFlight inFlight,
-    dev.stratus.core.money.BudgetFigures budgets,
-    DeadlineContext deadlines) {
+    SpotSettings spot,
+    SlurmView slurm,
+    CloudView cloud,
+    NoticeView notices,
+    MoneyView money) {
   public Snapshot {
+    if (now == null || timeouts == null || spot == null) {
+      throw new IllegalArgumentException("now, timeouts and spot must be set");
+    }
     pools = List.copyOf(pools);
-    nodes = List.copyOf(nodes);
-    jobs = List.copyOf(jobs);
-    instances = List.copyOf(instances);
-    unlistedProviders = Set.copyOf(unlistedProviders);
-    requests = List.copyOf(requests);
-    unavailable = Set.copyOf(unavailable);
-    probing = Set.copyOf(probing);
-    poweringUpSince = Map.copyOf(poweringUpSince);
-    downSince = Map.copyOf(downSince);
-    notices = List.copyOf(notices);
-    checkpointed = Set.copyOf(checkpointed);
-    lastSpotInstances = Map.copyOf(lastSpotInstances);
-    bootstrapReports = List.copyOf(bootstrapReports);
-    java.util.Objects.requireNonNull(inFlight, "inFlight");
-    java.util.Objects.requireNonNull(budgets, "budgets");
-    java.util.Objects.requireNonNull(deadlines, "deadlines");
+    if (slurm == null || cloud == null || notices == null || money == null) {
+      throw new IllegalArgumentException("every view must be set (its EMPTY or NONE for none)");
+    }
   }
 
-  /** A snapshot without budgets, in which no job has a deadline. */
-  public Snapshot(
-      Instant now,
-      List<Pool> pools,
-      Timeouts timeouts,
-      List<SlurmNode> nodes,
-      List<SlurmJob> jobs,
-      List<Instance> instances,
-      Set<String> unlistedProviders,
-      List<SpoolRequest> requests,
-      Set<OfferingKey> unavailable,
-      Set<OfferingKey> probing,
-      Map<String, Instant> poweringUpSince,
-      Map<String, Instant> downSince,
-      List<PendingNotice> notices,
-      dev.stratus.core.config.SpotSettings spot,
-      Set<Long> checkpointed,
-      Map<String, Instance> lastSpotInstances,
-      List<BootstrapReport> bootstrapReports,
-      InFlight inFlight) {
-    this(
-        now,
-        pools,
-        timeouts,
-        nodes,
-        jobs,
-        instances,
-        unlistedProviders,
-        requests,
-        unavailable,
-        probing,
-        poweringUpSince,
-        downSince,
-        notices,
-        spot,
-        checkpointed,
-        lastSpotInstances,
-        bootstrapReports,
-        inFlight,
-        dev.stratus.core.money.BudgetFigures.NONE,
-        DeadlineContext.NONE);
-  }
-
-  /** A snapshot with no cloud work in flight. */
-  public Snapshot(
-      Instant now,
-      List<Pool> pools,
-      Timeouts timeouts,
-      List<SlurmNode> nodes,
-      List<SlurmJob> jobs,
-      List<Instance> instances,
-      Set<String> unlistedProviders,
-      List<SpoolRequest> requests,
-      Set<OfferingKey> unavailable,
-      Set<OfferingKey> probing,
-      Map<String, Instant> poweringUpSince,
-      Map<String, Instant> downSince,
-      List<PendingNotice> notices,
-      dev.stratus.core.config.SpotSettings spot,
-      Set<Long> checkpointed,
-      Map<String, Instance> lastSpotInstances,
-      List<BootstrapReport> bootstrapReports) {
-    this(
-        now,
-        pools,
-        timeouts,
-        nodes,
-        jobs,
-        instances,
-        unlistedProviders,
-        requests,
-        unavailable,
-        probing,
-        poweringUpSince,
-        downSince,
-        notices,
-        spot,
-        checkpointed,
-        lastSpotInstances,
-        bootstrapReports,
-        InFlight.NONE);
+  /** A snapshot at {@code now} of the given pools and settings, every view empty until set. */
+  public static Builder builder(
+      Instant now, List<Pool> pools, Timeouts timeouts, SpotSettings spot) {
+    return new Builder(now, pools, timeouts, spot);
   }
 
   /**
@@ -167,25 +60,143 @@ public record Snapshot(
       List<SlurmJob> jobs,
       List<Instance> instances,
       List<PendingNotice> notices,
-      dev.stratus.core.config.SpotSettings spot,
+      SpotSettings spot,
       Set<Long> checkpointed) {
-    return new Snapshot(
-        now,
-        pools,
-        timeouts,
-        List.of(),
-        jobs,
-        instances,
-        Set.of(),
-        List.of(),
-        Set.of(),
-        Set.of(),
-        Map.of(),
-        Map.of(),
-        notices,
-        spot,
-        checkpointed,
-        Map.of(),
-        List.of());
+    return builder(now, pools, timeouts, spot)
+        .jobs(jobs)
+        .instances(instances)
+        .notices(notices)
+        .checkpointed(checkpointed)
+        .build();
+  }
+
+  /** Fills a snapshot field by field; every list, set and map starts empty. */
+  public static final class Builder {
+    private final Instant now;
+    private final List<Pool> pools;
+    private final Timeouts timeouts;
+    private final SpotSettings spot;
+    private List<SlurmNode> nodes = List.of();
+    private List<SlurmJob> jobs = List.of();
+    private List<SpoolRequest> requests = List.of();
+    private Map<String, Instant> poweringUpSince = Map.of();
+    private Map<String, Instant> downSince = Map.of();
+    private List<Instance> instances = List.of();
+    private Set<String> unlistedProviders = Set.of();
+    private Set<OfferingKey> unavailable = Set.of();
+    private Set<OfferingKey> probing = Set.of();
+    private Map<String, Instance> lastSpotInstances = Map.of();
+    private InFlight inFlight = InFlight.NONE;
+    private List<BootstrapReport> bootstrapReports = List.of();
+    private List<PendingNotice> notices = List.of();
+    private Set<Long> checkpointed = Set.of();
+    private BudgetFigures budgets = BudgetFigures.NONE;
+    private DeadlineContext deadlines = DeadlineContext.NONE;
+
+    private Builder(Instant now, List<Pool> pools, Timeouts timeouts, SpotSettings spot) {
+      this.now = now;
+      this.pools = pools;
+      this.timeouts = timeouts;
+      this.spot = spot;
+    }
+
+    public Builder nodes(List<SlurmNode> value) {
+      nodes = value;
+      return this;
+    }
+
+    public Builder jobs(List<SlurmJob> value) {
+      jobs = value;
+      return this;
+    }
+
+    public Builder requests(List<SpoolRequest> value) {
+      requests = value;
+      return this;
+    }
+
+    public Builder poweringUpSince(Map<String, Instant> value) {
+      poweringUpSince = value;
+      return this;
+    }
+
+    public Builder downSince(Map<String, Instant> value) {
+      downSince = value;
+      return this;
+    }
+
+    public Builder instances(List<Instance> value) {
+      instances = value;
+      return this;
+    }
+
+    public Builder unlistedProviders(Set<String> value) {
+      unlistedProviders = value;
+      return this;
+    }
+
+    public Builder unavailable(Set<OfferingKey> value) {
+      unavailable = value;
+      return this;
+    }
+
+    public Builder probing(Set<OfferingKey> value) {
+      probing = value;
+      return this;
+    }
+
+    public Builder lastSpotInstances(Map<String, Instance> value) {
+      lastSpotInstances = value;
+      return this;
+    }
+
+    public Builder inFlight(InFlight value) {
+      inFlight = value;
+      return this;
+    }
+
+    public Builder bootstrapReports(List<BootstrapReport> value) {
+      bootstrapReports = value;
+      return this;
+    }
+
+    public Builder notices(List<PendingNotice> value) {
+      notices = value;
+      return this;
+    }
+
+    public Builder checkpointed(Set<Long> value) {
+      checkpointed = value;
+      return this;
+    }
+
+    public Builder budgets(BudgetFigures value) {
+      budgets = value;
+      return this;
+    }
+
+    public Builder deadlines(DeadlineContext value) {
+      deadlines = value;
+      return this;
+    }
+
+    public Snapshot build() {
+      return new Snapshot(
+          now,
+          pools,
+          timeouts,
+          spot,
+          new SlurmView(nodes, jobs, requests, poweringUpSince, downSince),
+          new CloudView(
+              instances,
+              unlistedProviders,
+              unavailable,
+              probing,
+              lastSpotInstances,
+              inFlight,
+              bootstrapReports),
+          new NoticeView(notices, checkpointed),
+          new MoneyView(budgets, deadlines));
+    }
   }
 }

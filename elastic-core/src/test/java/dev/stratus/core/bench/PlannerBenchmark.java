@@ -114,24 +114,13 @@ public class PlannerBenchmark {
               true,
               java.util.Optional.empty()));
     }
-    return new Snapshot(
-        now,
-        pools,
-        Timeouts.DEFAULTS,
-        nodes,
-        jobs,
-        instances,
-        Set.of(),
-        requests,
-        Set.of(),
-        Set.of(),
-        Map.of(),
-        Map.of(),
-        List.of(),
-        dev.stratus.core.config.SpotSettings.DEFAULTS,
-        Set.of(),
-        Map.of(),
-        List.of());
+    return Snapshot.builder(
+            now, pools, Timeouts.DEFAULTS, dev.stratus.core.config.SpotSettings.DEFAULTS)
+        .nodes(nodes)
+        .jobs(jobs)
+        .instances(instances)
+        .requests(requests)
+        .build();
   }
 
   static SlurmNode node(String name, String state, String... flags) {

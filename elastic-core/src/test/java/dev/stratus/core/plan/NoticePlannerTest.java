@@ -63,24 +63,13 @@ class NoticePlannerTest {
     List<SlurmNode> nodes =
         List.of(new SlurmNode("gpu-001", "allocated", Set.of("CLOUD"), "", "", "", List.of()));
     return Planner.plan(
-        new Snapshot(
-            now,
-            List.of(pool("gpu", 4, SPOT)),
-            Fixtures.TIMEOUTS,
-            nodes,
-            jobs,
-            instances,
-            Set.of(),
-            List.of(),
-            Set.of(),
-            Set.of(),
-            Map.of(),
-            Map.of(),
-            notices,
-            SETTINGS,
-            checkpointed,
-            Map.of(),
-            List.of()));
+        Snapshot.builder(now, List.of(pool("gpu", 4, SPOT)), Fixtures.TIMEOUTS, SETTINGS)
+            .nodes(nodes)
+            .jobs(jobs)
+            .instances(instances)
+            .notices(notices)
+            .checkpointed(checkpointed)
+            .build());
   }
 
   void jobRunningOnTheNode() {

@@ -15,7 +15,6 @@ import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -35,25 +34,13 @@ class PlannerInFlightAndOrderTest {
 
   List<Action> plan() {
     return Planner.plan(
-        new Snapshot(
-            NOW,
-            List.of(PlannerTest.GPU),
-            Fixtures.TIMEOUTS,
-            nodes,
-            List.of(),
-            instances,
-            unlisted,
-            requests,
-            Set.of(),
-            Set.of(),
-            Map.of(),
-            Map.of(),
-            List.of(),
-            SpotSettings.DEFAULTS,
-            Set.of(),
-            Map.of(),
-            List.of(),
-            inFlight));
+        Snapshot.builder(NOW, List.of(PlannerTest.GPU), Fixtures.TIMEOUTS, SpotSettings.DEFAULTS)
+            .nodes(nodes)
+            .instances(instances)
+            .unlistedProviders(unlisted)
+            .requests(requests)
+            .inFlight(inFlight)
+            .build());
   }
 
   static SpoolRequest release(String id, HookKind kind, Instant at, String... nodes) {

@@ -54,24 +54,20 @@ class PlannerTest {
 
   List<Action> plan() {
     return Planner.plan(
-        new Snapshot(
-            NOW,
-            List.of(pool),
-            Fixtures.TIMEOUTS,
-            nodes,
-            jobs,
-            instances,
-            unlisted,
-            requests,
-            unavailable,
-            probing,
-            poweringUpSince,
-            downSince,
-            notices,
-            spot,
-            Set.of(),
-            lastSpotInstances,
-            bootstrapReports));
+        Snapshot.builder(NOW, List.of(pool), Fixtures.TIMEOUTS, spot)
+            .nodes(nodes)
+            .jobs(jobs)
+            .instances(instances)
+            .unlistedProviders(unlisted)
+            .requests(requests)
+            .unavailable(unavailable)
+            .probing(probing)
+            .poweringUpSince(poweringUpSince)
+            .downSince(downSince)
+            .notices(notices)
+            .lastSpotInstances(lastSpotInstances)
+            .bootstrapReports(bootstrapReports)
+            .build());
   }
 
   static SlurmNode node(String name, String state, String... flags) {

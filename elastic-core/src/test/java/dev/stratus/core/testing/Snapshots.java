@@ -76,26 +76,18 @@ public final class Snapshots {
   }
 
   public Snapshot build() {
-    return new Snapshot(
-        now,
-        pools,
-        Fixtures.TIMEOUTS,
-        nodes,
-        jobs,
-        instances,
-        Set.of(),
-        requests,
-        unavailable,
-        probing,
-        poweringUpSince,
-        downSince,
-        notices,
-        spot,
-        Set.of(),
-        Map.of(),
-        List.of(),
-        dev.stratus.core.plan.InFlight.NONE,
-        budgets,
-        deadlines);
+    return Snapshot.builder(now, pools, Fixtures.TIMEOUTS, spot)
+        .nodes(nodes)
+        .jobs(jobs)
+        .instances(instances)
+        .requests(requests)
+        .unavailable(unavailable)
+        .probing(probing)
+        .poweringUpSince(poweringUpSince)
+        .downSince(downSince)
+        .notices(notices)
+        .budgets(budgets)
+        .deadlines(deadlines)
+        .build();
   }
 }

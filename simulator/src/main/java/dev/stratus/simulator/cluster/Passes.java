@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The reconcile pass of the simulated controller: the snapshot the controller would observe, {@code
@@ -130,29 +129,19 @@ final class Passes {
                 settings.boot(),
                 deadlines,
                 history.snapshot());
-    return new Snapshot(
-        now,
-        config.pools(),
-        config.timeouts(),
-        nodes,
-        jobViews,
-        cloud.alive(),
-        Set.of(),
-        spool,
-        unavailable.current(),
-        unavailable.probing(),
-        poweringUp,
-        down,
-        List.of(),
-        config.spot(),
-        Set.of(),
-        Map.of(),
-        List.of(),
-        dev.stratus.core.plan.InFlight.NONE,
-        // Budgets are applied per launch below (BudgetAdmission on the simulated ledger), not by
-        // the planner's gate, which reads the controller's ledger figures.
-        dev.stratus.core.money.BudgetFigures.NONE,
-        ctx);
+    // Budgets are applied per launch below (BudgetAdmission on the simulated ledger), not by the
+    // planner's gate, which reads the controller's ledger figures.
+    return Snapshot.builder(now, config.pools(), config.timeouts(), config.spot())
+        .nodes(nodes)
+        .jobs(jobViews)
+        .instances(cloud.alive())
+        .requests(spool)
+        .unavailable(unavailable.current())
+        .probing(unavailable.probing())
+        .poweringUpSince(poweringUp)
+        .downSince(down)
+        .deadlines(ctx)
+        .build();
   }
 
   private void observeNodes(
