@@ -41,11 +41,15 @@ public final class BudgetGate {
 
   private BudgetGate() {}
 
-  /** Rewrites {@code actions} (the requests' actions so far) as admission decides. */
-  static void admit(Snapshot s, ClusterIndex index, List<Action> actions) {
+  /**
+   * The requests' {@code actions} as admission decides: launches kept (with the candidates the
+   * budgets allow), turned into holds, or dropped, and releases of held jobs added. {@code actions}
+   * itself is not changed; without budgets it is returned as it is.
+   */
+  static List<Action> admit(Snapshot s, ClusterIndex index, List<Action> actions) {
     BudgetFigures figures = s.money().budgets();
     if (figures.budgets().isEmpty()) {
-      return;
+      return actions;
     }
     Map<Long, SlurmJob> jobs = new HashMap<>();
     s.slurm().jobs().forEach(j -> jobs.put(j.jobId(), j));
@@ -68,7 +72,7 @@ public final class BudgetGate {
       }
     }
     if (requests.isEmpty()) {
-      return;
+      return actions;
     }
     Map<String, BigDecimal> reserved = new HashMap<>(figures.reserved());
     Reservations.perBudget(
@@ -95,8 +99,7 @@ public final class BudgetGate {
         out.add(new Action.ReleaseJob(job, "stratus: released: the budgets now admit this job"));
       }
     }
-    actions.clear();
-    actions.addAll(out);
+    return out;
   }
 
   /**

@@ -37,9 +37,10 @@ import java.util.stream.Collectors;
 final class DeadlineMoves {
   private DeadlineMoves() {}
 
-  static void plan(Snapshot s, ClusterIndex index, List<Action> actions) {
+  static List<Action> plan(Snapshot s, ClusterIndex index) {
+    List<Action> actions = new java.util.ArrayList<>();
     if (s.money().deadlines().jobs().isEmpty()) {
-      return;
+      return actions;
     }
     Set<String> noticed =
         s.notices().notices().stream()
@@ -51,6 +52,7 @@ final class DeadlineMoves {
         plan(s, index, job, d.get(), noticed, actions);
       }
     }
+    return actions;
   }
 
   private static void plan(

@@ -34,13 +34,14 @@ import java.util.Set;
 final class GarbageCollector {
   private GarbageCollector() {}
 
-  static void collect(Snapshot s, ClusterIndex index, Set<String> requested, List<Action> out) {
-    Set<String> alreadyTerminated = new java.util.HashSet<>();
-    for (Action a : out) {
-      if (a instanceof Action.Terminate t) {
-        alreadyTerminated.addAll(t.instanceIds());
-      }
-    }
+  /**
+   * {@code requested}: nodes a hook request names this pass; {@code terminating}: instances the
+   * pass's earlier steps already terminate.
+   */
+  static List<Action> collect(
+      Snapshot s, ClusterIndex index, Set<String> requested, Set<String> terminating) {
+    List<Action> out = new java.util.ArrayList<>();
+    Set<String> alreadyTerminated = new java.util.HashSet<>(terminating);
     terminateAgain(s, alreadyTerminated, out);
     collectOrphans(s, index, alreadyTerminated, out);
     collectStopped(s, alreadyTerminated, out);
@@ -78,6 +79,7 @@ final class GarbageCollector {
     if (!toReturn.isEmpty()) {
       out.add(new Action.ReturnToService(toReturn, "down hold over: back to idle~"));
     }
+    return out;
   }
 
   /** The nodes the sweep found, by what is to be done with them. */

@@ -20,7 +20,8 @@ import java.util.Set;
 final class NodeFeatures {
   private NodeFeatures() {}
 
-  static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
+  static List<Action> plan(Snapshot s, ClusterIndex index) {
+    List<Action> out = new java.util.ArrayList<>();
     Map<List<String>, List<String>> launched = new LinkedHashMap<>();
     Map<List<String>, List<String>> poweredDown = new LinkedHashMap<>();
     for (SlurmNode node : s.slurm().nodes()) {
@@ -62,6 +63,7 @@ final class NodeFeatures {
             out.add(
                 new Action.SetFeatures(
                     nodes, features, "powered down: every capacity type its pool sells")));
+    return out;
   }
 
   private static boolean unlisted(Snapshot s, Pool pool) {

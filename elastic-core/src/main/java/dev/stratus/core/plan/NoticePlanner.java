@@ -116,9 +116,10 @@ public final class NoticePlanner {
    * that began after the notice came is done (the instance is gone; the garbage collector handles
    * its node). A notice that came during the listing may be for an instance launched meanwhile.
    */
-  static void collectGone(Snapshot s, List<Action> out) {
+  static List<Action> collectGone(Snapshot s) {
+    List<Action> out = new ArrayList<>();
     if (!s.cloud().unlistedProviders().isEmpty()) {
-      return;
+      return out;
     }
     for (PendingNotice pending : s.notices().notices()) {
       String id = pending.notice().instanceId();
@@ -128,6 +129,7 @@ public final class NoticePlanner {
                 id, "instance already gone; the reconcile pass handles its node"));
       }
     }
+    return out;
   }
 
   private static Optional<Instance> instance(Snapshot s, String id) {

@@ -32,12 +32,24 @@ public final class Planner {
    */
   public static List<Action> plan(Snapshot s) {
     ClusterIndex index = ClusterIndex.of(s);
+    List<Action> actions = new ArrayList<>(BudgetGate.admit(s, index, planRequests(s, index)));
+    actions.addAll(DeadlineMoves.plan(s, index));
+    actions.addAll(NoticePlanner.collectGone(s));
+    actions.addAll(RegistrationCheck.plan(s, index));
+    actions.addAll(GarbageCollector.collect(s, index, requestedNodes(s), terminatedBy(actions)));
+    actions.addAll(NodeFeatures.plan(s, index));
+    actions.addAll(BootstrapFailures.plan(s.cloud().bootstrapReports(), s.cloud().instances()));
+    return actions;
+  }
+
+  /**
+   * Each hook request, in the order slurmctld made them: launches or terminations, then its Ack.
+   */
+  private static List<Action> planRequests(Snapshot s, ClusterIndex index) {
     List<Action> actions = new ArrayList<>();
-    Set<String> requested = new HashSet<>();
     RequestOrder order = new RequestOrder(s.slurm().requests());
     Set<String> waiting = new HashSet<>();
     for (SpoolRequest request : order.ordered()) {
-      requested.addAll(request.nodes());
       if (waitsForListing(s, index, request, waiting)) {
         continue; // neither acted on nor acknowledged: a later pass that sees its nodes does both
       }
@@ -47,14 +59,25 @@ public final class Planner {
       }
       actions.add(new Action.Ack(request.id(), request.kind().cliName() + " acted on"));
     }
-    BudgetGate.admit(s, index, actions);
-    DeadlineMoves.plan(s, index, actions);
-    NoticePlanner.collectGone(s, actions);
-    RegistrationCheck.plan(s, index, actions);
-    GarbageCollector.collect(s, index, requested, actions);
-    NodeFeatures.plan(s, index, actions);
-    actions.addAll(BootstrapFailures.plan(s.cloud().bootstrapReports(), s.cloud().instances()));
     return actions;
+  }
+
+  /** Every node a hook request names, acted on this pass or not. */
+  private static Set<String> requestedNodes(Snapshot s) {
+    Set<String> requested = new HashSet<>();
+    s.slurm().requests().forEach(r -> requested.addAll(r.nodes()));
+    return requested;
+  }
+
+  /** The instances {@code actions} terminate. */
+  private static Set<String> terminatedBy(List<Action> actions) {
+    Set<String> ids = new HashSet<>();
+    for (Action a : actions) {
+      if (a instanceof Action.Terminate t) {
+        ids.addAll(t.instanceIds());
+      }
+    }
+    return ids;
   }
 
   /**

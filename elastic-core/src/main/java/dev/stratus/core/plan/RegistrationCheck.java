@@ -24,7 +24,8 @@ final class RegistrationCheck {
 
   private RegistrationCheck() {}
 
-  static void plan(Snapshot s, ClusterIndex index, List<Action> out) {
+  static List<Action> plan(Snapshot s, ClusterIndex index) {
+    List<Action> out = new java.util.ArrayList<>();
     for (SlurmNode node : s.slurm().nodes()) {
       if (!node.invalidRegistration()) {
         continue;
@@ -46,6 +47,7 @@ final class RegistrationCheck {
               instances.stream().map(Instance::id).toList(), node.name() + " " + what));
       offerings.forEach(o -> out.add(new Action.OfferingInvalid(o, node.name() + " " + what)));
     }
+    return out;
   }
 
   /** E.g. "registered short of pool gpu: 24105 MiB memory < 30000; fewer CPUs than 4". */
