@@ -4,6 +4,7 @@ import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.controller.Fence;
 import dev.stratus.core.controller.RequestSource;
 import dev.stratus.core.metrics.StratusMetrics;
@@ -81,15 +82,12 @@ public final class ControllerRuntime implements AutoCloseable {
     this.money = ControllerBooks.open(config, cli);
     this.controller =
         new Controller(
-            config,
-            slurm,
-            providers,
-            requests,
-            clock,
-            credentials,
-            new StratusMetrics(registry),
-            money.money(),
-            leadership.<Fence>map(l -> l).orElse(Fence.OPEN));
+            ControllerParts.builder(config, slurm, providers, requests, clock)
+                .credentials(credentials)
+                .metrics(new StratusMetrics(registry))
+                .money(money.money())
+                .fence(leadership.<Fence>map(l -> l).orElse(Fence.OPEN))
+                .build());
     this.daemon = new ControllerDaemon(controller, config.timeouts().reconcileInterval());
     money.schedulePrices(daemon, providers);
     controller.whenPassWanted(daemon::wake); // a launch ended: its request can be acknowledged

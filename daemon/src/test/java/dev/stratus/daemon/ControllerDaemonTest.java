@@ -9,6 +9,7 @@ import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -71,12 +72,14 @@ class ControllerDaemonTest {
     slurm.cloudNodes(List.of("gpu-001"));
     controller =
         new Controller(
-            Fixtures.config(List.of(pool("gpu", 1, SPOT)), "fake"),
-            slurm(),
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    Fixtures.config(List.of(pool("gpu", 1, SPOT)), "fake"),
+                    slurm(),
+                    Map.<String, NodeProvider>of("fake", cloud),
+                    spool,
+                    clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
     return controller;
   }
 

@@ -66,17 +66,32 @@ final class CloudTasks implements AutoCloseable {
   }
 
   private final int perLane;
+  private final boolean inline;
   private final StratusMetrics metrics;
   private final Map<Lane, ExecutorService> lanes = new ConcurrentHashMap<>();
   private final ExecutorService calls = Executors.newCachedThreadPool(daemon("stratus-cloud-call"));
   private final Set<CompletableFuture<?>> unfinished = ConcurrentHashMap.newKeySet();
 
   CloudTasks(int perLane, StratusMetrics metrics) {
+    this(perLane, false, metrics);
+  }
+
+  private CloudTasks(int perLane, boolean inline, StratusMetrics metrics) {
     if (perLane < 1) {
       throw new IllegalArgumentException("perLane must be at least 1, got " + perLane);
     }
     this.perLane = perLane;
+    this.inline = inline;
     this.metrics = metrics;
+  }
+
+  /**
+   * Tasks that run at once on the thread that submits them, with no time limit: the returned future
+   * is complete, so what a caller chains on it runs before {@link #submit} returns. For a replay
+   * whose clouds answer at once ({@link ControllerParts.CloudCalls#INLINE}).
+   */
+  static CloudTasks inline(StratusMetrics metrics) {
+    return new CloudTasks(1, true, metrics);
   }
 
   /**
@@ -86,6 +101,14 @@ final class CloudTasks implements AutoCloseable {
   <T> CompletableFuture<T> submit(
       Lane lane, Kind kind, String what, Duration limit, Callable<T> call) {
     CompletableFuture<T> result = new CompletableFuture<>();
+    if (inline) {
+      try {
+        result.complete(call.call());
+      } catch (Exception e) {
+        result.completeExceptionally(e);
+      }
+      return result;
+    }
     unfinished.add(result);
     try {
       lane(lane).execute(() -> runWithin(lane, kind, what, limit, call, result));

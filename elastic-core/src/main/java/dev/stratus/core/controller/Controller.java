@@ -65,89 +65,28 @@ public final class Controller implements AutoCloseable {
   private final Fence fence;
   private final MoneyBooks books;
 
-  /** {@code credentials}: issues each new node's bootstrap credential (Vault), or NONE. */
-  public Controller(
-      StratusConfig config,
-      SlurmClient slurm,
-      Map<String, NodeProvider> providers,
-      RequestSource requests,
-      Clock clock,
-      NodeCredentials credentials) {
-    this(config, slurm, providers, requests, clock, credentials, new StratusMetrics());
-  }
-
-  /** {@code metrics}: where the controller counts what it does (the runtime's is Prometheus). */
-  public Controller(
-      StratusConfig config,
-      SlurmClient slurm,
-      Map<String, NodeProvider> providers,
-      RequestSource requests,
-      Clock clock,
-      NodeCredentials credentials,
-      StratusMetrics metrics) {
-    this(
-        config,
-        slurm,
-        providers,
-        requests,
-        clock,
-        credentials,
-        metrics,
-        ControllerMoney.none(slurm),
-        Fence.OPEN);
-  }
-
-  /**
-   * {@code money}: the cost ledger, live prices and Slurm accounting (README, "Money"); {@code
-   * fence}: whether this controller may act (a standby's lease): passes and notice runs outside its
-   * term do nothing, and every act checks it.
-   */
-  public Controller(
-      StratusConfig config,
-      SlurmClient slurm,
-      Map<String, NodeProvider> providers,
-      RequestSource requests,
-      Clock clock,
-      NodeCredentials credentials,
-      StratusMetrics metrics,
-      ControllerMoney money,
-      Fence fence) {
-    this.fence = fence;
-    this.metrics = metrics;
-    this.books = new MoneyBooks(config, money, metrics.registry());
+  /** A controller of {@code parts}; nothing runs until {@link #start} and {@link #runPass}. */
+  public Controller(ControllerParts parts) {
+    this.config = parts.config();
+    this.slurm = parts.slurm();
+    this.providers = parts.providers();
+    this.requests = parts.requests();
+    this.clock = parts.clock();
+    this.fence = parts.fence();
+    this.metrics = parts.metrics();
+    this.books = new MoneyBooks(config, parts.money(), metrics.registry());
     this.spot = new SpotRecorder(metrics);
-    this.config = config;
     this.deadlines = new DeadlineJobs(config);
-    this.slurm = slurm;
-    this.providers = Map.copyOf(providers);
-    this.requests = requests;
-    this.clock = clock;
     this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
     this.notices = new NoticeInbox(clock);
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
-    this.tasks = new CloudTasks(CloudTasks.PER_LANE, metrics);
+    this.tasks =
+        parts.cloudCalls() == ControllerParts.CloudCalls.INLINE
+            ? CloudTasks.inline(metrics)
+            : new CloudTasks(CloudTasks.PER_LANE, metrics);
     this.sweeps = new ResourceSweeps(tasks, config.timeouts().terminate());
-    this.cloud =
-        new CloudWork(
-            new LaunchExecutor(
-                config.cluster(),
-                this.providers,
-                unavailable,
-                credentials,
-                tasks,
-                config.timeouts().launch(),
-                fence),
-            tasks,
-            this.providers,
-            config.timeouts().terminate(),
-            metrics,
-            view,
-            (nodes, reason) -> Actuator.setDown(slurm, metrics, nodes, reason),
-            () -> passWanted.run(),
-            books::terminationAccepted,
-            clock,
-            fence);
+    this.cloud = cloudWork(parts.credentials());
     this.actuator =
         new Actuator(
             slurm,
@@ -158,7 +97,7 @@ public final class Controller implements AutoCloseable {
             notices,
             checkpoints,
             unavailable,
-            money.accounting(),
+            parts.money().accounting(),
             deadlines.board(),
             clock,
             fence);
@@ -179,7 +118,29 @@ public final class Controller implements AutoCloseable {
             () -> NoticePlanner.nextRequeueDue(notices.pending(), config.spot()),
             this::checkpointWritten,
             clock);
-    this.topology = TopologyUpdates.forConfig(config, slurm, this.providers, tasks, clock);
+    this.topology = TopologyUpdates.forConfig(config, slurm, providers, tasks, clock);
+  }
+
+  private CloudWork cloudWork(NodeCredentials credentials) {
+    return new CloudWork(
+        new LaunchExecutor(
+            config.cluster(),
+            providers,
+            unavailable,
+            credentials,
+            tasks,
+            config.timeouts().launch(),
+            fence),
+        tasks,
+        providers,
+        config.timeouts().terminate(),
+        metrics,
+        view,
+        (nodes, reason) -> Actuator.setDown(slurm, metrics, nodes, reason),
+        () -> passWanted.run(),
+        books::terminationAccepted,
+        clock,
+        fence);
   }
 
   /** Starts the notice lane's thread; passes are run by whoever calls {@link #runPass}. */

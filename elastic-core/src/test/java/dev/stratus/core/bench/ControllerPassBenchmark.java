@@ -3,6 +3,7 @@ package dev.stratus.core.bench;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmClient;
@@ -65,12 +66,10 @@ public final class ControllerPassBenchmark {
     int launches;
     try (Controller controller =
         new Controller(
-            config,
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE)) {
+            ControllerParts.builder(
+                    config, slurm, Map.<String, NodeProvider>of("fake", cloud), spool, clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build())) {
       List<Action> first = List.of();
       for (int i = 0; i < passes; i++) {
         long start = System.nanoTime();

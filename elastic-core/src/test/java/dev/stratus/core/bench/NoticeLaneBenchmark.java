@@ -7,6 +7,7 @@ import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
@@ -72,12 +73,14 @@ public final class NoticeLaneBenchmark {
     ScheduledExecutorService passes = Executors.newSingleThreadScheduledExecutor();
     try (Controller controller =
         new Controller(
-            config,
-            jobsThatCheckpoint,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE)) {
+            ControllerParts.builder(
+                    config,
+                    jobsThatCheckpoint,
+                    Map.<String, NodeProvider>of("fake", cloud),
+                    spool,
+                    clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build())) {
       for (int i = 0; i < runs; i++) {
         String node = names.get(i);
         spool.resume(slurm, clock.instant(), "r" + i, i + 1, node);

@@ -33,13 +33,15 @@ class CheckpointRequeueTest extends ControllerFixture {
             checkpoints.toString());
     return wired(
         new Controller(
-            Fixtures.withSpot(
-                Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"), spot),
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            credentials));
+            ControllerParts.builder(
+                    Fixtures.withSpot(
+                        Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake"), spot),
+                    slurm,
+                    Map.<String, NodeProvider>of("fake", cloud),
+                    spool,
+                    clock)
+                .credentials(credentials)
+                .build()));
   }
 
   @Test

@@ -107,4 +107,26 @@ class CloudTasksTest {
     assertThatThrownBy(queued::join).isInstanceOf(CompletionException.class);
     assertThat(tasks.idle()).isTrue();
   }
+
+  @Test
+  void inlineTasksRunOnTheSubmittingThreadAndAreDoneWhenSubmitReturns() {
+    CloudTasks inline = CloudTasks.inline(metrics);
+    Thread caller = Thread.currentThread();
+    CompletableFuture<Thread> ran =
+        inline.submit(EAST, CloudTasks.Kind.LAUNCH, "create", LONG, Thread::currentThread);
+    CompletableFuture<String> failed =
+        inline.submit(
+            WEST,
+            CloudTasks.Kind.TERMINATE,
+            "delete",
+            LONG,
+            () -> {
+              throw new IllegalStateException("refused");
+            });
+
+    assertThat(ran).isCompletedWithValue(caller);
+    assertThat(failed).isCompletedExceptionally();
+    assertThatThrownBy(failed::join).hasRootCauseMessage("refused");
+    assertThat(inline.idle()).isTrue();
+  }
 }

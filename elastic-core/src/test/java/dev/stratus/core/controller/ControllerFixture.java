@@ -106,15 +106,13 @@ public abstract class ControllerFixture {
       dev.stratus.api.spi.NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
     return wired(
         new Controller(
-            config(),
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            credentials,
-            metrics,
-            money(),
-            fence));
+            ControllerParts.builder(
+                    config(), slurm, Map.<String, NodeProvider>of("fake", cloud), spool, clock)
+                .credentials(credentials)
+                .metrics(metrics)
+                .money(money())
+                .fence(fence)
+                .build()));
   }
 
   /** A controller whose tries of a launch are abandoned past {@code limit}. */
@@ -126,14 +124,16 @@ public abstract class ControllerFixture {
   protected Controller withCloudCallLimits(Duration launch, Duration terminate, Duration list) {
     return wired(
         new Controller(
-            Fixtures.withTimeouts(
-                config(), Fixtures.TIMEOUTS.withCloudCalls(launch, terminate, list)),
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE,
-            new StratusMetrics()));
+            ControllerParts.builder(
+                    Fixtures.withTimeouts(
+                        config(), Fixtures.TIMEOUTS.withCloudCalls(launch, terminate, list)),
+                    slurm,
+                    Map.<String, NodeProvider>of("fake", cloud),
+                    spool,
+                    clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .metrics(new StratusMetrics())
+                .build()));
   }
 
   /** The controller's config: one pool of four nodes, spot and on-demand, no budgets. */

@@ -49,14 +49,16 @@ class ControllerTopologyTest {
     topology = dir.resolve("etc/topology.conf");
     controller =
         new Controller(
-            Fixtures.withTopologyTree(
-                Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
-                dir.resolve("etc/slurm.conf")),
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    Fixtures.withTopologyTree(
+                        Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
+                        dir.resolve("etc/slurm.conf")),
+                    slurm,
+                    Map.<String, NodeProvider>of("fake", cloud),
+                    spool,
+                    clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
   }
 
   @AfterEach
@@ -221,12 +223,14 @@ class ControllerTopologyTest {
   void withoutTopologyTreeTheControllerNeverTouchesTopology() {
     Controller plain =
         new Controller(
-            Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
-            slurm,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
+                    slurm,
+                    Map.<String, NodeProvider>of("fake", cloud),
+                    spool,
+                    clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
 
     launchTwoNodes(plain);

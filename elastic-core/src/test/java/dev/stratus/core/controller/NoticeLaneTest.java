@@ -61,12 +61,10 @@ class NoticeLaneTest {
             new SpotSettings("USR1", grace, Duration.ofSeconds(5), false, "", checkpointDir));
     controller =
         new Controller(
-            config,
-            stuck,
-            Map.<String, NodeProvider>of("fake", cloud),
-            spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    config, stuck, Map.<String, NodeProvider>of("fake", cloud), spool, clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
     spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
     controller.runPass();
     ControllerFixture.awaitCloud(controller);

@@ -11,6 +11,7 @@ import dev.stratus.api.spi.BootstrapSettings;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
@@ -132,12 +133,14 @@ class BareMetalFallbackLaunchTest {
             Clock.systemUTC().instant()));
     Controller controller =
         new Controller(
-            Fixtures.config(List.of(pool), "oci", "aws", "lambda"),
-            slurm,
-            Map.of("oci", oci.provider(), "aws", aws, "lambda", lambda.provider()),
-            spool,
-            Clock.systemUTC(),
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    Fixtures.config(List.of(pool), "oci", "aws", "lambda"),
+                    slurm,
+                    Map.of("oci", oci.provider(), "aws", aws, "lambda", lambda.provider()),
+                    spool,
+                    Clock.systemUTC())
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(30))

@@ -9,6 +9,7 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
@@ -92,12 +93,14 @@ class MultiCloudLaunchTest {
     InMemoryRequests spool = resumeOfJob7("gpu-001", "gpu-002");
     Controller controller =
         new Controller(
-            Fixtures.config(List.of(pool), "aws", "gcp", "azure"),
-            slurm,
-            Map.of("aws", aws, "gcp", gcp, "azure", azure),
-            spool,
-            Clock.systemUTC(),
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    Fixtures.config(List.of(pool), "aws", "gcp", "azure"),
+                    slurm,
+                    Map.of("aws", aws, "gcp", gcp, "azure", azure),
+                    spool,
+                    Clock.systemUTC())
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
 
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
     await()
@@ -143,12 +146,14 @@ class MultiCloudLaunchTest {
     InMemoryRequests spool = resumeOfJob7("aws-h100-001", "azure-h100-001");
     Controller controller =
         new Controller(
-            Fixtures.config(List.of(awsH100, azureH100), "aws", "azure"),
-            slurm,
-            Map.of("aws", aws, "azure", azure),
-            spool,
-            Clock.systemUTC(),
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    Fixtures.config(List.of(awsH100, azureH100), "aws", "azure"),
+                    slurm,
+                    Map.of("aws", aws, "azure", azure),
+                    spool,
+                    Clock.systemUTC())
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
 
     controller.runPass();
 

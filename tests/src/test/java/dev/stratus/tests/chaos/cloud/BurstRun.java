@@ -4,6 +4,7 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.Timeouts;
 import dev.stratus.core.controller.Controller;
+import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.testkit.CloudChaos;
 import dev.stratus.tests.chaos.Reliability;
@@ -84,12 +85,10 @@ final class BurstRun {
     BurstSlurm slurm = new BurstSlurm(pool.nodeNames(), clock, Duration.ofMillis(500));
     Controller controller =
         new Controller(
-            config,
-            slurm.slurm,
-            Map.of(cloud.name(), cloud.provider()),
-            slurm.spool,
-            clock,
-            dev.stratus.api.spi.NodeCredentials.NONE);
+            ControllerParts.builder(
+                    config, slurm.slurm, Map.of(cloud.name(), cloud.provider()), slurm.spool, clock)
+                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .build());
     controller.start();
     Instant start = clock.instant();
     int wave = 0;
