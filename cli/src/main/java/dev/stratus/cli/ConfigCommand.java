@@ -1,5 +1,6 @@
 package dev.stratus.cli;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code stratus config render|check ...}. */
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     subcommands = {ConfigRenderCommand.class, ConfigCheckCommand.class})
 public final class ConfigCommand implements Runnable {
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {

@@ -2,7 +2,11 @@ package dev.stratus.cli;
 
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.hook.HookMain;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -21,17 +25,17 @@ public final class HookCommand implements Callable<Integer> {
   @Parameters(index = "1", description = "Slurm hostlist, e.g. gpu-[001-004]")
   String hostlist;
 
-  @picocli.CommandLine.Option(
+  @CommandLine.Option(
       names = "--config",
       required = true,
       description = "stratus.yaml (for the spool directory)")
-  java.nio.file.Path config;
+  Path config;
 
   @Override
   public Integer call() {
-    java.util.Properties props = new java.util.Properties();
+    Properties props = new Properties();
     props.putAll(System.getProperties());
     props.setProperty(HookMain.SPOOL_DIR, ConfigLoader.load(config).spoolDir().toString());
-    return HookMain.run(java.util.List.of(kind, hostlist), props, System.getenv(), System.err);
+    return HookMain.run(List.of(kind, hostlist), props, System.getenv(), System.err);
   }
 }

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -19,7 +20,7 @@ import picocli.CommandLine.Mixin;
     description = "Providers on the class path, and read-only checks of the configured ones.",
     subcommands = {ProvidersCommand.ListCommand.class, ProvidersCommand.CheckCommand.class})
 public final class ProvidersCommand implements Runnable {
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {

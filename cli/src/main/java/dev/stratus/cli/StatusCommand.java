@@ -4,6 +4,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.DeadlineBoard;
+import dev.stratus.core.plan.DeadlineStatus;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.daemon.ProviderRegistry;
 import java.time.Clock;
@@ -52,7 +53,7 @@ public final class StatusCommand implements Callable<Integer> {
   }
 
   /** The controller's latest deadline decisions; none, said on stderr, when unreadable. */
-  private static List<dev.stratus.core.plan.DeadlineStatus> deadlines(StratusConfig cfg) {
+  private static List<DeadlineStatus> deadlines(StratusConfig cfg) {
     try {
       return DeadlineBoard.read(cfg.stateDir());
     } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package dev.stratus.cli;
 
+import dev.stratus.cli.money.BudgetCommand;
+import dev.stratus.cli.money.CostCommand;
 import dev.stratus.simulator.SimulateCommand;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
@@ -18,8 +20,8 @@ import picocli.CommandLine.Command;
       StatusCommand.class,
       ProvidersCommand.class,
       SimulateCommand.class,
-      dev.stratus.cli.money.CostCommand.class,
-      dev.stratus.cli.money.BudgetCommand.class,
+      CostCommand.class,
+      BudgetCommand.class,
       HooksCommand.class
     })
 public final class StratusCli implements Runnable {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.Spool;
 import dev.stratus.hook.spool.SpoolRequest;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,7 +48,7 @@ class HooksInstallCommandTest {
 
   int install(String... more) {
     List<String> args =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(
                 "hooks",
                 "install",
@@ -92,7 +94,7 @@ class HooksInstallCommandTest {
     ProcessBuilder pb =
         new ProcessBuilder(dir.resolve("bin/stratus-suspend").toString(), "gpu-[001-002]");
     pb.environment().clear();
-    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Process p = pb.start();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
 

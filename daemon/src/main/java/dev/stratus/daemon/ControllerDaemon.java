@@ -1,12 +1,15 @@
 package dev.stratus.daemon;
 
 import dev.stratus.core.controller.Controller;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
 import org.quartz.JobBuilder;
+import org.quartz.JobDataMap;
 import org.quartz.JobExecutionContext;
 import org.quartz.JobExecutionException;
 import org.quartz.JobKey;
@@ -38,7 +41,7 @@ public final class ControllerDaemon implements AutoCloseable {
   /** A woken pass is queued and has not started: more wakes add nothing. */
   private final AtomicBoolean queued = new AtomicBoolean();
 
-  public ControllerDaemon(Controller controller, java.time.Duration interval) {
+  public ControllerDaemon(Controller controller, Duration interval) {
     try {
       Properties props = new Properties();
       props.setProperty("org.quartz.scheduler.instanceName", "stratus-" + UUID.randomUUID());
@@ -59,7 +62,7 @@ public final class ControllerDaemon implements AutoCloseable {
   }
 
   /** From now on, every {@code interval}; a late run is skipped, not made up. */
-  private static Trigger every(java.time.Duration interval) {
+  private static Trigger every(Duration interval) {
     return TriggerBuilder.newTrigger()
         .startNow()
         .withSchedule(
@@ -74,12 +77,12 @@ public final class ControllerDaemon implements AutoCloseable {
    * Runs {@code task} every {@code interval} from now on, on the scheduler's second thread (never
    * the pass's); a run is skipped while the last one is still going, and a failed run is logged.
    */
-  public void every(String name, java.time.Duration interval, Runnable task) {
+  public void every(String name, Duration interval, Runnable task) {
     try {
       scheduler.scheduleJob(
           JobBuilder.newJob(TaskJob.class)
               .withIdentity(name, "stratus")
-              .usingJobData(new org.quartz.JobDataMap(java.util.Map.of(TASK, task)))
+              .usingJobData(new JobDataMap(Map.of(TASK, task)))
               .build(),
           every(interval));
     } catch (SchedulerException e) {

@@ -16,6 +16,9 @@ import dev.stratus.hook.spool.Spool;
 import dev.stratus.hook.spool.SpoolRequest;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +60,8 @@ public final class ControllerRuntime implements AutoCloseable {
           public List<SpoolRequest> pending() {
             try {
               return spool.pending();
-            } catch (java.io.IOException e) {
-              throw new java.io.UncheckedIOException("cannot read the spool " + spool.dir(), e);
+            } catch (IOException e) {
+              throw new UncheckedIOException("cannot read the spool " + spool.dir(), e);
             }
           }
 
@@ -66,8 +69,8 @@ public final class ControllerRuntime implements AutoCloseable {
           public void delete(String id) {
             try {
               spool.delete(id);
-            } catch (java.io.IOException e) {
-              throw new java.io.UncheckedIOException("cannot delete spool request " + id, e);
+            } catch (IOException e) {
+              throw new UncheckedIOException("cannot delete spool request " + id, e);
             }
           }
         };
@@ -147,8 +150,8 @@ public final class ControllerRuntime implements AutoCloseable {
   }
 
   /** Where the notice endpoint (and {@code GET /metrics}) listens, when it is on. */
-  public java.util.Optional<java.net.InetSocketAddress> noticeAddress() {
-    return java.util.Optional.ofNullable(notices).map(NoticeServer::address);
+  public Optional<InetSocketAddress> noticeAddress() {
+    return Optional.ofNullable(notices).map(NoticeServer::address);
   }
 
   @Override

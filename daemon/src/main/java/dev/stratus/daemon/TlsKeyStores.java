@@ -12,6 +12,7 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import java.security.spec.InvalidKeySpecException;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Arrays;
 import java.util.Base64;
@@ -107,7 +108,7 @@ final class TlsKeyStores {
       for (String algorithm : List.of("RSA", "EC")) {
         try {
           return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
-        } catch (java.security.spec.InvalidKeySpecException e) {
+        } catch (InvalidKeySpecException e) {
           // try the next algorithm
         }
       }

@@ -16,6 +16,8 @@ import dev.stratus.core.money.BudgetPeriod;
 import dev.stratus.core.money.BudgetScope;
 import dev.stratus.core.money.BudgetStatus;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Instant;
@@ -105,8 +107,7 @@ class AlertWebhookTest {
   }
 
   static int freePort() throws Exception {
-    try (java.net.ServerSocket s =
-        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
   }

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerParts;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -78,7 +80,7 @@ class ControllerDaemonTest {
                     Map.<String, NodeProvider>of("fake", cloud),
                     spool,
                     clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
     return controller;
   }
@@ -138,7 +140,7 @@ class ControllerDaemonTest {
             }
           });
       daemon.start();
-      assertThat(refreshing.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(refreshing.await(10, TimeUnit.SECONDS)).isTrue();
       int before = nodeListings.get();
 
       daemon.wake();

@@ -7,6 +7,7 @@ import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.core.config.MoneySettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.AlertWebhook;
+import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.controller.ControllerMoney;
 import dev.stratus.core.metrics.StratusMetrics;
@@ -20,6 +21,7 @@ import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.ledger.SqliteCostLedger;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -30,6 +32,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +81,7 @@ class ControllerLedgerTest extends ControllerFixture {
   }
 
   @Override
-  protected dev.stratus.core.controller.Controller newController() {
+  protected Controller newController() {
     return newController(NodeCredentials.NONE, new StratusMetrics(registry));
   }
 
@@ -135,9 +138,9 @@ class ControllerLedgerTest extends ControllerFixture {
     assertThat(span.ended()).contains(suspendAt);
     assertThat(
             registry.find("stratus.spend.usd").tag("account", "team-a").counters().stream()
-                .mapToDouble(io.micrometer.core.instrument.Counter::count)
+                .mapToDouble(Counter::count)
                 .sum())
-        .isCloseTo(15.0, org.assertj.core.data.Offset.offset(0.01));
+        .isCloseTo(15.0, Offset.offset(0.01));
   }
 
   @Test
@@ -148,7 +151,7 @@ class ControllerLedgerTest extends ControllerFixture {
     pass();
     assertThat(
             registry.find("stratus.budget.remaining.usd").tag("budget", "team-a").gauge().value())
-        .isCloseTo(100 - 15 - 15, org.assertj.core.data.Offset.offset(0.01)); // spent + reserved
+        .isCloseTo(100 - 15 - 15, Offset.offset(0.01)); // spent + reserved
     slurm.removeJob(42);
     slurm.addJob(job("COMPLETED", Optional.of(clock.instant())));
     spool.add(

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -194,7 +195,7 @@ class EndpointLoadTest {
         // an error answer may come first; the close is what counts
       }
       return true;
-    } catch (java.net.SocketTimeoutException ex) {
+    } catch (SocketTimeoutException ex) {
       return false;
     } catch (IOException ex) {
       return true; // reset by the server

@@ -1,19 +1,27 @@
 package dev.stratus.daemon;
 
 import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.core.config.MoneySettings;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.money.Budget;
+import dev.stratus.core.money.BudgetPeriod;
+import dev.stratus.core.money.BudgetScope;
 import dev.stratus.core.testing.Fixtures;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,23 +35,23 @@ public abstract class ScrapedControllerFixture extends ControllerFixture {
 
   /** With a soft cluster budget, so the budget series exist. */
   @Override
-  protected dev.stratus.core.config.StratusConfig config() {
-    dev.stratus.core.config.StratusConfig c = super.config();
-    dev.stratus.core.config.MoneySettings m = c.money();
+  protected StratusConfig config() {
+    StratusConfig c = super.config();
+    MoneySettings m = c.money();
     return c.withMoney(
-        new dev.stratus.core.config.MoneySettings(
+        new MoneySettings(
             m.prices(),
             m.ledger(),
             List.of(
-                new dev.stratus.core.money.Budget(
+                new Budget(
                     "cluster",
-                    dev.stratus.core.money.BudgetScope.CLUSTER,
-                    new dev.stratus.core.money.BudgetPeriod.Month(java.time.ZoneOffset.UTC),
-                    new java.math.BigDecimal("10000"),
-                    dev.stratus.core.money.Budget.Mode.SOFT,
+                    BudgetScope.CLUSTER,
+                    new BudgetPeriod.Month(ZoneOffset.UTC),
+                    new BigDecimal("10000"),
+                    Budget.Mode.SOFT,
                     false,
                     List.of(80),
-                    java.util.Optional.empty()))));
+                    Optional.empty()))));
   }
 
   @Override

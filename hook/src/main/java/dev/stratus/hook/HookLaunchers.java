@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Writes the programs slurm.conf names: {@code stratus-resume}, {@code stratus-suspend}, {@code
@@ -57,7 +58,7 @@ public final class HookLaunchers {
   static String render(
       String template, HookKind kind, LauncherSpec spec, Path sigreset, Optional<Path> archive) {
     String flags =
-        java.util.stream.Stream.concat(
+        Stream.concat(
                 spec.jvmFlags().stream(), archive.stream().map(a -> "-XX:SharedArchiveFile=" + a))
             .map(HookLaunchers::quote)
             .collect(Collectors.joining(" "));

@@ -3,6 +3,7 @@ package dev.stratus.hook;
 import dev.stratus.hook.spool.SpoolIds;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The hook's log: one line per event, {@code <UTC time> stratus-hook[<pid>] <message>}, to a stream
@@ -21,11 +22,7 @@ final class HookLog {
 
   void info(String message) {
     out.println(
-        clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS)
-            + " stratus-hook["
-            + pid
-            + "] "
-            + message);
+        clock.instant().truncatedTo(ChronoUnit.MILLIS) + " stratus-hook[" + pid + "] " + message);
     out.flush();
   }
 }

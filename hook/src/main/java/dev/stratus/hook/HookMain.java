@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -77,7 +78,7 @@ public final class HookMain {
                 + i);
       }
     }
-    return List.copyOf(new java.util.LinkedHashSet<>(Hostlist.expand(hostlist)));
+    return List.copyOf(new LinkedHashSet<>(Hostlist.expand(hostlist)));
   }
 
   static String readResumeFile(String fd, String envPath) throws IOException {

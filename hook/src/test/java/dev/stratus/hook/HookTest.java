@@ -2,6 +2,7 @@ package dev.stratus.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.hook.hostlist.Hostlist;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.ResumeFile.JobNodes;
 import dev.stratus.hook.spool.SpoolRequest;
@@ -13,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,10 +32,7 @@ class HookTest {
     HookLog log = new HookLog(new PrintStream(logBytes, true, StandardCharsets.UTF_8), clock);
     Hook hook =
         new Hook(
-            names ->
-                List.copyOf(
-                    new java.util.LinkedHashSet<>(
-                        dev.stratus.hook.hostlist.Hostlist.expand(names))),
+            names -> List.copyOf(new LinkedHashSet<>(Hostlist.expand(names))),
             new JsonResumeFileReader(),
             () -> {
               if (resumeJson == null) {

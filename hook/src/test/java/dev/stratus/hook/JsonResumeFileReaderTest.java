@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.hook.spool.ResumeFile;
 import dev.stratus.hook.spool.ResumeFile.JobNodes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +40,7 @@ class JsonResumeFileReaderTest {
   }
 
   @Test
-  void readsTheFileARealSlurm2411Wrote() throws java.io.IOException {
+  void readsTheFileARealSlurm2411Wrote() throws IOException {
     ResumeFile f = reader.parse(recorded("24.11/resume.json"));
 
     assertThat(f.jobs())
@@ -47,7 +49,7 @@ class JsonResumeFileReaderTest {
   }
 
   @Test
-  void aRequeuedJobOn2411AsksOnlyForTheNodesNotUpYet() throws java.io.IOException {
+  void aRequeuedJobOn2411AsksOnlyForTheNodesNotUpYet() throws IOException {
     ResumeFile f = reader.parse(recorded("24.11/resume-requeued.json"));
 
     assertThat(f.jobs()).containsExactly(new JobNodes(6, "gpu-003"));
@@ -55,10 +57,10 @@ class JsonResumeFileReaderTest {
   }
 
   /** A file recorded from real Slurm (test resources under slurm/, see their README). */
-  private static String recorded(String path) throws java.io.IOException {
+  private static String recorded(String path) throws IOException {
     try (var in = JsonResumeFileReaderTest.class.getResourceAsStream("/slurm/" + path)) {
       assertThat(in).as("test resource slurm/" + path).isNotNull();
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 

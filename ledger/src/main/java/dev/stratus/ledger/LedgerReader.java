@@ -10,13 +10,17 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Reads spans out of the ledger for attribution. A read runs in one transaction (a snapshot of the
@@ -143,7 +147,7 @@ final class LedgerReader {
   private static List<AllocationSpan> byNode(Connection c, List<InstanceSpan> instances)
       throws SQLException {
     List<AllocationSpan> allocations = new ArrayList<>();
-    java.util.Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     try (PreparedStatement s =
         c.prepareStatement(
             "SELECT job_id, node, gpus, started_at, ended_at FROM allocations WHERE node = ?"
@@ -166,7 +170,7 @@ final class LedgerReader {
   private static LedgerExtract extract(
       Connection c, List<InstanceSpan> instances, List<AllocationSpan> allocations)
       throws SQLException {
-    Map<Long, java.time.Duration> limits = new HashMap<>();
+    Map<Long, Duration> limits = new HashMap<>();
     Map<Long, JobOwner> owners = owners(c, allocations, instances, limits);
     return new LedgerExtract(instances, allocations, owners, limits);
   }
@@ -218,9 +222,9 @@ final class LedgerReader {
       Connection c,
       List<AllocationSpan> allocations,
       List<InstanceSpan> instances,
-      Map<Long, java.time.Duration> limits)
+      Map<Long, Duration> limits)
       throws SQLException {
-    java.util.Set<Long> ids = new java.util.HashSet<>();
+    Set<Long> ids = new HashSet<>();
     allocations.forEach(a -> ids.add(a.jobId()));
     instances.forEach(i -> i.requestedBy().ifPresent(ids::add));
     Map<Long, JobOwner> owners = new HashMap<>();
@@ -234,7 +238,7 @@ final class LedgerReader {
     List<Long> all = new ArrayList<>(ids);
     for (int from = 0; from < all.size(); from += 500) {
       List<Long> chunk = all.subList(from, Math.min(all.size(), from + 500));
-      String in = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
+      String in = String.join(",", Collections.nCopies(chunk.size(), "?"));
       try (PreparedStatement s = c.prepareStatement(sql + " WHERE job_id IN (" + in + ")")) {
         int n = 1;
         for (long id : chunk) {
@@ -247,7 +251,7 @@ final class LedgerReader {
   }
 
   private static void owners(
-      PreparedStatement s, Map<Long, JobOwner> owners, Map<Long, java.time.Duration> limits)
+      PreparedStatement s, Map<Long, JobOwner> owners, Map<Long, Duration> limits)
       throws SQLException {
     try (ResultSet r = s.executeQuery()) {
       while (r.next()) {
@@ -255,7 +259,7 @@ final class LedgerReader {
         owners.put(id, new JobOwner(id, r.getString(2), r.getString(3), r.getString(4)));
         long limit = r.getLong(5);
         if (!r.wasNull()) {
-          limits.put(id, java.time.Duration.ofSeconds(limit));
+          limits.put(id, Duration.ofSeconds(limit));
         }
       }
     }

@@ -2,6 +2,7 @@ package dev.stratus.ledger;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.money.InstanceSighting;
 import dev.stratus.core.money.LedgerObservation;
 import java.sql.Connection;
@@ -9,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -31,7 +33,7 @@ final class Reconciler {
 
   private Reconciler() {}
 
-  static void reconcile(Connection c, LedgerObservation o, java.time.Duration settleAfter)
+  static void reconcile(Connection c, LedgerObservation o, Duration settleAfter)
       throws SQLException {
     long now = o.now().toEpochMilli();
     Set<String> seen = new HashSet<>();
@@ -109,7 +111,7 @@ final class Reconciler {
 
   /** The {@code stratus:job} tag, when it is a job id. */
   private static Long requestedBy(Instance i) {
-    String tag = i.tags().get(dev.stratus.api.model.Tags.JOB);
+    String tag = i.tags().get(Tags.JOB);
     if (tag == null || !tag.matches("[1-9][0-9]{0,17}")) {
       return null;
     }

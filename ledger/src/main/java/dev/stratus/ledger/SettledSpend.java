@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.LongPredicate;
 
 /**
  * The {@code settled_spend} table: exact decimal sums per report key and UTC day. Amounts are added
@@ -55,12 +56,7 @@ final class SettledSpend {
    * Adds to {@code report} every settled day in {@code [fromDay, toDay)} that {@code usable}
    * accepts, under the report's key.
    */
-  static void into(
-      Connection c,
-      CostReport report,
-      long fromDay,
-      long toDay,
-      java.util.function.LongPredicate usable)
+  static void into(Connection c, CostReport report, long fromDay, long toDay, LongPredicate usable)
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(

@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,7 +120,7 @@ final class Settler {
         if (settle) {
           s.setLong(1, now.toEpochMilli());
         } else {
-          s.setNull(1, java.sql.Types.INTEGER);
+          s.setNull(1, Types.INTEGER);
         }
         for (int k = 0; k < chunk.size(); k++) {
           s.setString(k + 2, chunk.get(k));

@@ -9,6 +9,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,9 +26,9 @@ import java.util.Optional;
 public final class SqliteCostLedger implements CostLedger {
   private final LedgerDatabase db;
   private final Connection writer;
-  private final java.time.Duration settleAfter;
+  private final Duration settleAfter;
 
-  private SqliteCostLedger(LedgerDatabase db, java.time.Duration settleAfter) {
+  private SqliteCostLedger(LedgerDatabase db, Duration settleAfter) {
     this.db = db;
     this.settleAfter = settleAfter;
     try {
@@ -45,7 +47,7 @@ public final class SqliteCostLedger implements CostLedger {
   }
 
   /** As {@link #open(Path)}, settling instances {@code settleAfter} after they end (tests). */
-  static SqliteCostLedger open(Path file, java.time.Duration settleAfter) {
+  static SqliteCostLedger open(Path file, Duration settleAfter) {
     return new SqliteCostLedger(LedgerDatabase.open(file), settleAfter);
   }
 
@@ -189,7 +191,7 @@ public final class SqliteCostLedger implements CostLedger {
 
   /** Runs {@code work} as one transaction: all of it is committed, or none of it. */
   private void inTransaction(String what, SqlWork work) {
-    try (java.sql.Statement s = writer.createStatement()) {
+    try (Statement s = writer.createStatement()) {
       s.execute("BEGIN IMMEDIATE"); // the write lock, for this call only
       try {
         work.run();

@@ -6,6 +6,7 @@ import dev.stratus.core.money.CostReport;
 import dev.stratus.core.money.Money;
 import dev.stratus.core.money.ReportKey;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +109,7 @@ class LedgerCrashTest {
                     last.set(Integer.parseInt(line.substring(10)));
                   }
                 }
-              } catch (java.io.IOException ignored) {
+              } catch (IOException ignored) {
                 // the pipe closes when the child dies
               }
             });

@@ -24,11 +24,13 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -238,7 +240,7 @@ class SqliteCostLedgerTest {
     pass(30, node, List.of(running(5, "team-a", "gpu-001", 25)));
     var allocations =
         ledger.extract(at(0), at(100)).allocations().stream()
-            .sorted(java.util.Comparator.comparing(a -> a.start()))
+            .sorted(Comparator.comparing(a -> a.start()))
             .toList();
     assertThat(allocations).hasSize(2);
     assertThat(allocations.get(0).end()).contains(at(20));
@@ -280,7 +282,7 @@ class SqliteCostLedgerTest {
             Optional.of(at(15)),
             Optional.empty(),
             Optional.empty());
-    org.assertj.core.api.Assertions.assertThatThrownBy(
+    Assertions.assertThatThrownBy(
             () -> pass(20, List.of(sighting("i-2", "gpu-002", 15, null)), List.of(broken)))
         .isInstanceOf(LedgerException.class)
         .hasMessageContaining("cannot reconcile the pass at " + at(20));

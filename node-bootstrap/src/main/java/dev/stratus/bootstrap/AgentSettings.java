@@ -4,6 +4,7 @@ import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceJson;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -62,7 +63,7 @@ public record AgentSettings(
     boolean privateNamespaces,
     GpuCheck gpuCheck,
     boolean checkController,
-    Optional<java.net.URI> reportUrl,
+    Optional<URI> reportUrl,
     String mungeUser,
     String confServer,
     Optional<NodeKeySpec> nodeKey,

@@ -7,6 +7,8 @@ import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.gpu.GpuCheckJson;
 import dev.stratus.bootstrap.secret.KeySourceJson;
 import dev.stratus.bootstrap.secret.NodeKeyJson;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -126,10 +128,10 @@ final class AgentSettingsJson {
     return root.toPrettyString();
   }
 
-  private static java.net.URI uri(String text) {
+  private static URI uri(String text) {
     try {
-      return new java.net.URI(text);
-    } catch (java.net.URISyntaxException e) {
+      return new URI(text);
+    } catch (URISyntaxException e) {
       throw new IllegalArgumentException("reportUrl '" + text + "' is not a URL: " + e.getReason());
     }
   }

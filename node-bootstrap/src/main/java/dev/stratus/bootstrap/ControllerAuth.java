@@ -1,5 +1,6 @@
 package dev.stratus.bootstrap;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -94,7 +95,7 @@ final class ControllerAuth {
   private static void truncate(Path log) {
     try {
       Files.deleteIfExists(log);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // the next run appends; the classification reads the tail either way
     }
   }

@@ -1,6 +1,7 @@
 package dev.stratus.bootstrap;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ final class LogTail {
     try {
       List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
       return format(lines);
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       return "";
     }
   }

@@ -7,6 +7,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.util.ArrayList;
@@ -72,8 +73,7 @@ final class MungeOwner {
     }
     Path dir = nodeDir.resolve("munged");
     Files.createDirectories(dir);
-    Files.setPosixFilePermissions(
-        dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
     own(dir);
     return dir;
   }

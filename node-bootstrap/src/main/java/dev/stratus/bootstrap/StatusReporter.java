@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.function.Consumer;
 
 /**
  * Appends status lines to the status file, each forced to disk before the next step starts, so the
@@ -17,9 +18,9 @@ import java.time.Clock;
 final class StatusReporter {
   private final Path file;
   private final Clock clock;
-  private final java.util.function.Consumer<StatusLine> upload;
+  private final Consumer<StatusLine> upload;
 
-  StatusReporter(Path file, Clock clock, java.util.function.Consumer<StatusLine> upload) {
+  StatusReporter(Path file, Clock clock, Consumer<StatusLine> upload) {
     this.file = file;
     this.clock = clock;
     this.upload = upload;

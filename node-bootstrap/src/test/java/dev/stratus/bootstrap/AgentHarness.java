@@ -1,6 +1,9 @@
 package dev.stratus.bootstrap;
 
 import dev.stratus.bootstrap.secret.FileMungeKeySource;
+import dev.stratus.bootstrap.secret.NodeKeySource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -27,7 +30,7 @@ abstract class AgentHarness {
   Function<Command, Integer> exitCodes = c -> 0;
   Optional<String> gpuProblem = Optional.empty();
   boolean privateNamespaces = true;
-  Optional<dev.stratus.bootstrap.secret.NodeKeySource> nodeKey = Optional.empty();
+  Optional<NodeKeySource> nodeKey = Optional.empty();
   static final Instant START = Instant.parse("2026-11-21T12:00:00Z");
   final MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
 
@@ -114,8 +117,8 @@ abstract class AgentHarness {
       }
       try {
         Files.writeString(c.log(), output + "\n");
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       return rc;
     };

@@ -3,6 +3,7 @@ package dev.stratus.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Optional;
@@ -60,7 +61,7 @@ class AgentTest extends AgentHarness {
     Files.write(
         key,
         "S3CRET-KEY-BYTES-0123456789abcdef-long-enough".getBytes(),
-        java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
+        StandardOpenOption.TRUNCATE_EXISTING);
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
     runAgent();
 

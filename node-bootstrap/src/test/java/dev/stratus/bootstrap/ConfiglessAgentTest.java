@@ -2,6 +2,8 @@ package dev.stratus.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,8 +64,8 @@ class ConfiglessAgentTest extends AgentHarness {
       if (c.program().endsWith("/scontrol")) {
         try {
           Files.writeString(c.log(), lines);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
       }
       return 0;
@@ -173,8 +175,8 @@ class ConfiglessAgentTest extends AgentHarness {
                 c.log(),
                 "sinfo: error: s_p_parse_file: cannot stat file /etc/slurm/stratus-slurm.conf:"
                     + " No such file or directory, retrying in 1sec up to 60sec\n");
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
           }
           throw new TimedOut();
         };

@@ -2,7 +2,9 @@ package dev.stratus.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.FileMungeKeySource;
+import dev.stratus.bootstrap.secret.KeySourceSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -68,7 +70,7 @@ class MungedAsMungeUserTest {
             root.resolve("etc/slurm.conf"),
             sbin,
             Path.of("/usr/bin"),
-            new dev.stratus.bootstrap.secret.KeySourceSpec.FileSource(source),
+            new KeySourceSpec.FileSource(source),
             socket,
             nodeDir,
             0,
@@ -76,7 +78,7 @@ class MungedAsMungeUserTest {
             nodeDir.resolve("status.jsonl"),
             Duration.ofSeconds(10),
             false,
-            new dev.stratus.bootstrap.gpu.GpuCheck.DeviceFiles(),
+            new GpuCheck.DeviceFiles(),
             false,
             Optional.empty(),
             "munge",

@@ -3,6 +3,7 @@ package dev.stratus.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
@@ -125,11 +126,7 @@ class NodeKeyStepTest extends AgentHarness {
             .withNodeKey(new NodeKeySpec.Wrapped(tokenFile));
     nodeKey =
         Optional.of(
-            new NodeKeySource(
-                settings.nodeKey().get(),
-                source,
-                dev.stratus.bootstrap.secret.CloudIdentity.none(),
-                "gpu-001"));
+            new NodeKeySource(settings.nodeKey().get(), source, CloudIdentity.none(), "gpu-001"));
   }
 
   @AfterEach
@@ -186,7 +183,7 @@ class NodeKeyStepTest extends AgentHarness {
             new NodeKeySource(
                 settings.nodeKey().get(),
                 settings.mungeKeySource(),
-                dev.stratus.bootstrap.secret.CloudIdentity.none(),
+                CloudIdentity.none(),
                 "gpu-001"));
 
     assertThat(runAgent()).isFalse();

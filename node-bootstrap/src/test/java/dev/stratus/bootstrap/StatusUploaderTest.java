@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,8 +138,7 @@ class StatusUploaderTest {
     AgentSettings s = AgentSettings.parse(json.formatted("http://10.0.0.1:8620/v1/bootstrap"));
     assertThat(s.reportUrl()).contains(URI.create("http://10.0.0.1:8620/v1/bootstrap"));
     assertThat(AgentSettings.parse(s.toJson())).isEqualTo(s);
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> AgentSettings.parse(json.formatted("file:///etc/passwd")))
+    Assertions.assertThatThrownBy(() -> AgentSettings.parse(json.formatted("file:///etc/passwd")))
         .hasMessageContaining("reportUrl must be http(s)://");
   }
 }

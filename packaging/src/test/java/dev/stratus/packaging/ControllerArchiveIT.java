@@ -2,9 +2,13 @@ package dev.stratus.packaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -32,7 +36,7 @@ class ControllerArchiveIT {
   }
 
   Run stratus(String... args) throws Exception {
-    List<String> argv = new java.util.ArrayList<>(List.of(home.resolve("bin/stratus").toString()));
+    List<String> argv = new ArrayList<>(List.of(home.resolve("bin/stratus").toString()));
     argv.addAll(List.of(args));
     return Run.of(argv);
   }
@@ -50,8 +54,8 @@ class ControllerArchiveIT {
               "stratus-controller.service",
               "stratus-agent.service",
               "stratus-spot-watcher.service");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -155,9 +159,7 @@ class ControllerArchiveIT {
   void aLauncherWithoutItsJarsSaysSoAndExits2() throws Exception {
     Path alone = Files.createDirectories(dir.resolve("alone/bin"));
     Files.copy(
-        home.resolve("bin/stratus"),
-        alone.resolve("stratus"),
-        java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        home.resolve("bin/stratus"), alone.resolve("stratus"), StandardCopyOption.COPY_ATTRIBUTES);
 
     Run run = Run.of(alone.resolve("stratus").toString(), "--version");
 

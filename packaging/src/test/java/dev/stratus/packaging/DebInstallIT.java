@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DebInstallIT {
   static final String SLURM_USER = "slurm";
-  static final java.time.Duration APT_LIMIT = java.time.Duration.ofMinutes(8);
+  static final Duration APT_LIMIT = Duration.ofMinutes(8);
   @TempDir static Path dir;
   static List<Path> packagePaths;
   static List<Path> absentBefore;

@@ -2,6 +2,7 @@ package dev.stratus.packaging;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
@@ -30,7 +31,7 @@ final class Jars {
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
       try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
-        in.transferTo(java.io.OutputStream.nullOutputStream());
+        in.transferTo(OutputStream.nullOutputStream());
       }
       return HexFormat.of().formatHex(digest.digest());
     } catch (NoSuchAlgorithmException e) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -16,16 +17,15 @@ record Run(int exit, String out, String err) {
   }
 
   static Run of(List<String> argv) throws IOException, InterruptedException {
-    return of(java.time.Duration.ofSeconds(60), argv);
+    return of(Duration.ofSeconds(60), argv);
   }
 
-  static Run of(java.time.Duration limit, String... argv) throws IOException, InterruptedException {
+  static Run of(Duration limit, String... argv) throws IOException, InterruptedException {
     return of(limit, List.of(argv));
   }
 
   /** The same with another time limit (apt-get waits for the dpkg lock). */
-  static Run of(java.time.Duration limit, List<String> argv)
-      throws IOException, InterruptedException {
+  static Run of(Duration limit, List<String> argv) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(argv).redirectInput(new File("/dev/null"));
     pb.environment().clear();
     pb.environment().put("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");

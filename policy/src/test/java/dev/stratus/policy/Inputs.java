@@ -4,6 +4,7 @@ import dev.stratus.api.model.CapacityType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -83,7 +84,7 @@ final class Inputs {
 
   static boolean[] repeat(boolean value, int ticks) {
     boolean[] a = new boolean[ticks];
-    java.util.Arrays.fill(a, value);
+    Arrays.fill(a, value);
     return a;
   }
 

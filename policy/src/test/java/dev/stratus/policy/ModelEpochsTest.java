@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 class ModelEpochsTest {
@@ -62,7 +63,7 @@ class ModelEpochsTest {
     return time(0).truncatedTo(ChronoUnit.DAYS).plus(d, ChronoUnit.DAYS);
   }
 
-  private static AvailabilityHistory history(int ticks, java.util.function.IntPredicate up) {
+  private static AvailabilityHistory history(int ticks, IntPredicate up) {
     var b = AvailabilityHistory.builder();
     for (int i = 0; i < ticks; i++) {
       b.observe(time(i), up.test(i));

@@ -4,6 +4,7 @@ import static dev.stratus.policy.Inputs.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.CapacityType;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class StratusDeadlinePolicyTest {
@@ -20,7 +21,7 @@ class StratusDeadlinePolicyTest {
   @Test
   void waitsOutAnOutageWhenSlackIsAmpleAndGoesOnDemandWhenItIsNot() {
     boolean[] upThenDown = new boolean[40];
-    java.util.Arrays.fill(upThenDown, 0, 30, true);
+    Arrays.fill(upThenDown, 0, 30, true);
     var ample = Inputs.job(2, 12).left(1.5).at(32).location("a", 1, 3, upThenDown).build();
     var tight = Inputs.job(4, 6).left(3.6).at(32).location("a", 1, 3, upThenDown).build();
     assertThat(stratus.decide(ample)).isInstanceOf(Decision.Wait.class);

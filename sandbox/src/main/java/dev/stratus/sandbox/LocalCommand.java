@@ -4,11 +4,13 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.Reclaimable;
 import dev.stratus.cli.StratusSubcommand;
+import dev.stratus.core.config.ConfigException;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.daemon.ControllerSecret;
 import dev.stratus.daemon.ProviderRegistry;
 import dev.stratus.wire.Durations;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -17,6 +19,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,7 +31,7 @@ import picocli.CommandLine.Parameters;
     description = "Tools for local nodes (the local provider).",
     subcommands = {LocalCommand.ReclaimCommand.class})
 public final class LocalCommand implements Runnable, StratusSubcommand {
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
@@ -71,10 +74,10 @@ public final class LocalCommand implements Runnable, StratusSubcommand {
         wait = notice.strip().equals("0") ? Duration.ZERO : Durations.parse(notice);
         cfg = ConfigLoader.load(config);
         secret = ControllerSecret.read(cfg.controller().secretFile(), cfg.cluster());
-      } catch (IllegalArgumentException | dev.stratus.core.config.ConfigException e) {
+      } catch (IllegalArgumentException | ConfigException e) {
         System.err.println("stratus: " + e.getMessage());
         return 2;
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         System.err.println(
             "stratus: cannot read the controller's secret ("
                 + e.getMessage()

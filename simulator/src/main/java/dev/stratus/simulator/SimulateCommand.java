@@ -1,5 +1,6 @@
 package dev.stratus.simulator;
 
+import dev.stratus.simulator.cluster.ClusterCommand;
 import dev.stratus.simulator.engine.Experiment;
 import dev.stratus.simulator.engine.Policies;
 import dev.stratus.simulator.report.ChartWriter;
@@ -12,6 +13,7 @@ import dev.stratus.simulator.trace.Market;
 import dev.stratus.simulator.trace.Prices;
 import dev.stratus.simulator.trace.Trace;
 import dev.stratus.simulator.trace.TraceReader;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,11 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "simulate",
     mixinStandardHelpOptions = true,
-    subcommands = {
-      SimulateCommand.Single.class,
-      SimulateCommand.Multi.class,
-      dev.stratus.simulator.cluster.ClusterCommand.class
-    },
+    subcommands = {SimulateCommand.Single.class, SimulateCommand.Multi.class, ClusterCommand.class},
     description = "Replay spot availability traces against deadline-aware spot policies.")
 public final class SimulateCommand implements Runnable {
   @Spec CommandLine.Model.CommandSpec spec;
@@ -54,7 +52,7 @@ public final class SimulateCommand implements Runnable {
     CommandLine cl = new CommandLine(new SimulateCommand());
     cl.setExecutionExceptionHandler(
         (e, line, parsed) -> {
-          if (e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException) {
+          if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException) {
             line.getErr().println("stratus simulate: " + e.getMessage());
             return 2;
           }

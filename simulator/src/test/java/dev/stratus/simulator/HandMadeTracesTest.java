@@ -12,6 +12,7 @@ import dev.stratus.simulator.omniscient.PlanPolicy;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -115,7 +116,7 @@ class HandMadeTracesTest {
     SampleResult best = omniscient(m, job);
     // z0: 1 h billed (0.8 h work); z1: 0.2 h changeover + 3.2 h work at $2.
     assertThat(best.costUsd()).isCloseTo(1 + 3.4 * 2, within(1e-9));
-    assertThat(java.util.Arrays.copyOfRange(best.timeline(), 0, 6)).containsOnly(0);
+    assertThat(Arrays.copyOfRange(best.timeline(), 0, 6)).containsOnly(0);
     assertThat(best.timeline()).contains(1).doesNotContain(SampleResult.ON_DEMAND);
   }
 }

@@ -4,6 +4,7 @@ import dev.stratus.simulator.trace.Market;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /** Hand-made markets on a 10-minute tick for the simulator tests. */
 final class Markets {
@@ -26,8 +27,7 @@ final class Markets {
       Arrays.fill(spot[l], spotPrices[l]);
       od[l] = onDemand;
     }
-    List<String> names =
-        java.util.stream.IntStream.range(0, patterns.length).mapToObj(l -> "z" + l).toList();
+    List<String> names = IntStream.range(0, patterns.length).mapToObj(l -> "z" + l).toList();
     return new Market(names, 600, Instant.parse("2024-01-01T00:00:00Z"), available, spot, od);
   }
 

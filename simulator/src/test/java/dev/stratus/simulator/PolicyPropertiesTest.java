@@ -11,7 +11,9 @@ import dev.stratus.simulator.omniscient.PlanPolicy;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
+import java.time.Duration;
 import java.util.List;
+import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -39,7 +41,7 @@ class PolicyPropertiesTest {
   }
 
   private static Case build(int zones, int workTicks, int slackTicks, int changeover, long seed) {
-    var random = new java.util.Random(seed);
+    var random = new Random(seed);
     int changeoverTicks = (changeover + 599) / 600;
     int ticks = workTicks + changeoverTicks + slackTicks;
     String[] patterns = new String[zones];
@@ -58,9 +60,9 @@ class PolicyPropertiesTest {
     Market m = Markets.zones(prices, 3, patterns);
     JobSpec job =
         new JobSpec(
-            java.time.Duration.ofSeconds(workTicks * 600L),
-            java.time.Duration.ofSeconds(ticks * 600L),
-            java.time.Duration.ofSeconds(changeover));
+            Duration.ofSeconds(workTicks * 600L),
+            Duration.ofSeconds(ticks * 600L),
+            Duration.ofSeconds(changeover));
     return new Case(m, job);
   }
 

@@ -10,7 +10,10 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import javax.imageio.ImageIO;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,7 +81,7 @@ class SimulateCommandTest {
             "cost_vs_omniscient");
     assertThat(omni.get("cost_vs_omniscient").asDouble()).isEqualTo(1.0);
     assertThat(omni.get("spot_hours").asDouble() + omni.get("on_demand_hours").asDouble())
-        .isCloseTo(8.0, org.assertj.core.api.Assertions.within(1e-6));
+        .isCloseTo(8.0, Assertions.within(1e-6));
     for (JsonNode p : json.get("policies")) {
       assertThat(p.get("deadline_misses").asInt()).isZero();
       assertThat(p.get("cost_vs_omniscient").asDouble()).isGreaterThanOrEqualTo(1.0 - 1e-9);
@@ -122,9 +125,9 @@ class SimulateCommandTest {
         .isZero();
     assertThat(run(args("multi", H100, "--starts", "2", "--chart", svg.toString())).code())
         .isZero();
-    byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 8);
+    byte[] head = Arrays.copyOf(Files.readAllBytes(png), 8);
     assertThat(head).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
-    var image = javax.imageio.ImageIO.read(png.toFile());
+    var image = ImageIO.read(png.toFile());
     assertThat(image.getWidth()).isEqualTo(1000);
     String text = Files.readString(svg);
     // XChart draws text as outlines: three charts of 340 px, and a great many shapes.

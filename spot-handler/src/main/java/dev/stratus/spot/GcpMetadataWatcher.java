@@ -7,6 +7,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +68,7 @@ public final class GcpMetadataWatcher implements NoticeWatcher {
 
   @FunctionalInterface
   private interface Parser {
-    Optional<InterruptionNotice> parse(String instance, String body, java.time.Instant seenAt);
+    Optional<InterruptionNotice> parse(String instance, String body, Instant seenAt);
   }
 
   /**

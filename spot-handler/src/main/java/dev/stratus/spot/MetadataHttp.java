@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import javax.net.ssl.SSLContext;
 
 /**
  * The one HTTP client of the watchers: HTTP/1.1 (metadata services do not speak h2c), a connect
@@ -31,7 +32,7 @@ final class MetadataHttp {
   }
 
   /** {@code tls}: the trust for an https endpoint (the controller's CA file); empty: the JVM's. */
-  MetadataHttp(Optional<javax.net.ssl.SSLContext> tls) {
+  MetadataHttp(Optional<SSLContext> tls) {
     HttpClient.Builder b =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +23,7 @@ class AzureScheduledEventsWatcherTest {
       AzureNoticesTest.event(
           "E-preempt", "Preempt", "spot-vm-3", "Scheduled", "Sat, 21 Nov 2026 12:00:30 GMT");
 
-  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   final AzureEventsModel imds = (AzureEventsModel) new AzureEventsModel("spot-vm-3").serve();
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   final AzureScheduledEventsWatcher watcher =

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,8 +47,7 @@ class HttpNoticeSinkTest {
     controller.stop();
   }
 
-  final MutableClock clock =
-      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
 
   HttpNoticeSink sink() {
     return new HttpNoticeSink(

@@ -13,6 +13,7 @@ import dev.stratus.wire.RequestVerifier;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,8 +24,7 @@ import org.threeten.extra.MutableClock;
  * controller answers it; a question signed with any other key is no answer, never a release.
  */
 class ReleaseCheckTest {
-  final MutableClock clock =
-      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   final WireMockServer controller =
       new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
 

@@ -1,6 +1,7 @@
 package dev.stratus.spot;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.stratus.wire.KeyFiles;
 import dev.stratus.wire.NodeKeys;
 import dev.stratus.wire.RequestSigner;
 import dev.stratus.wire.RequestVerifier;
@@ -26,7 +27,7 @@ final class Signatures {
   /** The key file the agent would have written. */
   static Path keyFile(Path dir) throws IOException {
     Path file = dir.resolve("keys/node.key");
-    dev.stratus.wire.KeyFiles.write(file, KEY);
+    KeyFiles.write(file, KEY);
     return file;
   }
 

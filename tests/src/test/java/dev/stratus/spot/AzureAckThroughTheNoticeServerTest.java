@@ -15,10 +15,13 @@ import dev.stratus.daemon.NoticeRoutes;
 import dev.stratus.daemon.NoticeServer;
 import dev.stratus.daemon.Signers;
 import dev.stratus.wire.RequestSigner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -39,7 +42,7 @@ class AzureAckThroughTheNoticeServerTest {
   static final String NODE = "gpu-003";
 
   @TempDir static Path dir;
-  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   final AtomicReference<NoticeInbox> inbox = new AtomicReference<>(new NoticeInbox(clock));
   final ControllerSecret secret = secret();
   final Instance vm =
@@ -68,8 +71,8 @@ class AzureAckThroughTheNoticeServerTest {
   ControllerSecret secret() {
     try {
       return ControllerSecret.loadOrCreate(dir.resolve("keys/controller.secret"), "c1");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -94,8 +97,8 @@ class AzureAckThroughTheNoticeServerTest {
               new MetricsRoute(() -> "", Optional.empty()),
               limits,
               clock));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.stratus.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -89,10 +91,7 @@ class ModuleReadmeTest {
 
   /** The pom's dependencies on dev.stratus artifacts outside test scope, without "stratus-". */
   static Set<String> stratusDependencies(Path pom) throws Exception {
-    Document doc =
-        javax.xml.parsers.DocumentBuilderFactory.newInstance()
-            .newDocumentBuilder()
-            .parse(pom.toFile());
+    Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
     Set<String> out = new TreeSet<>();
     NodeList deps = doc.getElementsByTagName("dependency");
     for (int i = 0; i < deps.getLength(); i++) {
@@ -130,7 +129,7 @@ class ModuleReadmeTest {
     try {
       return !Files.readString(pom).contains("<packaging>pom</packaging>");
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 }

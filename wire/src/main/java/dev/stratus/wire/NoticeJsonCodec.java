@@ -1,5 +1,6 @@
 package dev.stratus.wire;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
@@ -70,7 +71,7 @@ public final class NoticeJsonCodec {
     JsonNode o;
     try {
       o = JSON.readTree(body);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(what + ": not JSON: " + e.getOriginalMessage());
     }
     if (o == null || !o.isObject()) {

@@ -1,5 +1,6 @@
 package dev.stratus.wire;
 
+import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
@@ -54,7 +55,7 @@ public final class RequestSigner {
   }
 
   /** What is signed of {@code uri}: its path and query as sent, still percent-encoded. */
-  public static String target(java.net.URI uri) {
+  public static String target(URI uri) {
     String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
     return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
   }

@@ -4,8 +4,10 @@ import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.money.CostReport;
 import dev.stratus.core.money.ReportKey;
 import dev.stratus.ledger.SqliteCostLedger;
+import dev.stratus.wire.Durations;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -65,8 +67,7 @@ public final class CostReportCommand implements Callable<Integer> {
     try {
       Instant end = to == null ? now : moment("--to", to);
       Instant start = from == null ? end.minus(Duration.ofDays(30)) : moment("--from", from);
-      report =
-          new CostReport(ReportKey.parse(by), start, end, dev.stratus.wire.Durations.parse(bucket));
+      report = new CostReport(ReportKey.parse(by), start, end, Durations.parse(bucket));
       ReportOutput.Format format = ReportOutput.Format.parse(output);
       try (SqliteCostLedger l = SqliteCostLedger.open(config.get().money().ledger().file())) {
         l.report(report, now.isBefore(end) ? now : end);
@@ -87,7 +88,7 @@ public final class CostReportCommand implements Callable<Integer> {
       return text.length() == 10
           ? LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant()
           : Instant.parse(text);
-    } catch (java.time.DateTimeException e) {
+    } catch (DateTimeException e) {
       throw new IllegalArgumentException(
           option
               + " '"

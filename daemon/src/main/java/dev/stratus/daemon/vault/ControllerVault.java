@@ -7,6 +7,7 @@ import io.github.jopenlibs.vault.SslConfig;
 import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultConfig;
 import io.github.jopenlibs.vault.VaultException;
+import io.github.jopenlibs.vault.response.LogicalResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -99,8 +100,7 @@ final class ControllerVault {
    * The driver returns 4xx answers (other than 412) as responses, not exceptions: anything but 200
    * and 204 is turned into the same failure {@link #failure} makes.
    */
-  void expectSuccess(String what, io.github.jopenlibs.vault.response.LogicalResponse r)
-      throws CredentialException {
+  void expectSuccess(String what, LogicalResponse r) throws CredentialException {
     int status = r.getRestResponse().getStatus();
     if (status == 200 || status == 204) {
       return;

@@ -2,6 +2,7 @@ package dev.stratus.daemon.vault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +28,7 @@ final class VaultErrors {
         if (n != null && n.path("errors").isArray()) {
           n.path("errors").forEach(e -> errors.add(e.asText()));
         }
-      } catch (java.io.IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException e) {
         // not Vault's error shape
       }
     }

@@ -8,12 +8,15 @@ import dev.stratus.core.money.BudgetPeriod;
 import dev.stratus.core.money.BudgetScope;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -46,7 +49,7 @@ final class BudgetReader {
       return List.of();
     }
     List<Budget> budgets = new ArrayList<>();
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     for (Fields f : root.list("budgets", KEYS)) {
       if (!names.add(f.string("name"))) {
         throw f.error("name", "two budgets are named '" + f.string("name") + "'");
@@ -97,8 +100,7 @@ final class BudgetReader {
     if (kind.equals("pool") && !pools.contains(value)) {
       throw s.error(kind, "no pool named '" + value + "' (have: " + String.join(", ", pools) + ")");
     }
-    return new BudgetScope(
-        BudgetScope.Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), value);
+    return new BudgetScope(BudgetScope.Kind.valueOf(kind.toUpperCase(Locale.ROOT)), value);
   }
 
   private static BudgetPeriod period(Fields f, ZoneId zone) {
@@ -177,7 +179,7 @@ final class BudgetReader {
         throw f.error("webhook", "must be an http(s) URL, got '" + text + "'");
       }
       return uri;
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw f.error("webhook", "not a URL: '" + text + "'");
     }
   }

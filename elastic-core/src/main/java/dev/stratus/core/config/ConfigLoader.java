@@ -3,10 +3,12 @@ package dev.stratus.core.config;
 import dev.stratus.api.model.Checks;
 import dev.stratus.api.spi.NodeProviderFactory;
 import dev.stratus.api.spi.Providers;
+import dev.stratus.core.money.Budget;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -44,8 +46,7 @@ public final class ConfigLoader {
    * stratus.yaml's are ({@code pools}: the pool names a budget's scope may name). What {@code
    * stratus simulate cluster --budgets} tries against a job stream.
    */
-  public static List<dev.stratus.core.money.Budget> loadBudgets(
-      Path file, java.util.Set<String> pools) {
+  public static List<Budget> loadBudgets(Path file, Set<String> pools) {
     return BudgetReader.read(Fields.read(file, "the file", "budgets"), pools);
   }
 

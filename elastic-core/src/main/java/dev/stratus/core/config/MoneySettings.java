@@ -5,7 +5,9 @@ import static dev.stratus.api.model.Checks.notNull;
 import dev.stratus.core.money.Budget;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * stratus.yaml's {@code prices:}, {@code ledger:} and {@code budgets:}. Prices: {@code live} asks
@@ -34,7 +36,7 @@ public record MoneySettings(Prices prices, Ledger ledger, List<Budget> budgets) 
     notNull("prices", prices);
     notNull("ledger", ledger);
     budgets = List.copyOf(budgets);
-    java.util.Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     for (Budget b : budgets) {
       if (!names.add(b.name())) {
         throw new IllegalArgumentException("two budgets are named '" + b.name() + "'");

@@ -2,6 +2,12 @@ package dev.stratus.core.config;
 
 import static dev.stratus.core.config.ConfigLoader.build;
 
+import dev.stratus.api.spi.VaultSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -21,8 +27,7 @@ final class NodeBootstrapReader {
    * need the controller to issue their wrapping tokens, so {@code auth: approle} requires it, and
    * both must name the same role id.
    */
-  static Optional<NodeBootstrap> read(
-      Fields root, Optional<dev.stratus.api.spi.VaultSettings> controllerVault) {
+  static Optional<NodeBootstrap> read(Fields root, Optional<VaultSettings> controllerVault) {
     return root.section(
             "bootstrap",
             "agentUrl",
@@ -38,8 +43,7 @@ final class NodeBootstrapReader {
         .map(f -> bootstrap(f, controllerVault));
   }
 
-  private static NodeBootstrap bootstrap(
-      Fields f, Optional<dev.stratus.api.spi.VaultSettings> controllerVault) {
+  private static NodeBootstrap bootstrap(Fields f, Optional<VaultSettings> controllerVault) {
     List<String> packages = f.strings("packages", DEFAULT_PACKAGES);
     for (String p : packages) {
       f.check("packages", p, NodeBootstrap::packageName);
@@ -94,11 +98,11 @@ final class NodeBootstrapReader {
     if (f.node("controllerCaFile").isEmpty()) {
       return "";
     }
-    java.nio.file.Path file = f.path("controllerCaFile", null);
+    Path file = f.path("controllerCaFile", null);
     String pem;
     try {
-      pem = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.US_ASCII);
-    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      pem = Files.readString(file, StandardCharsets.US_ASCII);
+    } catch (IOException | UncheckedIOException e) {
       throw f.error("controllerCaFile", "cannot read " + file + ": " + e.getMessage());
     }
     String stripped = pem.strip();
@@ -112,8 +116,7 @@ final class NodeBootstrapReader {
     return stripped;
   }
 
-  private static VaultKey vault(
-      Fields v, Optional<dev.stratus.api.spi.VaultSettings> controllerVault) {
+  private static VaultKey vault(Fields v, Optional<VaultSettings> controllerVault) {
     String auth = v.string("auth", "cloud");
     if (!auth.equals("cloud") && !auth.equals("approle")) {
       throw v.error("auth", "must be cloud or approle, got '" + auth + "'");

@@ -14,11 +14,14 @@ import dev.stratus.api.model.SpotPolicy;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads {@code pools:}. Each field is checked where it is written, before the records are built, so
@@ -36,7 +39,7 @@ record PoolReader(
 
   static PoolReader read(Fields root, Set<String> providers, boolean topologyTree) {
     List<Pool> pools = new ArrayList<>();
-    Map<String, String> poolOfPartition = new java.util.HashMap<>();
+    Map<String, String> poolOfPartition = new HashMap<>();
     Map<String, String> autodetect = new LinkedHashMap<>();
     Map<String, Duration> deadlines = new LinkedHashMap<>();
     Set<String> names = new HashSet<>();
@@ -131,7 +134,7 @@ record PoolReader(
   }
 
   Set<String> poolNames() {
-    Set<String> names = new java.util.TreeSet<>();
+    Set<String> names = new TreeSet<>();
     pools.forEach(p -> names.add(p.name()));
     return names;
   }
@@ -191,7 +194,7 @@ record PoolReader(
                         o.error(
                             "pricePerHour",
                             "missing, and the bundled price table has no "
-                                + capacityType.name().toLowerCase(java.util.Locale.ROOT)
+                                + capacityType.name().toLowerCase(Locale.ROOT)
                                 + " price for "
                                 + provider
                                 + " "

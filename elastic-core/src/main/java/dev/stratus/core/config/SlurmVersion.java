@@ -1,5 +1,6 @@
 package dev.stratus.core.config;
 
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -81,6 +82,6 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
 
   @Override
   public String toString() {
-    return String.format(java.util.Locale.ROOT, "%02d.%02d", major, minor);
+    return String.format(Locale.ROOT, "%02d.%02d", major, minor);
   }
 }

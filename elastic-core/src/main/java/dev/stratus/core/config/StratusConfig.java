@@ -4,6 +4,7 @@ import static dev.stratus.api.model.Checks.notNull;
 import static dev.stratus.api.model.Checks.slurmName;
 
 import dev.stratus.api.model.Pool;
+import dev.stratus.api.spi.VaultSettings;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -29,8 +30,8 @@ public record StratusConfig(
     Path mungeKeyFile,
     List<Pool> pools,
     Map<String, Map<String, Object>> providers,
-    dev.stratus.core.config.SpotSettings spot,
-    Optional<dev.stratus.api.spi.VaultSettings> vault,
+    SpotSettings spot,
+    Optional<VaultSettings> vault,
     MoneySettings money,
     ControllerSettings controller,
     DeadlineSettings deadlines) {
@@ -48,8 +49,8 @@ public record StratusConfig(
       Path mungeKeyFile,
       List<Pool> pools,
       Map<String, Map<String, Object>> providers,
-      dev.stratus.core.config.SpotSettings spot,
-      Optional<dev.stratus.api.spi.VaultSettings> vault) {
+      SpotSettings spot,
+      Optional<VaultSettings> vault) {
     this(
         cluster,
         slurm,
@@ -78,8 +79,8 @@ public record StratusConfig(
       Path mungeKeyFile,
       List<Pool> pools,
       Map<String, Map<String, Object>> providers,
-      dev.stratus.core.config.SpotSettings spot,
-      Optional<dev.stratus.api.spi.VaultSettings> vault,
+      SpotSettings spot,
+      Optional<VaultSettings> vault,
       MoneySettings money,
       ControllerSettings controller) {
     this(
@@ -136,7 +137,7 @@ public record StratusConfig(
   }
 
   /** The same config, with nodes reading the munge key from Vault as {@code vault} says. */
-  public StratusConfig withVault(dev.stratus.api.spi.VaultSettings vault) {
+  public StratusConfig withVault(VaultSettings vault) {
     return new StratusConfig(
         cluster,
         slurm,

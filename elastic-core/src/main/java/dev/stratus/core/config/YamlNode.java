@@ -1,5 +1,7 @@
 package dev.stratus.core.config;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +22,7 @@ sealed interface YamlNode {
   /** Keys in document order. */
   record MapNode(Mark mark, Map<String, Entry> entries) implements YamlNode {
     public MapNode {
-      entries = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(entries));
+      entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
     }
   }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Parses one YAML document into a {@link YamlNode} tree with Jackson's streaming YAML parser. */
 final class YamlReader {
@@ -100,7 +101,7 @@ final class YamlReader {
         message
             .lines()
             .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
-            .collect(java.util.stream.Collectors.joining(": "));
+            .collect(Collectors.joining(": "));
     return kept.isEmpty() ? message.strip() : kept;
   }
 

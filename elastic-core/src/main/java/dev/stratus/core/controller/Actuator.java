@@ -8,9 +8,13 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmAccounting;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.hook.spool.SpoolRequest;
+import dev.stratus.wire.InterruptionNotice;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,9 +43,9 @@ final class Actuator {
   private final NoticeInbox notices;
   private final CheckpointWatch checkpoints;
   private final UnavailableOfferings unavailable;
-  private final java.time.Clock clock;
+  private final Clock clock;
   private final Fence fence;
-  private final java.util.Optional<SlurmAccounting> accounting;
+  private final Optional<SlurmAccounting> accounting;
   private final DeadlineBoard deadlines;
   private final ActionHandlers<Pass> handlers;
 
@@ -54,9 +58,9 @@ final class Actuator {
       NoticeInbox notices,
       CheckpointWatch checkpoints,
       UnavailableOfferings unavailable,
-      java.util.Optional<SlurmAccounting> accounting,
+      Optional<SlurmAccounting> accounting,
       DeadlineBoard deadlines,
-      java.time.Clock clock,
+      Clock clock,
       Fence fence) {
     this.slurm = slurm;
     this.requests = requests;
@@ -235,7 +239,7 @@ final class Actuator {
             e.getMessage());
         continue;
       }
-      java.time.Instant now = clock.instant();
+      Instant now = clock.instant();
       done.add(job);
       checkpoints.forget(rq.instanceId(), job);
       spot.requeued(job, rq.instanceId(), snapshot, now);
@@ -252,12 +256,11 @@ final class Actuator {
    * after the pass, carries it out.
    */
   private void move(Action.MoveJob m, Snapshot snapshot) {
-    java.time.Instant now = clock.instant();
-    java.time.Instant due = now.plus(snapshot.spot().grace()).plus(snapshot.spot().margin());
+    Instant now = clock.instant();
+    Instant due = now.plus(snapshot.spot().grace()).plus(snapshot.spot().margin());
     for (String id : m.instanceIds()) {
       notices.addMove(
-          new dev.stratus.wire.InterruptionNotice(
-              id, dev.stratus.wire.InterruptionNotice.Kind.MAINTENANCE, due, now),
+          new InterruptionNotice(id, InterruptionNotice.Kind.MAINTENANCE, due, now),
           now,
           m.reason());
     }

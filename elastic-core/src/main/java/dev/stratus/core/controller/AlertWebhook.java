@@ -3,12 +3,15 @@ package dev.stratus.core.controller;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stratus.core.money.BudgetStatus;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +76,7 @@ public final class AlertWebhook {
     o.put("budget", s.budget().name());
     o.put("period", s.budget().period().label());
     o.put("scope", s.budget().scope().label());
-    o.put("mode", s.budget().mode().name().toLowerCase(java.util.Locale.ROOT));
+    o.put("mode", s.budget().mode().name().toLowerCase(Locale.ROOT));
     o.put("threshold_percent", threshold);
     o.put("percent_spent", s.percentSpent());
     o.put("amount_usd", cents(s.budget().amount()));
@@ -84,7 +87,7 @@ public final class AlertWebhook {
     return o.toString();
   }
 
-  private static java.math.BigDecimal cents(java.math.BigDecimal v) {
-    return v.setScale(2, java.math.RoundingMode.HALF_UP);
+  private static BigDecimal cents(BigDecimal v) {
+    return v.setScale(2, RoundingMode.HALF_UP);
   }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -161,9 +162,7 @@ final class CloudTasks implements AutoCloseable {
    */
   static boolean abandoned(Throwable error) {
     Throwable cause =
-        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
-            ? error.getCause()
-            : error;
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     return cause instanceof TaskTimedOut;
   }
 

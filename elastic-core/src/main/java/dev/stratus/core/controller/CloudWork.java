@@ -9,11 +9,13 @@ import dev.stratus.core.plan.InFlight;
 import dev.stratus.core.plan.Reasons;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +42,7 @@ final class CloudWork {
   private final InstanceView view;
   private final BiConsumer<List<String>, String> setDown;
   private final Runnable passWanted;
-  private final BiConsumer<List<String>, java.time.Instant> terminationAccepted;
+  private final BiConsumer<List<String>, Instant> terminationAccepted;
   private final Clock clock;
   private final Fence fence;
   private final InFlightWork inFlight = new InFlightWork();
@@ -54,7 +56,7 @@ final class CloudWork {
       InstanceView view,
       BiConsumer<List<String>, String> setDown,
       Runnable passWanted,
-      BiConsumer<List<String>, java.time.Instant> terminationAccepted,
+      BiConsumer<List<String>, Instant> terminationAccepted,
       Clock clock,
       Fence fence) {
     this.launcher = launcher;
@@ -78,7 +80,7 @@ final class CloudWork {
    * A pass listed {@code instances} (every provider but {@code unlisted}), starting at {@code at}:
    * the notice lane's view learns them, and released instances no longer listed are forgotten.
    */
-  void listed(List<Instance> instances, java.util.Set<String> unlisted, java.time.Instant at) {
+  void listed(List<Instance> instances, Set<String> unlisted, Instant at) {
     view.listed(instances, unlisted, at);
     inFlight.listed(instances, unlisted);
   }
@@ -94,7 +96,7 @@ final class CloudWork {
   /** {@code term}: the fence's term the launch was planned in (see {@link Fence}). */
   void launch(Action.Launch launch, long term) {
     inFlight.launchStarted(launch.nodes());
-    java.time.Instant start = clock.instant();
+    Instant start = clock.instant();
     launcher
         .run(launch, term)
         .whenComplete(
@@ -104,7 +106,7 @@ final class CloudWork {
                 metrics.launchFinished(
                     launch.pool(),
                     outcomeName(outcome, error),
-                    java.time.Duration.between(start, clock.instant()));
+                    Duration.between(start, clock.instant()));
                 settled = error == null && settled(launch, outcome, term);
               } catch (RuntimeException e) {
                 log.error("acting on the launch of {} failed: {}", launch.nodes(), e.getMessage());

@@ -1,6 +1,7 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Pool;
 import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
@@ -24,6 +25,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The controller: the reconcile pass ({@link #runPass}: observe, plan, act), the notice lane
@@ -158,7 +160,7 @@ public final class Controller implements AutoCloseable {
    * terminations among them are started, not finished, when it returns.
    */
   public synchronized List<Action> runPass() {
-    java.util.OptionalLong term = fence.term();
+    OptionalLong term = fence.term();
     if (term.isEmpty()) {
       return List.of(); // the standby watches: the controller holding the lease acts
     }
@@ -172,7 +174,7 @@ public final class Controller implements AutoCloseable {
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
     cloud.listed(instances, listed.unlisted(), now);
-    List<dev.stratus.api.model.Pool> pools = books.pools(now);
+    List<Pool> pools = books.pools(now);
     var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =
         Snapshot.builder(now, pools, config.timeouts(), config.spot())

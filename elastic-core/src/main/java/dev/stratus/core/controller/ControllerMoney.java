@@ -3,6 +3,8 @@ package dev.stratus.core.controller;
 import dev.stratus.core.money.CostLedger;
 import dev.stratus.core.prices.PriceBook;
 import dev.stratus.core.slurm.SlurmAccounting;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -16,10 +18,10 @@ public record ControllerMoney(
     Optional<SlurmAccounting> accounting,
     AlertWebhook.Sender alerts) {
   public ControllerMoney {
-    java.util.Objects.requireNonNull(prices, "prices");
+    Objects.requireNonNull(prices, "prices");
     ledger = ledger == null ? Optional.empty() : ledger;
     accounting = accounting == null ? Optional.empty() : accounting;
-    java.util.Objects.requireNonNull(alerts, "alerts");
+    Objects.requireNonNull(alerts, "alerts");
   }
 
   /**
@@ -29,7 +31,7 @@ public record ControllerMoney(
   public static ControllerMoney none(Object slurm) {
     return new ControllerMoney(
         Optional.empty(),
-        new PriceBook(java.time.Duration.ofDays(7)),
+        new PriceBook(Duration.ofDays(7)),
         slurm instanceof SlurmAccounting a ? Optional.of(a) : Optional.empty(),
         AlertWebhook.Sender.NONE);
   }

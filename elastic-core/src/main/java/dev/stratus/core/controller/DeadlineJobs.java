@@ -13,11 +13,13 @@ import dev.stratus.policy.Greedy;
 import dev.stratus.policy.SpotHistory;
 import dev.stratus.policy.StratusDeadlinePolicy;
 import dev.stratus.policy.UniformProgress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -45,7 +47,7 @@ final class DeadlineJobs {
   }
 
   /** {@code checkpointDir}: where jobs' checkpoints are ("" for nowhere); the board's stateDir. */
-  DeadlineJobs(DeadlineSettings settings, String checkpointDir, java.nio.file.Path stateDir) {
+  DeadlineJobs(DeadlineSettings settings, String checkpointDir, Path stateDir) {
     this.settings = settings;
     this.policy = policy(settings.policy());
     this.progress = new JobProgress(checkpointDir);
@@ -117,7 +119,7 @@ final class DeadlineJobs {
     return pools.stream()
         .filter(p -> partitions.contains(p.partition()))
         .map(p -> settings.poolDefaults().get(p.name()))
-        .filter(java.util.Objects::nonNull)
+        .filter(Objects::nonNull)
         .findFirst()
         .map(submitted::plus);
   }

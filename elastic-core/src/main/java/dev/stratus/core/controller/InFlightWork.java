@@ -3,6 +3,7 @@ package dev.stratus.core.controller;
 import dev.stratus.api.model.Instance;
 import dev.stratus.core.plan.InFlight;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,7 +71,7 @@ final class InFlightWork {
    * of a listed provider that is not among them alive is gone, and forgotten.
    */
   void listed(List<Instance> instances, Set<String> unlisted) {
-    Set<String> alive = new java.util.HashSet<>();
+    Set<String> alive = new HashSet<>();
     instances.stream().filter(i -> i.state().alive()).forEach(i -> alive.add(i.id()));
     releasedByProvider.forEach(
         (id, provider) -> {

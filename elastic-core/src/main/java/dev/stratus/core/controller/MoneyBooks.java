@@ -15,15 +15,21 @@ import dev.stratus.core.money.LedgerObservations;
 import dev.stratus.core.money.SpendBook;
 import dev.stratus.core.plan.BudgetGate;
 import dev.stratus.core.slurm.SlurmJob;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The pass's money work (docs/architecture.md, "Money"): the pools at their live prices, the ledger
@@ -35,7 +41,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * could overrun a hard budget, so nothing is launched until the ledger works again.
  */
 final class MoneyBooks {
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(MoneyBooks.class);
+  private static final Logger log = LoggerFactory.getLogger(MoneyBooks.class);
 
   /** Costs go to Slurm every this many passes, at most {@link #COSTS_PER_RUN} jobs each time. */
   static final int COSTS_EVERY = 5;
@@ -55,10 +61,7 @@ final class MoneyBooks {
   private record Announced(Instant windowFrom, Set<Integer> percents) {}
 
   /** Registers the money meters in {@code registry} (see {@link MoneyMetrics}). */
-  MoneyBooks(
-      StratusConfig config,
-      ControllerMoney money,
-      io.micrometer.core.instrument.MeterRegistry registry) {
+  MoneyBooks(StratusConfig config, ControllerMoney money, MeterRegistry registry) {
     this.config = config;
     this.money = money;
     this.metrics = new MoneyMetrics(registry, config.pools(), config.money().budgets());
@@ -160,20 +163,18 @@ final class MoneyBooks {
         "period",
         b.period().label(),
         "mode",
-        b.mode().name().toLowerCase(java.util.Locale.ROOT),
+        b.mode().name().toLowerCase(Locale.ROOT),
         "threshold_percent",
         percent,
         "percent_spent",
         s.percentSpent(),
         "spent_usd",
-        s.spent().setScale(2, java.math.RoundingMode.HALF_UP),
+        s.spent().setScale(2, RoundingMode.HALF_UP),
         "amount_usd",
         b.amount());
     metrics.alertRaised(b.name());
     b.webhook()
-        .ifPresent(
-            url ->
-                money.alerts().post(java.net.URI.create(url), AlertWebhook.body(s, percent, now)));
+        .ifPresent(url -> money.alerts().post(URI.create(url), AlertWebhook.body(s, percent, now)));
   }
 
   private static Map<String, Integer> heldPerBudget(List<SlurmJob> jobs) {

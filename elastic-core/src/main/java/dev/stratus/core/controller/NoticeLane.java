@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -75,7 +76,7 @@ final class NoticeLane implements AutoCloseable {
     if (started.get() && queued.compareAndSet(false, true)) {
       try {
         thread.execute(this::runNow);
-      } catch (java.util.concurrent.RejectedExecutionException e) {
+      } catch (RejectedExecutionException e) {
         queued.set(false); // closed
       }
     }
@@ -103,7 +104,7 @@ final class NoticeLane implements AutoCloseable {
       if (before != null) {
         before.cancel(false);
       }
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       // closed
     }
   }

@@ -10,6 +10,7 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -58,7 +59,7 @@ final class NoticeRuns {
   List<Action> run() {
     running.lock();
     try {
-      java.util.OptionalLong term = fence.term();
+      OptionalLong term = fence.term();
       List<PendingNotice> pending = notices.pending();
       if (pending.isEmpty() || term.isEmpty()) {
         return List.of();

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -53,7 +54,7 @@ final class ProviderListing {
         (provider, listing) -> {
           try {
             instances.addAll(listing.join());
-          } catch (CompletionException | java.util.concurrent.CancellationException e) {
+          } catch (CompletionException | CancellationException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             unlisted.add(provider);
             if (CloudTasks.abandoned(cause)) {

@@ -1,8 +1,15 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.render.TopologyWriter;
+import dev.stratus.core.slurm.SlurmClient;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
@@ -29,21 +36,21 @@ final class TopologyUpdates {
    * With {@code slurm.topology: tree} or {@code block}, the updates of {@code config}'s
    * topology.conf.
    */
-  static java.util.Optional<TopologyUpdates> forConfig(
-      dev.stratus.core.config.StratusConfig config,
-      dev.stratus.core.slurm.SlurmClient slurm,
-      java.util.Map<String, dev.stratus.api.spi.NodeProvider> providers,
+  static Optional<TopologyUpdates> forConfig(
+      StratusConfig config,
+      SlurmClient slurm,
+      Map<String, NodeProvider> providers,
       CloudTasks tasks,
-      java.time.Clock clock) {
+      Clock clock) {
     if (!config.slurm().topology().controllerWrites()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
+    return Optional.of(
         new TopologyUpdates(
             new TopologyUpdater(
                 config.slurm().topology(),
                 config.pools(),
-                config.slurm().confDir().resolve(dev.stratus.core.render.TopologyWriter.FILE),
+                config.slurm().confDir().resolve(TopologyWriter.FILE),
                 slurm,
                 providers,
                 clock,

@@ -1,5 +1,6 @@
 package dev.stratus.core.metrics;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
@@ -8,6 +9,8 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -74,8 +77,8 @@ public record PassFigures(
   public static PassFigures of(Snapshot s, List<Action> plan) {
     Map<Capacity, Integer> instances = new TreeMap<>(PassFigures::compare);
     Map<Capacity, Integer> gpus = new TreeMap<>(PassFigures::compare);
-    Map<Demand, Integer> pendingGpus = new java.util.HashMap<>();
-    Map<Demand, Integer> pendingJobs = new java.util.HashMap<>();
+    Map<Demand, Integer> pendingGpus = new HashMap<>();
+    Map<Demand, Integer> pendingJobs = new HashMap<>();
     Map<String, Integer> poweringUp = new TreeMap<>();
     Map<String, Integer> stuck = new TreeMap<>();
     for (Pool pool : s.pools()) {
@@ -159,12 +162,12 @@ public record PassFigures(
         .orElse(0);
   }
 
-  static String label(dev.stratus.api.model.CapacityType type) {
+  static String label(CapacityType type) {
     return type.name().toLowerCase(Locale.ROOT);
   }
 
   private static int compare(Capacity a, Capacity b) {
-    return java.util.Comparator.comparing(Capacity::pool)
+    return Comparator.comparing(Capacity::pool)
         .thenComparing(Capacity::capacityType)
         .thenComparing(Capacity::provider)
         .compare(a, b);

@@ -5,6 +5,7 @@ import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmNode;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -41,8 +43,7 @@ final class PassGauges {
   private final MultiGauge pendingJobs;
   private final MultiGauge poweringUp;
   private final MultiGauge stuck;
-  private final java.util.concurrent.atomic.AtomicInteger orphans =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger orphans = new AtomicInteger();
   private final Counter orphansTerminated;
   private Map<String, Instant> poweringUpBefore = Map.of();
 
@@ -58,7 +59,7 @@ final class PassGauges {
         gauge(
             "stratus.nodes.stuck.powering.up",
             "nodes POWERING_UP past timeouts.powerUp (the pass forces them down)");
-    io.micrometer.core.instrument.Gauge.builder("stratus.orphan.instances", orphans::get)
+    Gauge.builder("stratus.orphan.instances", orphans::get)
         .description(
             "instances bound to no powered-up node, past the orphan grace (being terminated)")
         .register(registry);

@@ -1,11 +1,15 @@
 package dev.stratus.core.metrics;
 
+import dev.stratus.api.model.Pool;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.Snapshot;
 import dev.stratus.wire.InterruptionNotice;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -48,8 +52,7 @@ import java.util.Locale;
  */
 public final class StratusMetrics {
   /** Launch times: a provider call takes seconds; a local node boots within the call. */
-  public static final java.util.List<String> LAUNCH_OUTCOMES =
-      java.util.List.of("launched", "deferred", "failed");
+  public static final List<String> LAUNCH_OUTCOMES = List.of("launched", "deferred", "failed");
 
   private static final Duration[] LAUNCH_BUCKETS = {
     Duration.ofSeconds(1),
@@ -204,10 +207,9 @@ public final class StratusMetrics {
    * The end of a pass: what it observed ({@code snapshot}) and planned ({@code plan}) feed the pass
    * gauges ({@link PassGauges}). Called by the controller once per pass, after acting.
    */
-  public void passObserved(
-      dev.stratus.core.plan.Snapshot snapshot, java.util.List<dev.stratus.core.plan.Action> plan) {
+  public void passObserved(Snapshot snapshot, List<Action> plan) {
     passGauges.observe(snapshot, plan);
-    for (dev.stratus.api.model.Pool pool : snapshot.pools()) {
+    for (Pool pool : snapshot.pools()) {
       for (String outcome : LAUNCH_OUTCOMES) {
         launchTimer(pool.name(), outcome);
       }

@@ -3,6 +3,7 @@ package dev.stratus.core.money;
 import dev.stratus.core.money.CostKey.Kind;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,7 +66,7 @@ public final class Attribution {
     List<Charge> charges = pieces.finish();
     if (instance.ended().isPresent()) {
       long ran = t1 - t0;
-      long billed = billing.billed(java.time.Duration.ofMillis(ran)).toMillis();
+      long billed = billing.billed(Duration.ofMillis(ran)).toMillis();
       if (billed != ran) {
         BigDecimal extra = Money.forMillis(instance.pricePerHour(), billed - ran);
         charges.add(new Charge(minimumKey(instance, owners), end, end, extra));

@@ -2,6 +2,7 @@ package dev.stratus.core.money;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class Attributions {
 
     NodeRuns(List<AllocationSpan> allocations, Instant now) {
       sorted = new ArrayList<>(allocations);
-      sorted.sort(java.util.Comparator.comparing(AllocationSpan::start));
+      sorted.sort(Comparator.comparing(AllocationSpan::start));
       starts = new long[sorted.size()];
       maxEnds = new long[sorted.size()];
       long max = Long.MIN_VALUE;

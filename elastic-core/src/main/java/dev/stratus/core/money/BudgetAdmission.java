@@ -4,8 +4,11 @@ import dev.stratus.core.money.AdmissionRequest.Candidate;
 import dev.stratus.core.money.Budget.Mode;
 import dev.stratus.core.money.BudgetPeriod.Window;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +77,7 @@ public final class BudgetAdmission {
   private static final class Covering {
     final List<Active> cluster = new ArrayList<>();
     final Map<BudgetScope.Kind, Map<String, List<Active>>> named =
-        new java.util.EnumMap<>(BudgetScope.Kind.class);
+        new EnumMap<>(BudgetScope.Kind.class);
     int size;
 
     int size() {
@@ -102,7 +105,7 @@ public final class BudgetAdmission {
       add(out, BudgetScope.Kind.PARTITION, r.owner().partition());
       add(out, BudgetScope.Kind.POOL, r.pool());
       if (out.size() > 1) {
-        out.sort(java.util.Comparator.comparingInt(a -> a.order));
+        out.sort(Comparator.comparingInt(a -> a.order));
       }
       return out;
     }
@@ -119,7 +122,7 @@ public final class BudgetAdmission {
    * One node of an offering for a time limit: requests share few offerings and limits, so each
    * forecast's 34-digit division is done once per pass, not once per request.
    */
-  private record NodeForecast(Candidate candidate, java.time.Duration limit) {}
+  private record NodeForecast(Candidate candidate, Duration limit) {}
 
   private static Admission decide(
       AdmissionRequest r, List<Active> covering, Map<NodeForecast, BigDecimal> perNode) {

@@ -1,10 +1,12 @@
 package dev.stratus.core.money;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -36,7 +38,7 @@ public record BudgetFigures(
    * has cost so far. {@code tap} sees every charge too (the caller's meters).
    */
   public static BudgetFigures from(
-      List<Budget> budgets, LedgerExtract extract, java.time.Instant now, Consumer<Charge> tap) {
+      List<Budget> budgets, LedgerExtract extract, Instant now, Consumer<Charge> tap) {
     BudgetSpend spend = new BudgetSpend(budgets, now);
     Map<Long, BigDecimal> costSoFar = new HashMap<>();
     extract.charges(
@@ -56,8 +58,7 @@ public record BudgetFigures(
   }
 
   /** Where a ledger extract for {@link #from} must start: the earliest current window, if any. */
-  public static java.util.Optional<java.time.Instant> earliest(
-      List<Budget> budgets, java.time.Instant now) {
+  public static Optional<Instant> earliest(List<Budget> budgets, Instant now) {
     return new BudgetSpend(budgets, now).earliest();
   }
 

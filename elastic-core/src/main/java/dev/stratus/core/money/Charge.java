@@ -3,6 +3,7 @@ package dev.stratus.core.money;
 import static dev.stratus.api.model.Checks.notNull;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -45,6 +46,6 @@ public record Charge(CostKey key, Instant from, Instant to, BigDecimal amount) {
         b,
         amount
             .multiply(BigDecimal.valueOf(part))
-            .divide(BigDecimal.valueOf(whole), java.math.MathContext.DECIMAL128));
+            .divide(BigDecimal.valueOf(whole), MathContext.DECIMAL128));
   }
 }

@@ -3,6 +3,7 @@ package dev.stratus.core.money;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The cost ledger: every instance Stratus ran and every job allocation on it, kept across
@@ -43,7 +44,7 @@ public interface CostLedger extends AutoCloseable {
   void costRecorded(long jobId, String text, Instant at);
 
   /** When the last reconcile happened, if ever. */
-  java.util.Optional<Instant> lastReconciled();
+  Optional<Instant> lastReconciled();
 
   @Override
   void close();

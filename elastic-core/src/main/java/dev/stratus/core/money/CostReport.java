@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -146,7 +147,7 @@ public final class CostReport implements Consumer<Charge> {
 
   private BigDecimal[] zeros() {
     BigDecimal[] z = new BigDecimal[buckets];
-    java.util.Arrays.fill(z, BigDecimal.ZERO);
+    Arrays.fill(z, BigDecimal.ZERO);
     return z;
   }
 }

@@ -1,6 +1,11 @@
 package dev.stratus.core.money;
 
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -13,7 +18,7 @@ public record LedgerExtract(
     List<InstanceSpan> instances,
     List<AllocationSpan> allocations,
     Map<Long, JobOwner> owners,
-    Map<Long, java.time.Duration> timeLimits) {
+    Map<Long, Duration> timeLimits) {
   public LedgerExtract {
     instances = List.copyOf(instances);
     allocations = List.copyOf(allocations);
@@ -27,24 +32,24 @@ public record LedgerExtract(
    * limit forecasts nothing beyond what it costs.
    */
   public List<Reservations.RunningJob> running() {
-    Map<String, InstanceSpan> openByNode = new java.util.HashMap<>();
+    Map<String, InstanceSpan> openByNode = new HashMap<>();
     instances.stream().filter(i -> i.ended().isEmpty()).forEach(i -> openByNode.put(i.node(), i));
-    Map<Long, java.math.BigDecimal> forecast = new java.util.LinkedHashMap<>();
-    Map<Long, String> pool = new java.util.HashMap<>();
+    Map<Long, BigDecimal> forecast = new LinkedHashMap<>();
+    Map<Long, String> pool = new HashMap<>();
     for (AllocationSpan a : allocations) {
       InstanceSpan i = openByNode.get(a.node());
-      java.time.Duration limit = timeLimits.get(a.jobId());
+      Duration limit = timeLimits.get(a.jobId());
       if (a.end().isPresent() || i == null) {
         continue;
       }
-      java.math.BigDecimal node =
+      BigDecimal node =
           limit == null
-              ? java.math.BigDecimal.ZERO
+              ? BigDecimal.ZERO
               : BillingRule.forProvider(i.provider()).cost(i.pricePerHour(), limit);
-      forecast.merge(a.jobId(), node, java.math.BigDecimal::add);
+      forecast.merge(a.jobId(), node, BigDecimal::add);
       pool.put(a.jobId(), i.pool());
     }
-    List<Reservations.RunningJob> out = new java.util.ArrayList<>();
+    List<Reservations.RunningJob> out = new ArrayList<>();
     forecast.forEach(
         (job, f) ->
             out.add(

@@ -2,7 +2,11 @@ package dev.stratus.core.plan;
 
 import static dev.stratus.api.model.Checks.notBlank;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,9 +75,9 @@ public sealed interface Action {
       implements Action {
     public InstanceGone {
       nodes = List.copyOf(nodes);
-      Map<String, List<Long>> copy = new java.util.LinkedHashMap<>();
+      Map<String, List<Long>> copy = new LinkedHashMap<>();
       jobs.forEach((node, ids) -> copy.put(node, List.copyOf(ids)));
-      jobs = java.util.Collections.unmodifiableMap(copy);
+      jobs = Collections.unmodifiableMap(copy);
     }
   }
 
@@ -131,15 +135,13 @@ public sealed interface Action {
   }
 
   /** This offering just lost capacity (a reclaim): skip it for its TTL. */
-  record MarkUnavailable(dev.stratus.api.model.OfferingKey offering, String reason)
-      implements Action {}
+  record MarkUnavailable(OfferingKey offering, String reason) implements Action {}
 
   /**
    * A node of this offering registered with less than its pool says: the offering is never tried
    * again while this controller runs (see {@link RegistrationCheck}).
    */
-  record OfferingInvalid(dev.stratus.api.model.OfferingKey offering, String reason)
-      implements Action {}
+  record OfferingInvalid(OfferingKey offering, String reason) implements Action {}
 
   /** The notice on this instance is fully acted on. */
   record NoticeDone(String instanceId, String reason) implements Action {}
@@ -179,8 +181,7 @@ public sealed interface Action {
    * notice on each of its instances ({@code instanceIds}); the resume that follows launches the
    * capacity the policy chooses then.
    */
-  record MoveJob(
-      long jobId, List<String> instanceIds, dev.stratus.api.model.CapacityType to, String reason)
+  record MoveJob(long jobId, List<String> instanceIds, CapacityType to, String reason)
       implements Action {
     public MoveJob {
       instanceIds = List.copyOf(instanceIds);

@@ -13,11 +13,14 @@ import dev.stratus.core.money.Reservations;
 import dev.stratus.core.slurm.SlurmJob;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -107,11 +110,11 @@ public final class BudgetGate {
    * (the job's own reservation still counted: a move must fit beside what the job holds); empty
    * when they would, or when no budget is set.
    */
-  static java.util.Optional<String> refuses(
+  static Optional<String> refuses(
       Snapshot s, SlurmJob job, String pool, int nodes, List<Offering> candidates) {
     BudgetFigures figures = s.money().budgets();
     if (figures.budgets().isEmpty() || candidates.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     AdmissionRequest request =
         new AdmissionRequest(
@@ -132,21 +135,21 @@ public final class BudgetGate {
   static boolean heldForBudget(SlurmJob job) {
     return job.pending()
         && job.accounting().adminComment().startsWith(HELD)
-        && job.reason().toLowerCase(java.util.Locale.ROOT).contains("held");
+        && job.reason().toLowerCase(Locale.ROOT).contains("held");
   }
 
   /** The budget a job is held for, from its AdminComment; empty when it is not held for one. */
-  public static java.util.Optional<String> heldFor(SlurmJob job) {
+  public static Optional<String> heldFor(SlurmJob job) {
     if (!heldForBudget(job)) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     String rest = job.accounting().adminComment().substring(HELD.length());
     int end = rest.indexOf(' ');
-    return java.util.Optional.of(end < 0 ? rest : rest.substring(0, end));
+    return Optional.of(end < 0 ? rest : rest.substring(0, end));
   }
 
-  private static java.util.Comparator<SlurmJob> byId() {
-    return java.util.Comparator.comparingLong(SlurmJob::jobId);
+  private static Comparator<SlurmJob> byId() {
+    return Comparator.comparingLong(SlurmJob::jobId);
   }
 
   private static void rewrite(Action.Launch l, Admission d, SlurmJob job, List<Action> out) {
@@ -171,16 +174,16 @@ public final class BudgetGate {
         owner,
         l.pool(),
         l.nodes().size(),
-        job == null ? java.util.Optional.empty() : job.accounting().timeLimit(),
+        job == null ? Optional.empty() : job.accounting().timeLimit(),
         l.candidates().stream().map(BudgetGate::candidate).toList());
   }
 
   /** The request a held job would make: its node count in the first pool of its partition. */
-  private static java.util.Optional<AdmissionRequest> heldRequest(
+  private static Optional<AdmissionRequest> heldRequest(
       Snapshot s, ClusterIndex index, SlurmJob job) {
     Pool pool = poolOfPartition(s, job.partition());
     if (pool == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     int nodes = Math.max(1, job.nodeCount());
     List<Offering> candidates =
@@ -193,9 +196,9 @@ public final class BudgetGate {
                 "job " + job.jobId())
             .candidates();
     if (candidates.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
+    return Optional.of(
         new AdmissionRequest(
             owner(job, job.jobId()),
             pool.name(),

@@ -38,7 +38,7 @@ final class DeadlineMoves {
   private DeadlineMoves() {}
 
   static List<Action> plan(Snapshot s, ClusterIndex index) {
-    List<Action> actions = new java.util.ArrayList<>();
+    List<Action> actions = new ArrayList<>();
     if (s.money().deadlines().jobs().isEmpty()) {
       return actions;
     }

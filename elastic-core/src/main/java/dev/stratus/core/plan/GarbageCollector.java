@@ -2,11 +2,15 @@ package dev.stratus.core.plan;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -40,8 +44,8 @@ final class GarbageCollector {
    */
   static List<Action> collect(
       Snapshot s, ClusterIndex index, Set<String> requested, Set<String> terminating) {
-    List<Action> out = new java.util.ArrayList<>();
-    Set<String> alreadyTerminated = new java.util.HashSet<>(terminating);
+    List<Action> out = new ArrayList<>();
+    Set<String> alreadyTerminated = new HashSet<>(terminating);
     terminateAgain(s, alreadyTerminated, out);
     collectOrphans(s, index, alreadyTerminated, out);
     collectStopped(s, alreadyTerminated, out);
@@ -54,7 +58,7 @@ final class GarbageCollector {
     List<String> toReturn = sweep.toReturn();
     List<String> toUndrain = sweep.toUndrain();
     if (!noInstance.isEmpty()) {
-      java.util.Map<String, List<Long>> jobs = new java.util.LinkedHashMap<>();
+      Map<String, List<Long>> jobs = new LinkedHashMap<>();
       for (String node : noInstance) {
         if (!index.jobsOn(node).isEmpty()) {
           jobs.put(node, index.jobsOn(node));
@@ -133,9 +137,9 @@ final class GarbageCollector {
 
   private static void markReclaimedWithoutNotice(
       Snapshot s, List<String> noInstance, List<Action> out) {
-    Set<String> noticed = new java.util.HashSet<>();
+    Set<String> noticed = new HashSet<>();
     s.notices().notices().forEach(p -> noticed.add(p.notice().instanceId()));
-    Set<dev.stratus.api.model.OfferingKey> marked = new java.util.HashSet<>();
+    Set<OfferingKey> marked = new HashSet<>();
     for (String node : noInstance) {
       Instance last = s.cloud().lastSpotInstances().get(node);
       if (last != null && !noticed.contains(last.id()) && marked.add(last.offering())) {

@@ -3,6 +3,7 @@ package dev.stratus.core.plan;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ final class NodeFeatures {
   private NodeFeatures() {}
 
   static List<Action> plan(Snapshot s, ClusterIndex index) {
-    List<Action> out = new java.util.ArrayList<>();
+    List<Action> out = new ArrayList<>();
     Map<List<String>, List<String>> launched = new LinkedHashMap<>();
     Map<List<String>, List<String>> poweredDown = new LinkedHashMap<>();
     for (SlurmNode node : s.slurm().nodes()) {
@@ -50,7 +51,7 @@ final class NodeFeatures {
         continue;
       }
       if (!node.activeFeatures().equals(want) || !node.availableFeatures().equals(want)) {
-        group.computeIfAbsent(List.copyOf(want), k -> new java.util.ArrayList<>()).add(node.name());
+        group.computeIfAbsent(List.copyOf(want), k -> new ArrayList<>()).add(node.name());
       }
     }
     launched.forEach(

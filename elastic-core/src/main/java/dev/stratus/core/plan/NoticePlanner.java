@@ -1,10 +1,13 @@
 package dev.stratus.core.plan;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.wire.InterruptionNotice;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -32,7 +35,7 @@ import java.util.Optional;
  */
 public final class NoticePlanner {
   /** How long a requeued job may take to leave its node before the node is forced down anyway. */
-  static final java.time.Duration LEAVE = java.time.Duration.ofSeconds(30);
+  static final Duration LEAVE = Duration.ofSeconds(30);
 
   private NoticePlanner() {}
 
@@ -73,9 +76,7 @@ public final class NoticePlanner {
     String why =
         pending
             .move()
-            .orElseGet(
-                () ->
-                    notice.kind().name().toLowerCase(java.util.Locale.ROOT) + " notice for " + id);
+            .orElseGet(() -> notice.kind().name().toLowerCase(Locale.ROOT) + " notice for " + id);
     List<Long> outstanding =
         onNode.stream().filter(j -> !pending.requeuedJobs().contains(j)).toList();
     if (pending.signalledAt().isEmpty()) {
@@ -146,8 +147,7 @@ public final class NoticePlanner {
   }
 
   /** When the jobs of a signalled notice are requeued: grace over, or the deadline near. */
-  static Instant requeueDue(
-      dev.stratus.core.config.SpotSettings spot, Instant signalledAt, InterruptionNotice notice) {
+  static Instant requeueDue(SpotSettings spot, Instant signalledAt, InterruptionNotice notice) {
     Instant graceEnd = signalledAt.plus(spot.grace());
     Instant latest = notice.deadline().minus(spot.margin());
     return graceEnd.isBefore(latest) ? graceEnd : latest;
@@ -157,8 +157,7 @@ public final class NoticePlanner {
    * The earliest moment a signalled, not yet requeued notice is due for its requeue: the notice
    * lane runs then instead of waiting for anything else.
    */
-  public static Optional<Instant> nextRequeueDue(
-      List<PendingNotice> pending, dev.stratus.core.config.SpotSettings spot) {
+  public static Optional<Instant> nextRequeueDue(List<PendingNotice> pending, SpotSettings spot) {
     return pending.stream()
         .filter(p -> p.signalledAt().isPresent() && p.requeuedAt().isEmpty())
         .map(p -> requeueDue(spot, p.signalledAt().get(), p.notice()))

@@ -5,9 +5,11 @@ import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.hostlist.Hostlist;
+import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.ResumeFile;
 import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -91,7 +93,7 @@ public final class Planner {
       Snapshot s, ClusterIndex index, SpoolRequest request, Set<String> waiting) {
     boolean waits =
         request.nodes().stream().anyMatch(waiting::contains)
-            || (request.kind() != dev.stratus.hook.spool.HookKind.RESUME
+            || (request.kind() != HookKind.RESUME
                 && request.nodes().stream()
                     .map(index::poolOf)
                     .anyMatch(p -> p != null && GarbageCollector.unlisted(s, p)));
@@ -237,7 +239,7 @@ public final class Planner {
     }
   }
 
-  static boolean olderThan(Snapshot s, java.time.Instant since, Duration limit) {
+  static boolean olderThan(Snapshot s, Instant since, Duration limit) {
     return since != null && !since.plus(limit).isAfter(s.now());
   }
 }

@@ -25,7 +25,7 @@ final class RegistrationCheck {
   private RegistrationCheck() {}
 
   static List<Action> plan(Snapshot s, ClusterIndex index) {
-    List<Action> out = new java.util.ArrayList<>();
+    List<Action> out = new ArrayList<>();
     for (SlurmNode node : s.slurm().nodes()) {
       if (!node.invalidRegistration()) {
         continue;

@@ -9,9 +9,11 @@ import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.api.model.PriceQuote;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,8 +59,7 @@ public final class PriceCacheFile {
     Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), ".prices", ".tmp");
     try {
       Files.write(tmp, JSON.writeValueAsBytes(entries));
-      try (var ch =
-          java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+      try (var ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
         ch.force(true);
       }
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

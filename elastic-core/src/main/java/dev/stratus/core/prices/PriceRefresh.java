@@ -10,6 +10,7 @@ import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -91,7 +92,7 @@ public final class PriceRefresh {
   }
 
   /** A book with what the cache file holds (a damaged file is logged and ignored). */
-  public static PriceBook load(Path cacheFile, java.time.Duration maxAge) {
+  public static PriceBook load(Path cacheFile, Duration maxAge) {
     PriceBook book = new PriceBook(maxAge);
     try {
       book.put(PriceCacheFile.read(cacheFile));

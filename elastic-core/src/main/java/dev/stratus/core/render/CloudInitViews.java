@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.spi.NodeUserData;
+import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.core.config.NodeBootstrap;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.VaultKey;
 import dev.stratus.templates.CloudInitView;
 import dev.stratus.wire.NodeKeys;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +50,7 @@ public final class CloudInitViews {
   private static String controllerRoleId(StratusConfig config, String cloud) {
     return config
         .vault()
-        .map(dev.stratus.api.spi.VaultSettings::roleId)
+        .map(VaultSettings::roleId)
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
@@ -126,7 +128,7 @@ public final class CloudInitViews {
     if (!b.noticeUrl().isEmpty()) {
       // The controller's bootstrap endpoint lives beside its notice endpoint: a node that refuses
       // itself (GPUs, munge key) is set DOWN with its reason at once instead of timing out.
-      root.put("reportUrl", java.net.URI.create(b.noticeUrl()).resolve("/v1/bootstrap").toString());
+      root.put("reportUrl", URI.create(b.noticeUrl()).resolve("/v1/bootstrap").toString());
     }
     root.set("nodeKey", nodeKey(approle(b, cloud), config.cluster()));
     if (!b.controllerCa().isEmpty()) {

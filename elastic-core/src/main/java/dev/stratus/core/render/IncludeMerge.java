@@ -2,6 +2,7 @@ package dev.stratus.core.render;
 
 import dev.stratus.core.render.IncludeSetting.Kind;
 import dev.stratus.core.render.SiteSlurmConf.Setting;
+import dev.stratus.hook.hostlist.Hostlist;
 import dev.stratus.templates.SettingLine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -113,7 +114,7 @@ public record IncludeMerge(
                     Verdict.CONFLICT,
                     where
                         + " declares NodeName "
-                        + dev.stratus.hook.hostlist.Hostlist.compressSorted(nodes)
+                        + Hostlist.compressSorted(nodes)
                         + ", slots of stratus.yaml's pools: rename the pool or those nodes")));
     if (site.includeLine().isEmpty() && !site.settings().isEmpty()) {
       findings.add(

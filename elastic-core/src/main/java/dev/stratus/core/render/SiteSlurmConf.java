@@ -1,5 +1,6 @@
 package dev.stratus.core.render;
 
+import dev.stratus.hook.hostlist.Hostlist;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ public record SiteSlurmConf(
       }
       String entity = pairs.get(0)[0].toLowerCase(Locale.ROOT);
       if (entity.equals("nodename") && !pairs.get(0)[1].equalsIgnoreCase("DEFAULT")) {
-        for (String n : dev.stratus.hook.hostlist.Hostlist.expand(pairs.get(0)[1])) {
+        for (String n : Hostlist.expand(pairs.get(0)[1])) {
           nodes.put(n, where);
         }
       } else if (entity.equals("partitionname") && !pairs.get(0)[1].equalsIgnoreCase("DEFAULT")) {

@@ -6,6 +6,7 @@ import dev.stratus.templates.Templates;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,7 +80,7 @@ public final class SlurmConfigWriter {
     String gresText = renderGres(config);
     AtomicFiles.write(include, includeText);
     AtomicFiles.write(gres, gresText);
-    List<Path> written = new java.util.ArrayList<>(List.of(include, gres));
+    List<Path> written = new ArrayList<>(List.of(include, gres));
     CheckpointProlog.write(config.config()).ifPresent(written::add);
     TaskProlog.write(config.config()).ifPresent(written::add);
     BootWaitProlog.write(config.config(), dir).ifPresent(written::add);

@@ -14,10 +14,12 @@ import dev.stratus.templates.PartitionLine;
 import dev.stratus.templates.SlurmIncludeView;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** Pure mapping from the loaded config to the template views; no I/O. */
 public final class SlurmViews {
@@ -114,7 +116,7 @@ public final class SlurmViews {
     if (parameters.stream().noneMatch(p -> p.startsWith(NODE_REG_MEM_PERCENT + "="))) {
       parameters.add(NODE_REG_MEM_PERCENT + "=100");
     }
-    java.util.Set<String> nodes = new java.util.HashSet<>();
+    Set<String> nodes = new HashSet<>();
     config.pools().forEach(p -> nodes.addAll(p.nodeNames()));
     return IncludeMerge.of(
         IncludeSettings.of(config, parameters),
@@ -152,7 +154,7 @@ public final class SlurmViews {
   static String gres(Pool pool) {
     return pool.gresTypes().entrySet().stream()
         .map(e -> "gpu:" + e.getKey() + ":" + e.getValue())
-        .collect(java.util.stream.Collectors.joining(","));
+        .collect(Collectors.joining(","));
   }
 
   public static BaseConfView base(EmbeddedSlurm e) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The TaskProlog Stratus renders when {@code spot.checkpointDir} is set: slurmd runs it before
@@ -42,8 +43,7 @@ public final class TaskProlog {
    * Writes {@code script} of the config's checkpoint dir to {@code file} (0755), when there is one;
    * returns the path.
    */
-  static Optional<Path> writeScript(
-      StratusConfig config, Path file, java.util.function.UnaryOperator<String> script)
+  static Optional<Path> writeScript(StratusConfig config, Path file, UnaryOperator<String> script)
       throws IOException {
     String dir = config.spot().checkpointDir();
     if (dir.isEmpty()) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A job's {@code --constraint} (squeue's {@code features}) in Slurm's syntax: feature names joined
@@ -76,7 +77,7 @@ public final class Constraint {
     }
 
     /** {@code next} terms joined by {@code op}: any of them must match, or all. */
-    private Expr joined(char op, java.util.function.Supplier<Expr> next, boolean any) {
+    private Expr joined(char op, Supplier<Expr> next, boolean any) {
       List<Expr> terms = new ArrayList<>(List.of(next.get()));
       while (peek(op)) {
         at++;

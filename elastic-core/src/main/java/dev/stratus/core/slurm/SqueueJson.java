@@ -4,8 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Parses {@code squeue --json}. 22.05 writes {@code job_state} as a string and {@code
@@ -17,8 +22,8 @@ import java.util.List;
  */
 public final class SqueueJson {
   /** The members of a job this reads; the others are skipped unparsed. */
-  private static final java.util.Set<String> READ =
-      java.util.Set.of(
+  private static final Set<String> READ =
+      Set.of(
           "job_id",
           "name",
           "job_state",
@@ -75,14 +80,12 @@ public final class SqueueJson {
     long limit = doc.limit(item, path, "time_limit");
     String state = state(doc.state(item, path, "job_state"));
     long end = doc.number(item, path, "end_time", 0, false);
-    boolean finished = SlurmJob.finishedState(state.toUpperCase(java.util.Locale.ROOT));
+    boolean finished = SlurmJob.finishedState(state.toUpperCase(Locale.ROOT));
     return new SlurmJob.Accounting(
         doc.text(item, path, "user_name"),
         doc.text(item, path, "account"),
-        limit > 0
-            ? java.util.Optional.of(java.time.Duration.ofMinutes(limit))
-            : java.util.Optional.empty(),
-        finished ? startTime(end) : java.util.Optional.empty(),
+        limit > 0 ? Optional.of(Duration.ofMinutes(limit)) : Optional.empty(),
+        finished ? startTime(end) : Optional.empty(),
         doc.text(item, path, "admin_comment"),
         startTime(doc.number(item, path, "submit_time", 0, false)),
         startTime(doc.number(item, path, "deadline", 0, false)));
@@ -94,7 +97,7 @@ public final class SqueueJson {
    * 24.11.5), where 22.05's JSON and every release's {@code squeue -o %T} say {@code CONFIGURING};
    * so the CONFIGURING flag wins over the base state, as it does there.
    */
-  static String state(java.util.List<String> words) {
+  static String state(List<String> words) {
     return words.contains("CONFIGURING") ? "CONFIGURING" : words.get(0);
   }
 
@@ -123,10 +126,8 @@ public final class SqueueJson {
   }
 
   /** squeue writes 0 when it has no start time. */
-  private static java.util.Optional<java.time.Instant> startTime(long epochSeconds) {
-    return epochSeconds > 0
-        ? java.util.Optional.of(java.time.Instant.ofEpochSecond(epochSeconds))
-        : java.util.Optional.empty();
+  private static Optional<Instant> startTime(long epochSeconds) {
+    return epochSeconds > 0 ? Optional.of(Instant.ofEpochSecond(epochSeconds)) : Optional.empty();
   }
 
   /**

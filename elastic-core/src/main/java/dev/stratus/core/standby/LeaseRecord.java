@@ -3,6 +3,7 @@ package dev.stratus.core.standby;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -81,7 +82,7 @@ public record LeaseRecord(
           Instant.parse(o.path("expiresAt").asText()),
           Optional.ofNullable(o.get("claimant")).map(JsonNode::asText),
           o.hasNonNull("claimedAt") ? Instant.parse(o.get("claimedAt").asText()) : Instant.EPOCH);
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException(
           "lease file " + source + " is not a lease: " + e.getMessage(), e);
     }

@@ -1,5 +1,6 @@
 package dev.stratus.core.bench;
 
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.controller.Controller;
@@ -10,10 +11,14 @@ import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
 import dev.stratus.testkit.fake.FakeNodeProvider;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,7 +73,7 @@ public final class ControllerPassBenchmark {
         new Controller(
             ControllerParts.builder(
                     config, slurm, Map.<String, NodeProvider>of("fake", cloud), spool, clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build())) {
       List<Action> first = List.of();
       for (int i = 0; i < passes; i++) {
@@ -86,8 +91,7 @@ public final class ControllerPassBenchmark {
     ProcStatus memory = ProcStatus.read();
     System.gc(); // what the controller keeps, apart from what the collector has not reclaimed yet
     long liveMib =
-        java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
-            / (1024 * 1024);
+        ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024 * 1024);
     List<Long> steady = micros.subList(1, micros.size());
     long median = Percentiles.of(steady, 50);
     System.out.printf(
@@ -132,15 +136,15 @@ public final class ControllerPassBenchmark {
   static String collectors() {
     return String.join(
         "+",
-        java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-            .map(java.lang.management.GarbageCollectorMXBean::getName)
+        ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(GarbageCollectorMXBean::getName)
             .toList());
   }
 
   /** Removes {@code dir} and everything under it (the stand-in Slurm's 40 MB of JSON). */
-  static void deleteTree(Path dir) throws java.io.IOException {
+  static void deleteTree(Path dir) throws IOException {
     try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
     }

@@ -14,12 +14,16 @@ import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
+import dev.stratus.hook.spool.HookKind;
+import dev.stratus.hook.spool.ResumeFile;
+import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.testkit.fake.FakeNodeProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,7 +110,7 @@ final class LargeCluster {
   }
 
   /** The cloud: one live instance per running node, launched ten minutes ago. */
-  FakeNodeProvider cloud(java.time.Clock clock) {
+  FakeNodeProvider cloud(Clock clock) {
     FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT), clock);
     for (String node : running) {
       cloud.inject(SPOT.key(), Map.of(Tags.CLUSTER, "test", Tags.NODE, node, Tags.POOL, "p"));
@@ -122,13 +126,11 @@ final class LargeCluster {
       List<String> batch = resumes.get(r);
       long first = job + r * 4L;
       spool.add(
-          new dev.stratus.hook.spool.SpoolRequest(
+          new SpoolRequest(
               "r" + r,
-              dev.stratus.hook.spool.HookKind.RESUME,
+              HookKind.RESUME,
               batch,
-              batch.stream()
-                  .map(n -> new dev.stratus.hook.spool.ResumeFile.JobNodes(first, n))
-                  .toList(),
+              batch.stream().map(n -> new ResumeFile.JobNodes(first, n)).toList(),
               now));
     }
     return spool;

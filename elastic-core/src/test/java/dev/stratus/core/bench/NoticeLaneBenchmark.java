@@ -3,6 +3,7 @@ package dev.stratus.core.bench;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.StratusConfig;
@@ -29,6 +30,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 
 /**
  * Notice received → job requeued while a 900 s launch is in flight, on the in-memory fake provider
@@ -79,7 +82,7 @@ public final class NoticeLaneBenchmark {
                     Map.<String, NodeProvider>of("fake", cloud),
                     spool,
                     clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build())) {
       for (int i = 0; i < runs; i++) {
         String node = names.get(i);
@@ -204,8 +207,8 @@ public final class NoticeLaneBenchmark {
   }
 
   /** Polls every 5 ms for up to 60 s. */
-  static void waitFor(java.util.function.BooleanSupplier done, String what) {
-    org.awaitility.Awaitility.await(what)
+  static void waitFor(BooleanSupplier done, String what) {
+    Awaitility.await(what)
         .atMost(Duration.ofSeconds(60))
         .pollDelay(Duration.ZERO)
         .pollInterval(Duration.ofMillis(5))

@@ -3,8 +3,10 @@ package dev.stratus.core.bench;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
+import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.Tags;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.Timeouts;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Planner;
@@ -19,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -112,10 +115,9 @@ public class PlannerBenchmark {
               "gpu:h100:8",
               0,
               true,
-              java.util.Optional.empty()));
+              Optional.empty()));
     }
-    return Snapshot.builder(
-            now, pools, Timeouts.DEFAULTS, dev.stratus.core.config.SpotSettings.DEFAULTS)
+    return Snapshot.builder(now, pools, Timeouts.DEFAULTS, SpotSettings.DEFAULTS)
         .nodes(nodes)
         .jobs(jobs)
         .instances(instances)
@@ -127,7 +129,7 @@ public class PlannerBenchmark {
     return new SlurmNode(name, state, Set.of(flags), "", "", "", List.of());
   }
 
-  static Instance instance(String node, dev.stratus.api.model.OfferingKey key, Instant at) {
+  static Instance instance(String node, OfferingKey key, Instant at) {
     return new Instance(
         "i-" + node,
         key,

@@ -11,6 +11,7 @@ import dev.stratus.wire.InterruptionNotice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +50,7 @@ class CheckpointRequeueTest extends ControllerFixture {
     jobRunning(42, "gpu-001", Duration.ofMinutes(10));
     Files.createDirectories(checkpoints.resolve("42"));
     Files.writeString(checkpoints.resolve("42/ckpt"), "100"); // the periodic one, before
-    Files.setLastModifiedTime(
-        checkpoints.resolve("42/ckpt"), java.nio.file.attribute.FileTime.fromMillis(1_000));
+    Files.setLastModifiedTime(checkpoints.resolve("42/ckpt"), FileTime.fromMillis(1_000));
     notice(cloud.alive().get(0), InterruptionNotice.Kind.RECLAIM, Duration.ofSeconds(120));
     noticeRun();
     assertThat(slurm.calls()).contains("signal 42 USR1");

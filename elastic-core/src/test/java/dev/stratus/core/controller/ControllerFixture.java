@@ -6,8 +6,11 @@ import static dev.stratus.core.testing.Fixtures.pool;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.metrics.StratusMetrics;
+import dev.stratus.core.plan.Action;
 import dev.stratus.core.testing.FakeSlurm;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
@@ -15,8 +18,10 @@ import dev.stratus.testkit.fake.FakeNodeProvider;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,14 +38,13 @@ public abstract class ControllerFixture {
   protected static final Offering ON_DEMAND = offering("fake", "b", CapacityType.ON_DEMAND, "98");
 
   protected final MutableClock clock =
-      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   protected final FakeNodeProvider cloud =
       new FakeNodeProvider("fake", List.of(SPOT, ON_DEMAND), clock);
   protected final FakeSlurm slurm = new FakeSlurm();
   protected final InMemoryRequests spool = new InMemoryRequests();
   protected Controller controller;
-  private final java.util.concurrent.atomic.AtomicBoolean passWanted =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean passWanted = new AtomicBoolean();
 
   @BeforeEach
   void setUp() {
@@ -58,8 +62,8 @@ public abstract class ControllerFixture {
    * ended, then runs the pass their end asked for (which acknowledges their request), and so on.
    * Returns the first pass's actions.
    */
-  protected List<dev.stratus.core.plan.Action> pass() {
-    List<dev.stratus.core.plan.Action> actions = onePass();
+  protected List<Action> pass() {
+    List<Action> actions = onePass();
     for (int woken = 0; passWanted.getAndSet(false) && woken < 5; woken++) {
       onePass();
     }
@@ -67,9 +71,9 @@ public abstract class ControllerFixture {
   }
 
   /** Exactly one pass, then waits until the cloud work it started has ended. */
-  protected List<dev.stratus.core.plan.Action> onePass() {
+  protected List<Action> onePass() {
     passWanted.set(false);
-    List<dev.stratus.core.plan.Action> actions = controller.runPass();
+    List<Action> actions = controller.runPass();
     awaitCloud(controller);
     return actions;
   }
@@ -84,26 +88,25 @@ public abstract class ControllerFixture {
   }
 
   /** One run of the notice lane. */
-  protected List<dev.stratus.core.plan.Action> noticeRun() {
+  protected List<Action> noticeRun() {
     return controller.runNotices();
   }
 
   protected Controller newController() {
-    return newController(dev.stratus.api.spi.NodeCredentials.NONE);
+    return newController(NodeCredentials.NONE);
   }
 
-  protected Controller newController(dev.stratus.api.spi.NodeCredentials credentials) {
+  protected Controller newController(NodeCredentials credentials) {
     return newController(credentials, new StratusMetrics());
   }
 
-  protected Controller newController(
-      dev.stratus.api.spi.NodeCredentials credentials, StratusMetrics metrics) {
+  protected Controller newController(NodeCredentials credentials, StratusMetrics metrics) {
     return newController(credentials, metrics, Fence.OPEN);
   }
 
   /** A controller that acts only while {@code fence} holds (a standby's lease). */
   protected Controller newController(
-      dev.stratus.api.spi.NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
+      NodeCredentials credentials, StratusMetrics metrics, Fence fence) {
     return wired(
         new Controller(
             ControllerParts.builder(
@@ -131,13 +134,13 @@ public abstract class ControllerFixture {
                     Map.<String, NodeProvider>of("fake", cloud),
                     spool,
                     clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .metrics(new StratusMetrics())
                 .build()));
   }
 
   /** The controller's config: one pool of four nodes, spot and on-demand, no budgets. */
-  protected dev.stratus.core.config.StratusConfig config() {
+  protected StratusConfig config() {
     return Fixtures.config(List.of(pool("gpu", 4, SPOT, ON_DEMAND)), "fake");
   }
 

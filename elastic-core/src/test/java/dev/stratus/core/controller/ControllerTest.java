@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.spi.ProviderError;
+import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.SpoolRequest;
+import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The controller against the in-memory cloud and Slurm. */
@@ -28,8 +32,7 @@ class ControllerTest extends ControllerFixture {
     assertThat(cloud.alive())
         .extracting(i -> i.tags().get(Tags.NODE), i -> i.tags().get(Tags.JOB), Instance::offering)
         .containsExactlyInAnyOrder(
-            org.assertj.core.groups.Tuple.tuple("gpu-001", "42", SPOT.key()),
-            org.assertj.core.groups.Tuple.tuple("gpu-002", "42", SPOT.key()));
+            Tuple.tuple("gpu-001", "42", SPOT.key()), Tuple.tuple("gpu-002", "42", SPOT.key()));
     assertThat(spool.pending()).isEmpty();
     assertThat(controller.metrics().nodesLaunched()).isEqualTo(2);
   }
@@ -78,10 +81,10 @@ class ControllerTest extends ControllerFixture {
     slurmResumes("r1", 1, "gpu-001");
     pass();
     slurm.put(
-        new dev.stratus.core.slurm.SlurmNode(
+        new SlurmNode(
             "gpu-001",
             "idle",
-            java.util.Set.of("CLOUD", "DRAIN", "INVALID_REG"),
+            Set.of("CLOUD", "DRAIN", "INVALID_REG"),
             "Low RealMemory (reported:1900000 < 100.00% of configured:2048000)",
             "",
             "gpu:h100:8",
@@ -190,7 +193,7 @@ class ControllerTest extends ControllerFixture {
         .anyMatch(c -> c.startsWith("drain [gpu-001] stratus: reclaim notice"));
     assertThat(controller.unavailable().current()).containsExactly(SPOT.key());
 
-    clock.add(java.time.Duration.ofSeconds(30));
+    clock.add(Duration.ofSeconds(30));
     noticeRun();
     assertThat(slurm.calls()).contains("requeue 42").noneMatch(c -> c.startsWith("power_down"));
 
@@ -287,7 +290,7 @@ class ControllerTest extends ControllerFixture {
     controller
         .bootstrapReports()
         .add(
-            new dev.stratus.wire.BootstrapReport(
+            new BootstrapReport(
                 "gpu-001", "gpus", false, "gpu: found 7 of 8 h100", "", clock.instant()));
     pass();
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.plan.Action;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -35,8 +37,7 @@ class ControllerTopologyTest {
           + "SwitchName=gpu-unplaced Nodes=gpu-[001-004]\n";
 
   @TempDir Path dir;
-  final MutableClock clock =
-      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   final FakeNodeProvider cloud = new FakeNodeProvider("fake", List.of(SPOT), clock);
   final FakeSlurm slurm = new FakeSlurm();
   final InMemoryRequests spool = new InMemoryRequests();
@@ -57,7 +58,7 @@ class ControllerTopologyTest {
                     Map.<String, NodeProvider>of("fake", cloud),
                     spool,
                     clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
   }
 
@@ -229,7 +230,7 @@ class ControllerTopologyTest {
                     Map.<String, NodeProvider>of("fake", cloud),
                     spool,
                     clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
 

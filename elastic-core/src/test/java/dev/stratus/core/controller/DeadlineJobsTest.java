@@ -11,6 +11,7 @@ import dev.stratus.core.config.DeadlineSettings;
 import dev.stratus.core.plan.DeadlineContext;
 import dev.stratus.core.plan.JobDeadline;
 import dev.stratus.core.slurm.SlurmJob;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -44,7 +45,7 @@ class DeadlineJobsTest {
   }
 
   DeadlineContext observe(DeadlineSettings settings, SlurmJob... jobs) {
-    return new DeadlineJobs(settings, "", java.nio.file.Path.of("target/deadline-jobs-test"))
+    return new DeadlineJobs(settings, "", Path.of("target/deadline-jobs-test"))
         .observe(NOW, List.of(GPU), List.of(jobs), List.of(), Set.of(SPOT.key()));
   }
 

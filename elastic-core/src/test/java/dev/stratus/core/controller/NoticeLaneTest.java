@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.slurm.SlurmClient;
@@ -63,7 +64,7 @@ class NoticeLaneTest {
         new Controller(
             ControllerParts.builder(
                     config, stuck, Map.<String, NodeProvider>of("fake", cloud), spool, clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
     spool.resume(slurm, clock.instant(), "r1", 42, "gpu-001");
     controller.runPass();

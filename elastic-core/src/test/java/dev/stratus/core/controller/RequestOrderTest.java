@@ -7,6 +7,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.SpoolRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class RequestOrderTest extends ControllerFixture {
     cloud.releaseTerminations();
   }
 
-  void suspendRequest(String id, String node, java.time.Instant at) {
+  void suspendRequest(String id, String node, Instant at) {
     spool.add(new SpoolRequest(id, HookKind.SUSPEND, List.of(node), List.of(), at));
   }
 

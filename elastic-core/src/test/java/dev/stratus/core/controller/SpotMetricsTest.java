@@ -9,6 +9,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.wire.InterruptionNotice.Kind;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -44,9 +45,7 @@ class SpotMetricsTest extends ControllerFixture {
 
   /** Every label value's count added up (each one is registered at 0 from the start). */
   double total(String name) {
-    return registry().get(name).counters().stream()
-        .mapToDouble(io.micrometer.core.instrument.Counter::count)
-        .sum();
+    return registry().get(name).counters().stream().mapToDouble(Counter::count).sum();
   }
 
   List<String> eventLines() {

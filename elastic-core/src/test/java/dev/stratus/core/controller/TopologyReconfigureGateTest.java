@@ -15,6 +15,7 @@ import dev.stratus.testkit.fake.FakeNodeProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,8 +32,7 @@ class TopologyReconfigureGateTest {
   static final Duration RESUME_TIMEOUT = Duration.ofSeconds(60);
 
   @TempDir Path dir;
-  final MutableClock clock =
-      MutableClock.of(Instant.parse("2026-11-25T04:00:00Z"), java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(Instant.parse("2026-11-25T04:00:00Z"), ZoneOffset.UTC);
   final FakeSlurm slurm = new FakeSlurm();
   final FakeNodeProvider cloud =
       new FakeNodeProvider("fake", List.of(offering("fake", "a", CapacityType.SPOT, "30")), clock);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +63,7 @@ class EventLogTest {
 
   @Test
   void aValueThatIsNeitherANumberNorABooleanTravelsAsItsText() {
-    assertThat(EventLog.jsonValue(java.time.Instant.parse("2026-11-21T12:00:00Z")))
+    assertThat(EventLog.jsonValue(Instant.parse("2026-11-21T12:00:00Z")))
         .isEqualTo("2026-11-21T12:00:00Z");
     assertThat(EventLog.jsonValue(null)).isEqualTo("null");
   }

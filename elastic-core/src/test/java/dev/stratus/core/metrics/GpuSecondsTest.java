@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.core.slurm.SlurmJob;
 import java.time.Instant;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,7 +40,7 @@ class GpuSecondsTest {
     assertThat(GpuSeconds.lost(job("gpu:h100:8", 2, Optional.of(started)), CUT)).isEqualTo(lost);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void nothingIsChargedWithoutAStartTime() {
     assertThat(GpuSeconds.lost(job("gpu:h100:8", 1, Optional.empty()), CUT)).isZero();
   }

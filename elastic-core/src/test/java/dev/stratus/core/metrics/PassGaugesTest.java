@@ -9,6 +9,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.spi.NodeCredentials;
+import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmNode;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The pass meters as a registry shows them, fed by a controller on the in-memory cloud. */
@@ -27,7 +29,7 @@ class PassGaugesTest extends ControllerFixture {
   final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
   @Override
-  protected dev.stratus.core.controller.Controller newController() {
+  protected Controller newController() {
     return newController(NodeCredentials.NONE, new StratusMetrics(registry));
   }
 
@@ -115,7 +117,7 @@ class PassGaugesTest extends ControllerFixture {
 
     var timer = registry.get("stratus.node.power.up").tags("pool", "gpu").timer();
     assertThat(timer.count()).isEqualTo(1);
-    assertThat(timer.totalTime(java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(75);
+    assertThat(timer.totalTime(TimeUnit.SECONDS)).isEqualTo(75);
     assertThat(gauge("stratus.nodes.powering.up", "pool", "gpu")).isZero();
   }
 

@@ -4,12 +4,14 @@ import static dev.stratus.core.money.Budgets.hard;
 import static dev.stratus.core.money.Budgets.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -162,15 +164,7 @@ class BudgetAdmissionTest {
     Instant nextMonth = Instant.parse("2026-12-01T00:00:01Z");
     Charge yesterday =
         new Charge(
-            new CostKey(
-                CostKey.Kind.RUN,
-                1,
-                "u",
-                "team-a",
-                "gpu",
-                "gpu",
-                "aws",
-                dev.stratus.api.model.CapacityType.SPOT),
+            new CostKey(CostKey.Kind.RUN, 1, "u", "team-a", "gpu", "gpu", "aws", CapacityType.SPOT),
             Instant.parse("2026-11-30T10:00:00Z"),
             Instant.parse("2026-11-30T20:00:00Z"),
             new BigDecimal("95"));
@@ -201,7 +195,7 @@ class BudgetAdmissionTest {
             Budget.Mode.HARD,
             false,
             List.of(),
-            java.util.Optional.empty());
+            Optional.empty());
     assertThat(
             decide(List.of(fixed), Map.of(), Map.of(), List.of(request(1, "team-a", 1, "50", 1.0))))
         .singleElement()

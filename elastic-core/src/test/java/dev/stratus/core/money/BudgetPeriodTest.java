@@ -2,9 +2,12 @@ package dev.stratus.core.money;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BudgetPeriodTest {
@@ -33,24 +36,24 @@ class BudgetPeriodTest {
         BudgetStatus.of(
             b,
             window,
-            new java.math.BigDecimal("300"),
-            new java.math.BigDecimal("50"),
-            java.util.List.of(),
+            new BigDecimal("300"),
+            new BigDecimal("50"),
+            List.of(),
             Instant.parse("2026-11-16T00:00:00Z"));
     assertThat(s.forecast()).isEqualByComparingTo("600");
     assertThat(s.remaining()).isEqualByComparingTo("650");
     assertThat(s.percentSpent()).isEqualTo(30);
-    assertThat(BudgetAlerts.newlyCrossed(s, java.util.Set.of())).isEmpty();
+    assertThat(BudgetAlerts.newlyCrossed(s, Set.of())).isEmpty();
     BudgetStatus late =
         BudgetStatus.of(
             b,
             window,
-            new java.math.BigDecimal("850"),
-            new java.math.BigDecimal("200"),
-            java.util.List.of(7L),
+            new BigDecimal("850"),
+            new BigDecimal("200"),
+            List.of(7L),
             Instant.parse("2026-11-29T00:00:00Z"));
     assertThat(late.forecast()).isEqualByComparingTo("1050");
-    assertThat(BudgetAlerts.newlyCrossed(late, java.util.Set.of())).containsExactly(80);
-    assertThat(BudgetAlerts.newlyCrossed(late, java.util.Set.of(80))).isEmpty();
+    assertThat(BudgetAlerts.newlyCrossed(late, Set.of())).containsExactly(80);
+    assertThat(BudgetAlerts.newlyCrossed(late, Set.of(80))).isEmpty();
   }
 }

@@ -5,6 +5,7 @@ import dev.stratus.api.model.OfferingKey;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,7 +51,7 @@ final class Budgets {
         "gpu",
         nodes,
         hours == null ? Optional.empty() : Optional.of(Duration.ofSeconds((long) (hours * 3600))),
-        java.util.Arrays.stream(ks)
+        Arrays.stream(ks)
             .map(k -> new AdmissionRequest.Candidate(k, new BigDecimal(price)))
             .toList());
   }

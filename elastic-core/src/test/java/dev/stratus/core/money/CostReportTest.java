@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class CostReportTest {
@@ -50,7 +51,7 @@ class CostReportTest {
   @Test
   void keysAreSpelledAsTheCommandLineSpellsThem() {
     assertThat(ReportKey.parse("capacity-type")).isEqualTo(ReportKey.CAPACITY_TYPE);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReportKey.parse("team"))
+    Assertions.assertThatThrownBy(() -> ReportKey.parse("team"))
         .hasMessageContaining("--by must be one of job, user, account");
   }
 }

@@ -6,13 +6,14 @@ import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeState;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 
 /** What a watcher asking about its instance hears, and how long a release is remembered. */
 class NoticeInboxTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
-  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   final NoticeInbox inbox = new NoticeInbox(clock);
 
   static InterruptionNotice reclaim(String instanceId) {

@@ -14,8 +14,10 @@ import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.ResumeFile;
 import dev.stratus.hook.spool.SpoolRequest;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,12 +67,11 @@ class ConstraintsAndFeaturesTest {
   }
 
   /** Each launched job's candidate offerings, by job id. */
-  java.util.Map<Long, List<Offering>> candidates() {
+  Map<Long, List<Offering>> candidates() {
     return Planner.plan(s.build()).stream()
         .filter(a -> a instanceof Action.Launch)
         .map(a -> (Action.Launch) a)
-        .collect(
-            java.util.stream.Collectors.toMap(Action.Launch::jobId, Action.Launch::candidates));
+        .collect(Collectors.toMap(Action.Launch::jobId, Action.Launch::candidates));
   }
 
   @Test
@@ -82,10 +83,10 @@ class ConstraintsAndFeaturesTest {
 
     assertThat(candidates())
         .containsOnly(
-            java.util.Map.entry(7L, List.of(ON_DEMAND)),
-            java.util.Map.entry(8L, List.of(SPOT)),
-            java.util.Map.entry(9L, List.of(SPOT, ON_DEMAND)),
-            java.util.Map.entry(10L, List.of(ON_DEMAND)));
+            Map.entry(7L, List.of(ON_DEMAND)),
+            Map.entry(8L, List.of(SPOT)),
+            Map.entry(9L, List.of(SPOT, ON_DEMAND)),
+            Map.entry(10L, List.of(ON_DEMAND)));
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.SpotPolicy;
 import dev.stratus.api.model.Tags;
@@ -16,6 +17,7 @@ import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.testing.Fixtures;
+import dev.stratus.hook.HookReason;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.ResumeFile;
 import dev.stratus.hook.spool.SpoolRequest;
@@ -42,8 +44,8 @@ class PlannerTest {
   Pool pool = GPU;
   final List<Instance> instances = new ArrayList<>();
   final List<SpoolRequest> requests = new ArrayList<>();
-  Set<dev.stratus.api.model.OfferingKey> unavailable = Set.of();
-  Set<dev.stratus.api.model.OfferingKey> probing = Set.of();
+  Set<OfferingKey> unavailable = Set.of();
+  Set<OfferingKey> probing = Set.of();
   Map<String, Instant> poweringUpSince = Map.of();
   Map<String, Instant> downSince = Map.of();
   Set<String> unlisted = Set.of();
@@ -386,7 +388,7 @@ class PlannerTest {
         .containsExactly(
             new Action.InstanceGone(
                 List.of("gpu-003"),
-                java.util.Map.of(),
+                Map.of(),
                 Reasons.of("instance gone (no instance behind node)")));
   }
 
@@ -465,7 +467,7 @@ class PlannerTest {
 
   @Test
   void aNodeTheHookSetDownForAMalformedRequestReturnsToServiceAfterTheHold() {
-    String hookReason = dev.stratus.hook.HookReason.of("resume file: unexpected end of input");
+    String hookReason = HookReason.of("resume file: unexpected end of input");
     nodes.add(downNode("gpu-001", hookReason, "CLOUD", "POWERED_DOWN"));
     nodes.add(downNode("gpu-002", hookReason, "CLOUD"));
     downSince = Map.of("gpu-001", NOW.minusSeconds(20), "gpu-002", NOW.minusSeconds(20));

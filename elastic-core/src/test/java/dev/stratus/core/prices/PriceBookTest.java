@@ -3,6 +3,7 @@ package dev.stratus.core.prices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
@@ -90,12 +91,12 @@ class PriceBookTest {
     }
 
     @Override
-    public List<dev.stratus.api.model.Instance> list(String cluster) {
+    public List<Instance> list(String cluster) {
       return List.of();
     }
 
     @Override
-    public Optional<dev.stratus.api.model.Instance> get(String instanceId) {
+    public Optional<Instance> get(String instanceId) {
       return Optional.empty();
     }
 

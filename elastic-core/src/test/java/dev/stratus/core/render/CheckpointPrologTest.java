@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
@@ -51,7 +52,7 @@ class CheckpointPrologTest {
   }
 
   static String owner(Path p) throws IOException {
-    return Files.getAttribute(p, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS)
+    return Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS)
         + " "
         + PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
   }

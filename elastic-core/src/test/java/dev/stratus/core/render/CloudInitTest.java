@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.stratus.api.spi.NodeCredential;
 import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
@@ -20,6 +21,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,11 +173,11 @@ class CloudInitTest {
     String rendered = CloudInitWriter.render(views(approleInput()).get("azure"));
     // What the Azure provider does per VM (NodeUserData.fill): the token goes into the slot.
     String launched =
-        dev.stratus.api.spi.NodeUserData.fill(
+        NodeUserData.fill(
             rendered,
             "azure-h100-001",
-            java.util.Optional.of(
-                new dev.stratus.api.spi.NodeCredential(
+            Optional.of(
+                new NodeCredential(
                     "azure-h100-001", "hvs.CAESIJlWh2fW0Q", "acc", "", "hvs.KEYwrap7Qz", "acc2")));
 
     JsonNode atRender = yaml(rendered);

@@ -6,6 +6,8 @@ import dev.stratus.core.config.LoadedConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,12 +55,12 @@ class RealSlurmctldTakesTheMergedIncludeTest {
   }
 
   /** The comma-separated words of one line of {@code scontrol show config}. */
-  static java.util.List<String> setting(String config, String key) {
+  static List<String> setting(String config, String key) {
     return config
         .lines()
         .filter(l -> l.startsWith(key + " "))
         .map(l -> l.substring(l.indexOf('=') + 1).strip())
-        .flatMap(v -> java.util.Arrays.stream(v.split(",")))
+        .flatMap(v -> Arrays.stream(v.split(",")))
         .toList();
   }
 }

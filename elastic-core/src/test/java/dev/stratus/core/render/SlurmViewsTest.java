@@ -10,6 +10,7 @@ import dev.stratus.templates.PartitionLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,9 +58,9 @@ class SlurmViewsTest {
     assertThat(SlurmViews.include(c.config()).nodeLines())
         .extracting(NodeLine::hostlist, NodeLine::weight)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("big-[001-002]", 2),
-            org.assertj.core.groups.Tuple.tuple("mid-[001-002]", 3),
-            org.assertj.core.groups.Tuple.tuple("one-[001-002]", 1));
+            Tuple.tuple("big-[001-002]", 2),
+            Tuple.tuple("mid-[001-002]", 3),
+            Tuple.tuple("one-[001-002]", 1));
   }
 
   @Test

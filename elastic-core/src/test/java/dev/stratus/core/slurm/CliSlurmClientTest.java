@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -119,7 +121,7 @@ class CliSlurmClientTest {
 
   @Test
   void aJobsDeadlineSubmissionAndTimeLimitComeFromSqueue() {
-    Instant before = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     long id =
         submit("-p", "gpu", "--gres=gpu:h100:8", "--time=90", "--deadline=now+6hours", "--hold");
 
@@ -191,7 +193,7 @@ class CliSlurmClientTest {
   }
 
   private static long submit(String... args) {
-    List<String> argv = new java.util.ArrayList<>(List.of("--parsable", "--wrap", "sleep 60"));
+    List<String> argv = new ArrayList<>(List.of("--parsable", "--wrap", "sleep 60"));
     argv.addAll(List.of(args));
     CommandRunner.Result r = slurmctld.run("sbatch", argv.toArray(String[]::new));
     assertThat(r.ok()).as("sbatch: %s", r.stderr()).isTrue();

@@ -3,6 +3,7 @@ package dev.stratus.core.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,7 @@ class CommandRunnerTest {
     CommandRunner.Read<Long> read =
         runner.run(
             List.of("/bin/sh", "-c", "head -c 3000000 /dev/zero"),
-            in -> in.transferTo(java.io.OutputStream.nullOutputStream()));
+            in -> in.transferTo(OutputStream.nullOutputStream()));
 
     assertThat(read.ok()).isTrue();
     assertThat(read.stdout()).isEqualTo(3_000_000L);

@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -80,7 +81,7 @@ public final class ScratchSlurmctld implements AutoCloseable {
 
   /** Runs a Slurm client program (e.g. sbatch) against this slurmctld. */
   public CommandRunner.Result run(String program, String... args) {
-    List<String> command = new java.util.ArrayList<>(List.of(BIN.resolve(program).toString()));
+    List<String> command = new ArrayList<>(List.of(BIN.resolve(program).toString()));
     command.addAll(List.of(args));
     return new CommandRunner(
             Map.of("SLURM_CONF", conf.toString(), "PATH", "/usr/bin:/bin"), Duration.ofSeconds(30))

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,8 +42,8 @@ class Slurm2411JsonTest {
     assertThat(jobs)
         .extracting(SlurmJob::jobId, SlurmJob::state)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(1L, "COMPLETED"),
-            org.assertj.core.groups.Tuple.tuple(2L, "RUNNING"),
-            org.assertj.core.groups.Tuple.tuple(3L, "CONFIGURING"));
+            Tuple.tuple(1L, "COMPLETED"),
+            Tuple.tuple(2L, "RUNNING"),
+            Tuple.tuple(3L, "CONFIGURING"));
   }
 }

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The accounting fields of squeue --json that budgets and the ledger read, in both shapes. */
@@ -55,8 +57,8 @@ class SqueueAccountingTest {
             new SlurmJob.Accounting(
                 "alice",
                 "team-a",
-                java.util.Optional.of(Duration.ofMinutes(90)),
-                java.util.Optional.of(Instant.ofEpochSecond(1795262614))));
+                Optional.of(Duration.ofMinutes(90)),
+                Optional.of(Instant.ofEpochSecond(1795262614))));
     assertThat(jobs.get(1).accounting().timeLimit()).isEmpty();
     assertThat(jobs.get(2).accounting()).isEqualTo(SlurmJob.Accounting.NONE);
   }
@@ -65,7 +67,7 @@ class SqueueAccountingTest {
   void aCommentForSlurmIsOneLineWithoutQuotes() {
     assertThat(CliSlurmClient.comment("stratus: cost $12.34")).isEqualTo("stratus: cost $12.34");
     for (String bad : new String[] {"", "two\nlines", "it's", "say \"hi\"", "x".repeat(301)}) {
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> CliSlurmClient.comment(bad))
+      Assertions.assertThatThrownBy(() -> CliSlurmClient.comment(bad))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("one line of 1..300 characters without quotes");
     }

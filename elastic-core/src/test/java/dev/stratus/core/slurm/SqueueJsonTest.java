@@ -3,7 +3,11 @@ package dev.stratus.core.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,13 +37,13 @@ class SqueueJsonTest {
     assertThat(jobs)
         .extracting(SlurmJob::jobId, SlurmJob::state, SlurmJob::reason, SlurmJob::gresPerNode)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(1L, "CONFIGURING", "None", "gpu:h100:2"),
-            org.assertj.core.groups.Tuple.tuple(2L, "CONFIGURING", "None", ""),
-            org.assertj.core.groups.Tuple.tuple(3L, "CANCELLED", "Resources", "gpu:1"),
-            org.assertj.core.groups.Tuple.tuple(4L, "PENDING", "Resources", "gpu:h100:8"));
+            Tuple.tuple(1L, "CONFIGURING", "None", "gpu:h100:2"),
+            Tuple.tuple(2L, "CONFIGURING", "None", ""),
+            Tuple.tuple(3L, "CANCELLED", "Resources", "gpu:1"),
+            Tuple.tuple(4L, "PENDING", "Resources", "gpu:h100:8"));
     assertThat(jobs.get(3).pending()).isTrue();
     assertThat(jobs.get(3).nodeCount()).isEqualTo(3);
-    assertThat(jobs.get(0).started()).contains(java.time.Instant.ofEpochSecond(1795265202));
+    assertThat(jobs.get(0).started()).contains(Instant.ofEpochSecond(1795265202));
     assertThat(jobs.get(3).started()).as("squeue's 0: no start time").isEmpty();
     assertThat(jobs.get(3).partition()).isEqualTo("gpu");
   }
@@ -65,9 +69,7 @@ class SqueueJsonTest {
 
     assertThat(real)
         .extracting(SlurmJob::jobId, SlurmJob::constraint)
-        .contains(
-            org.assertj.core.groups.Tuple.tuple(6L, ""),
-            org.assertj.core.groups.Tuple.tuple(7L, "spot&h100"));
+        .contains(Tuple.tuple(6L, ""), Tuple.tuple(7L, "spot&h100"));
     assertThat(later).extracting(SlurmJob::constraint).containsExactly("on-demand", "");
   }
 
@@ -111,9 +113,7 @@ class SqueueJsonTest {
     String sample = Samples.read("22.05/squeue-pending-cancelled.json");
 
     List<SlurmJob> streamed =
-        SqueueJson.parse(
-            new java.io.ByteArrayInputStream(
-                sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        SqueueJson.parse(new ByteArrayInputStream(sample.getBytes(StandardCharsets.UTF_8)));
 
     assertThat(streamed).isEqualTo(SqueueJson.parse(sample)).hasSize(4);
   }

@@ -4,13 +4,16 @@ import dev.stratus.core.slurm.SlurmAccounting;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * An in-memory slurmctld for controller tests: holds nodes and jobs, applies Stratus's updates the
@@ -23,7 +26,7 @@ public final class FakeSlurm implements SlurmClient, SlurmAccounting {
   private final List<SlurmJob> jobs = new ArrayList<>();
   private final List<String> calls = new ArrayList<>();
   private RuntimeException nextReconfigureError;
-  private final java.util.Deque<RuntimeException> nextRequeueErrors = new java.util.ArrayDeque<>();
+  private final Deque<RuntimeException> nextRequeueErrors = new ArrayDeque<>();
 
   public synchronized FakeSlurm cloudNodes(Collection<String> names) {
     for (String n : names) {
@@ -139,7 +142,7 @@ public final class FakeSlurm implements SlurmClient, SlurmAccounting {
     calls.add("cost " + jobId + " " + text);
   }
 
-  private void replace(long jobId, java.util.function.UnaryOperator<SlurmJob> change) {
+  private void replace(long jobId, UnaryOperator<SlurmJob> change) {
     jobs.replaceAll(j -> j.jobId() == jobId ? change.apply(j) : j);
   }
 

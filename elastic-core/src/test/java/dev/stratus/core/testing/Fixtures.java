@@ -6,13 +6,18 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.PowerSave;
 import dev.stratus.core.config.SlurmSettings;
+import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.Timeouts;
+import dev.stratus.core.slurm.SlurmJob;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Small, valid model objects for tests. */
 public final class Fixtures {
@@ -56,7 +61,7 @@ public final class Fixtures {
   }
 
   public static StratusConfig config(List<Pool> pools, String... providers) {
-    Map<String, Map<String, Object>> blocks = new java.util.HashMap<>();
+    Map<String, Map<String, Object>> blocks = new HashMap<>();
     for (String p : providers) {
       blocks.put(p, Map.of());
     }
@@ -84,8 +89,8 @@ public final class Fixtures {
         root.resolve("keys/munge.key"),
         pools,
         blocks,
-        dev.stratus.core.config.SpotSettings.DEFAULTS,
-        java.util.Optional.empty());
+        SpotSettings.DEFAULTS,
+        Optional.empty());
   }
 
   /**
@@ -108,7 +113,7 @@ public final class Fixtures {
   }
 
   /** The same config with other spot settings. */
-  public static StratusConfig withSpot(StratusConfig c, dev.stratus.core.config.SpotSettings spot) {
+  public static StratusConfig withSpot(StratusConfig c, SpotSettings spot) {
     return copy(c, c.slurm(), c.providers(), spot);
   }
 
@@ -132,7 +137,7 @@ public final class Fixtures {
       StratusConfig c,
       SlurmSettings slurm,
       Map<String, Map<String, Object>> providers,
-      dev.stratus.core.config.SpotSettings spot) {
+      SpotSettings spot) {
     return new StratusConfig(
         c.cluster(),
         slurm,
@@ -151,9 +156,8 @@ public final class Fixtures {
    * A requeue-able batch job "train" running on {@code nodes} (a hostlist of {@code nodeCount}
    * nodes) with 8 h100 per node, started at {@code started}.
    */
-  public static dev.stratus.core.slurm.SlurmJob runningJob(
-      long id, String nodes, int nodeCount, java.time.Instant started) {
-    return new dev.stratus.core.slurm.SlurmJob(
+  public static SlurmJob runningJob(long id, String nodes, int nodeCount, Instant started) {
+    return new SlurmJob(
         id,
         "train",
         "RUNNING",
@@ -164,6 +168,6 @@ public final class Fixtures {
         "gpu:h100:8",
         0,
         true,
-        java.util.Optional.of(started));
+        Optional.of(started));
   }
 }

@@ -1,9 +1,13 @@
 package dev.stratus.core.testing;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
+import dev.stratus.api.model.Tags;
 import dev.stratus.core.config.SpotSettings;
+import dev.stratus.core.money.BudgetFigures;
+import dev.stratus.core.plan.DeadlineContext;
 import dev.stratus.core.plan.PendingNotice;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;
@@ -34,27 +38,18 @@ public final class Snapshots {
   public final Map<String, Instant> downSince = new HashMap<>();
   public final List<PendingNotice> notices = new ArrayList<>();
   public SpotSettings spot = SpotSettings.DEFAULTS;
-  public dev.stratus.core.money.BudgetFigures budgets = dev.stratus.core.money.BudgetFigures.NONE;
-  public dev.stratus.core.plan.DeadlineContext deadlines =
-      dev.stratus.core.plan.DeadlineContext.NONE;
+  public BudgetFigures budgets = BudgetFigures.NONE;
+  public DeadlineContext deadlines = DeadlineContext.NONE;
 
   /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
-  public Instance running(String id, String node, dev.stratus.api.model.OfferingKey offering) {
+  public Instance running(String id, String node, OfferingKey offering) {
     return new Instance(
         id,
         offering,
-        dev.stratus.api.model.InstanceState.RUNNING,
+        InstanceState.RUNNING,
         now.minusSeconds(60),
         "10.0.0.1",
-        Map.of(
-            dev.stratus.api.model.Tags.CLUSTER,
-            "test",
-            dev.stratus.api.model.Tags.POOL,
-            "gpu",
-            dev.stratus.api.model.Tags.NODE,
-            node,
-            dev.stratus.api.model.Tags.TOKEN,
-            "t"));
+        Map.of(Tags.CLUSTER, "test", Tags.POOL, "gpu", Tags.NODE, node, Tags.TOKEN, "t"));
   }
 
   /** A quiet cluster: no requests, notices, reports or unavailable offerings. */

@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -59,9 +61,8 @@ public final class Spool {
   private final Path dir;
   private final Clock clock;
   private final FileReader reader;
-  private final Set<String> failing = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final java.util.concurrent.atomic.AtomicLong readErrors =
-      new java.util.concurrent.atomic.AtomicLong();
+  private final Set<String> failing = ConcurrentHashMap.newKeySet();
+  private final AtomicLong readErrors = new AtomicLong();
 
   public Spool(Path dir, Clock clock) {
     this(dir, clock, Files::readAllBytes);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -113,7 +114,7 @@ class HostlistTest {
     assertThat(Hostlist.expand(expression)).isEmpty();
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void aRememberedExpansionIsTheSameImmutableListAndLargeOnesAreNotKept() {
     List<String> first = Hostlist.expand("mem-[1-3]");
     assertThat(Hostlist.expand("mem-[1-3]"))

@@ -3,6 +3,7 @@ package dev.stratus.bootstrap.identity;
 import com.oracle.bmc.auth.InstancePrincipalsAuthenticationDetailsProvider;
 import com.oracle.bmc.http.signing.DefaultRequestSigner;
 import com.oracle.bmc.http.signing.RequestSigner;
+import com.oracle.bmc.model.BmcException;
 import com.oracle.bmc.util.CircuitBreakerUtils;
 import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.KeySourceException;
@@ -74,7 +75,7 @@ public final class OciInstanceIdentity implements CloudIdentity {
   /** Names the step and the exception's kind; SDK messages may quote a token, so they stay out. */
   private static KeySourceException failure(String step, RuntimeException e) {
     String status =
-        e instanceof com.oracle.bmc.model.BmcException b && b.getStatusCode() > 0
+        e instanceof BmcException b && b.getStatusCode() > 0
             ? " (HTTP " + b.getStatusCode() + ")"
             : "";
     return new KeySourceException(

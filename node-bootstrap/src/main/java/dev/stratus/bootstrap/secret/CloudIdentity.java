@@ -1,6 +1,8 @@
 package dev.stratus.bootstrap.secret;
 
 import java.net.URI;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The identity material a cloud gives a VM, for Vault's cloud auth methods. Each method returns
@@ -29,7 +31,7 @@ public interface CloudIdentity {
    * principal, as Vault's OCI auth method takes them in {@code request_headers} (lower-case names
    * to lists of values, {@code host} and {@code (request-target)} included).
    */
-  default java.util.Map<String, java.util.List<String>> ociSignedHeaders(URI vault, String path)
+  default Map<String, List<String>> ociSignedHeaders(URI vault, String path)
       throws KeySourceException {
     throw missing("OCI");
   }

@@ -3,6 +3,7 @@ package dev.stratus.bootstrap.secret;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -93,8 +94,7 @@ public sealed interface KeySourceSpec {
     private static void kvPath(String field, String value) {
       if (value == null
           || !KV_PATH.matcher(value).matches()
-          || java.util.Arrays.stream(value.split("/"))
-              .anyMatch(s -> s.equals(".") || s.equals(".."))) {
+          || Arrays.stream(value.split("/")).anyMatch(s -> s.equals(".") || s.equals(".."))) {
         throw new IllegalArgumentException(
             "mungeKeySource."
                 + field

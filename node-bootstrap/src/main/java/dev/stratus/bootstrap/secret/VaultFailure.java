@@ -3,6 +3,7 @@ package dev.stratus.bootstrap.secret;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jopenlibs.vault.VaultException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +81,7 @@ final class VaultFailure {
       if (n != null && n.path("errors").isArray()) {
         n.path("errors").forEach(e -> out.add(e.asText()));
       }
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // not Vault's error shape: say nothing rather than echo an unknown body
     }
     return out;

@@ -2,6 +2,7 @@ package dev.stratus.bootstrap.secret;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -121,7 +122,7 @@ public sealed interface VaultLogin {
     public Oci {
       checkMount(mount);
       checkRole(role);
-      if (!role.equals(role.toLowerCase(java.util.Locale.ROOT))) {
+      if (!role.equals(role.toLowerCase(Locale.ROOT))) {
         throw new IllegalArgumentException(
             "mungeKeySource.role must be lower case for auth oci (Vault's OCI roles are), got '"
                 + role

@@ -3,14 +3,19 @@ package dev.stratus.bootstrap.secret;
 import io.github.jopenlibs.vault.Vault;
 import io.github.jopenlibs.vault.VaultException;
 import io.github.jopenlibs.vault.json.Json;
+import io.github.jopenlibs.vault.json.JsonArray;
 import io.github.jopenlibs.vault.json.JsonObject;
 import io.github.jopenlibs.vault.response.AuthResponse;
 import io.github.jopenlibs.vault.response.UnwrapResponse;
 import io.github.jopenlibs.vault.rest.Rest;
 import io.github.jopenlibs.vault.rest.RestException;
 import io.github.jopenlibs.vault.rest.RestResponse;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Logs in to Vault by the configured {@link VaultLogin} and returns the client token. Every
@@ -52,13 +57,12 @@ final class VaultLogins {
    */
   private String oci(VaultLogin.Oci oci) throws KeySourceException {
     String path = "/v1/auth/" + oci.mount() + "/login/" + oci.role();
-    java.util.Map<String, java.util.List<String>> headers =
-        identity.ociSignedHeaders(java.net.URI.create(clients.spec().baseAddress()), path);
+    Map<String, List<String>> headers =
+        identity.ociSignedHeaders(URI.create(clients.spec().baseAddress()), path);
     JsonObject signed = Json.object();
     headers.forEach(
         (name, values) -> {
-          io.github.jopenlibs.vault.json.JsonArray list =
-              new io.github.jopenlibs.vault.json.JsonArray();
+          JsonArray list = new JsonArray();
           values.forEach(
               v -> {
                 if (name.equalsIgnoreCase("authorization")) {
@@ -197,8 +201,8 @@ final class VaultLogins {
   }
 
   /** The values of the Authorization and X-Amz-Security-Token headers ({"Name":["value"]}). */
-  static java.util.List<String> signedHeaderValues(String headersJson) {
-    java.util.List<String> out = new java.util.ArrayList<>();
+  static List<String> signedHeaderValues(String headersJson) {
+    List<String> out = new ArrayList<>();
     try {
       JsonObject headers = Json.parse(headersJson).asObject();
       for (String name : headers.names()) {

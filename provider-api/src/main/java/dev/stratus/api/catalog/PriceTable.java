@@ -11,6 +11,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -126,7 +127,7 @@ public final class PriceTable {
     return rows.stream()
         .filter(p -> p.provider().equals(provider) && p.instanceType().equals(instanceType))
         .map(Price::shape)
-        .filter(java.util.Objects::nonNull)
+        .filter(Objects::nonNull)
         .findFirst();
   }
 

@@ -1,5 +1,6 @@
 package dev.stratus.api.model;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -45,7 +46,7 @@ public record GpuOptions(Map<String, Integer> migPerGpu, boolean requireEcc) {
               + " compute slices per GPU; a GPU has "
               + COMPUTE_SLICES);
     }
-    migPerGpu = java.util.Collections.unmodifiableMap(migPerGpu);
+    migPerGpu = Collections.unmodifiableMap(migPerGpu);
   }
 
   public boolean mig() {

@@ -3,6 +3,8 @@ package dev.stratus.api.model;
 import static dev.stratus.api.model.Checks.notBlank;
 import static dev.stratus.api.model.Checks.notNull;
 
+import java.util.Locale;
+
 /**
  * Identity of a place capacity can come from; used as the key of the unavailable-offerings cache.
  * The zone may be empty for a provider without zones.
@@ -26,6 +28,6 @@ public record OfferingKey(
         + "/"
         + instanceType
         + "/"
-        + capacityType.name().toLowerCase(java.util.Locale.ROOT);
+        + capacityType.name().toLowerCase(Locale.ROOT);
   }
 }

@@ -4,8 +4,10 @@ import static dev.stratus.api.model.Checks.positive;
 import static dev.stratus.api.model.Checks.slurmName;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -98,7 +100,7 @@ public record Pool(
   }
 
   /** The node's GPUs as Slurm counts them, GRES type to count ({@link GpuOptions#gresTypes}). */
-  public java.util.Map<String, Integer> gresTypes() {
+  public Map<String, Integer> gresTypes() {
     return gpuOptions.gresTypes(gpuModel, gpusPerNode);
   }
 
@@ -107,8 +109,8 @@ public record Pool(
    * {@code spot} as the offerings sell them (what the node could become, so that a job's constraint
    * can pick it).
    */
-  public java.util.Set<String> features() {
-    java.util.Set<String> f = new java.util.LinkedHashSet<>(List.of(gpuModel, name));
+  public Set<String> features() {
+    Set<String> f = new LinkedHashSet<>(List.of(gpuModel, name));
     for (CapacityType type : CapacityType.values()) {
       if (offerings.stream().anyMatch(o -> o.capacityType() == type)) {
         f.add(type.feature());
@@ -118,8 +120,8 @@ public record Pool(
   }
 
   /** The features of a node launched as {@code type}: GPU model, pool name and that type. */
-  public java.util.Set<String> features(CapacityType type) {
-    return new java.util.LinkedHashSet<>(List.of(gpuModel, name, type.feature()));
+  public Set<String> features(CapacityType type) {
+    return new LinkedHashSet<>(List.of(gpuModel, name, type.feature()));
   }
 
   /** Digits in node names: at least 3, as in {@code gpu-001}. */

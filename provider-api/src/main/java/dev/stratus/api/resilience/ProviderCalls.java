@@ -14,6 +14,8 @@ import io.github.resilience4j.ratelimiter.RequestNotPermitted;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ClosedByInterruptException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -162,9 +164,8 @@ public final class ProviderCalls {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof InterruptedException
           || t instanceof AcquirePermissionCancelledException
-          || t instanceof java.nio.channels.ClosedByInterruptException
-          || (t instanceof InterruptedIOException
-              && !(t instanceof java.net.SocketTimeoutException))
+          || t instanceof ClosedByInterruptException
+          || (t instanceof InterruptedIOException && !(t instanceof SocketTimeoutException))
           || (t instanceof ProviderException pe && pe.error().code().equals(INTERRUPTED))) {
         return true;
       }

@@ -5,9 +5,11 @@ import static dev.stratus.api.model.Checks.notNull;
 
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Tags;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Launch one instance per node name, all in the given offering. {@code clientToken} makes the call
@@ -67,13 +69,13 @@ public record LaunchRequest(
   }
 
   /** The node's bootstrap credential, if the launch carries one for it. */
-  public java.util.Optional<NodeCredential> credential(String nodeName) {
-    return java.util.Optional.ofNullable(credentials.get(nodeName));
+  public Optional<NodeCredential> credential(String nodeName) {
+    return Optional.ofNullable(credentials.get(nodeName));
   }
 
   /** The tags one node's instance carries: the request's plus its node name. */
   public Map<String, String> tagsFor(String nodeName) {
-    var all = new java.util.HashMap<>(tags);
+    var all = new HashMap<>(tags);
     all.put(Tags.NODE, nodeName);
     return Map.copyOf(all);
   }

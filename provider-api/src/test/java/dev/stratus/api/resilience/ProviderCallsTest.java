@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.ProviderException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.core.exception.AcquirePermissionCancelledException;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -213,7 +216,7 @@ class ProviderCallsTest {
             () -> {
               attempts.incrementAndGet();
               Thread.currentThread().interrupt(); // abandoned: the SDK call fails as it stops
-              throw new java.io.IOException("Unexpected end of file from server");
+              throw new IOException("Unexpected end of file from server");
             },
             e -> {
               translated.add(e);
@@ -235,10 +238,10 @@ class ProviderCallsTest {
   void aRateLimiterWaitCutShortByAnInterruptIsAnInterruptionNotAnUnexpectedError() {
     assertThat(
             ProviderCalls.interruption(
-                new io.github.resilience4j.core.exception.AcquirePermissionCancelledException(
+                new AcquirePermissionCancelledException(
                     "Thread was interrupted while waiting for a permission")))
         .isTrue();
-    assertThat(ProviderCalls.interruption(new java.net.SocketTimeoutException("Read timed out")))
+    assertThat(ProviderCalls.interruption(new SocketTimeoutException("Read timed out")))
         .as("a read timeout is a network failure")
         .isFalse();
   }

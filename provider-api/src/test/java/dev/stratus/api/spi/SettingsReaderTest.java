@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -117,9 +118,7 @@ class SettingsReaderTest {
   @Test
   void aBlockWithoutDeclaredKeysIsFreeFormAndItsKeysAreListedInOrder() {
     SettingsReader tags =
-        read(Map.of("tags", new java.util.LinkedHashMap<>(Map.of("team", "ml"))))
-            .block("tags")
-            .get();
+        read(Map.of("tags", new LinkedHashMap<>(Map.of("team", "ml")))).block("tags").get();
 
     assertThat(tags.where()).isEqualTo("providers.aws.tags");
     assertThat(tags.present()).containsExactly("team");

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -110,8 +111,7 @@ public final class Ec2SpotPrices {
     return all;
   }
 
-  private static Predicate<Change> oneOf(
-      List<String> values, java.util.function.Function<Change, String> field) {
+  private static Predicate<Change> oneOf(List<String> values, Function<Change, String> field) {
     Set<String> set = Set.copyOf(values);
     return c -> set.isEmpty() || set.contains(field.apply(c));
   }

@@ -8,7 +8,10 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,7 +65,7 @@ public final class ArmModel {
   private int pageSize = 2;
   private int retryAfterMin = 1;
   private int retryAfterMax = 1;
-  private final java.util.Random random = new java.util.Random(42);
+  private final Random random = new Random(42);
   private int pollsBeforeDone = 1;
 
   public ArmModel(
@@ -95,8 +98,7 @@ public final class ArmModel {
    * exists makes none): the failure never outlives the request, so it cannot land on another
    * client's create.
    */
-  public synchronized <T> T withCreateFailing(
-      String code, String message, java.util.function.Supplier<T> request) {
+  public synchronized <T> T withCreateFailing(String code, String message, Supplier<T> request) {
     ObjectNode failure = ArmReply.errorBody(code, message);
     failNextOperations.add(failure);
     try {
@@ -242,7 +244,7 @@ public final class ArmModel {
     ObjectNode page = ArmReply.JSON.createObjectNode();
     ArrayNode value = page.putArray("value");
     if (loc.equalsIgnoreCase(location)) {
-      for (String s : new java.util.TreeSet<>(sizes)) {
+      for (String s : new TreeSet<>(sizes)) {
         value
             .addObject()
             .put("name", s)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The virtual machine paths of {@link ArmModel}: GET (with {@code $expand=instanceView}), the
@@ -44,7 +45,7 @@ final class ArmVmApi {
         if (!state.delete(name)) {
           return ArmReply.empty(204);
         }
-        String op = base + model.opPath(java.util.UUID.randomUUID().toString());
+        String op = base + model.opPath(UUID.randomUUID().toString());
         return model.retryAfter(
             ArmReply.empty(202).withHeader("Azure-AsyncOperation", op).withHeader("Location", op));
       }

@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -237,12 +238,12 @@ final class ArmVms {
   }
 
   /** The placement group a VM body names, if it exists here. */
-  java.util.Optional<ObjectNode> placementGroupOf(JsonNode vm) {
+  Optional<ObjectNode> placementGroupOf(JsonNode vm) {
     String id = vm.path("properties").path("proximityPlacementGroup").path("id").asText("");
     if (id.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.ofNullable(ppg(id.substring(id.lastIndexOf('/') + 1)));
+    return Optional.ofNullable(ppg(id.substring(id.lastIndexOf('/') + 1)));
   }
 
   private static ArrayNode members(ObjectNode ppg) {

@@ -1,5 +1,6 @@
 package dev.stratus.testkit.gcp;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
@@ -46,7 +47,7 @@ final class GceJson {
           .withHeader("Content-Type", "application/json; charset=UTF-8")
           .withBody(JSON.writeValueAsString(body))
           .build();
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
   }

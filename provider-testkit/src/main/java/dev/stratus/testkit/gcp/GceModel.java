@@ -10,6 +10,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -21,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -176,7 +178,7 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
    * cannot land on another client's insert.
    */
   public synchronized <T> T withInsertFailing(
-      String code, String message, int httpStatus, java.util.function.Supplier<T> request) {
+      String code, String message, int httpStatus, Supplier<T> request) {
     failNextOperation(code, message, httpStatus);
     try {
       return request.get();
@@ -309,7 +311,7 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
     }
     try {
       return GceJson.JSON.readTree(text);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return GceJson.object().put("unparseable", text);
     }
   }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 
 /** The regional half of the model: resource policies and regional operations. */
 final class GcePoliciesApi {
@@ -46,8 +48,7 @@ final class GcePoliciesApi {
       policy.put("kind", "compute#resourcePolicy").put("status", "READY");
       policy.put(
           "creationTimestamp",
-          java.time.OffsetDateTime.ofInstant(s.clock.instant(), java.time.ZoneOffset.ofHours(-7))
-              .toString());
+          OffsetDateTime.ofInstant(s.clock.instant(), ZoneOffset.ofHours(-7)).toString());
       policy.put("selfLink", model.base() + "/" + scope + "/resourcePolicies/" + name);
       GceOperation op =
           s.newOperation(scope, "insert", policy.path("selfLink").asText(), null, null);

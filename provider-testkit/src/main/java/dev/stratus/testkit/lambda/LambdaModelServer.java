@@ -10,6 +10,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -174,7 +175,7 @@ public final class LambdaModelServer implements AutoCloseable {
           return model.terminate(LambdaReply.JSON.readTree(req.getBodyAsString()));
         }
         return LambdaReply.notFound("No such endpoint: " + method + " " + path);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         return LambdaReply.invalid("The request body is not valid JSON");
       }
     }

@@ -5,13 +5,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The state of a small OCI region (Core Services API 20160918) as strict as the service where
@@ -106,7 +109,7 @@ public final class OciModel {
   /** The user-data a launched instance got, decoded. */
   public synchronized String userDataOf(String id) {
     String b64 = vms.get(id).metadata.get("user_data");
-    return b64 == null ? null : new String(java.util.Base64.getDecoder().decode(b64));
+    return b64 == null ? null : new String(Base64.getDecoder().decode(b64));
   }
 
   public synchronized String computeClusterOf(String id) {
@@ -142,7 +145,7 @@ public final class OciModel {
           400,
           "LimitExceeded",
           "The following service limits were exceeded: "
-              + pool.shape().toLowerCase(java.util.Locale.ROOT)
+              + pool.shape().toLowerCase(Locale.ROOT)
               + "-count. Request a service limit increase from the service limits page in the console.");
     }
     hostsLeft.computeIfPresent(pool, (p, n) -> n - 1);
@@ -262,7 +265,7 @@ public final class OciModel {
     return r == null ? 0 : r.reserved() - count(v -> id.equals(v.capacityReservationId));
   }
 
-  private int count(java.util.function.Predicate<OciVm> which) {
+  private int count(Predicate<OciVm> which) {
     return (int) vms.values().stream().filter(OciVm::holdsCapacity).filter(which).count();
   }
 

@@ -11,12 +11,15 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * What OCI checks of a signed request (Request Signatures, OCI docs; the draft-cavage HTTP
@@ -45,7 +48,7 @@ public final class OciSignatures {
   }
 
   /** With the keys of {@code keyOf} ({@code null}: unknown key id). */
-  public String refuse(Request req, java.util.function.Function<String, PublicKey> keyOf) {
+  public String refuse(Request req, Function<String, PublicKey> keyOf) {
     String auth = req.getHeader("Authorization");
     if (auth == null || !auth.startsWith("Signature ")) {
       return "The required information to complete authentication was not provided.";
@@ -121,7 +124,7 @@ public final class OciSignatures {
 
   /** The parameters of a {@code Signature ...} Authorization header. */
   public static Map<String, String> params(String authorization) {
-    Map<String, String> p = new java.util.HashMap<>();
+    Map<String, String> p = new HashMap<>();
     Matcher m = PARAM.matcher(authorization);
     while (m.find()) {
       p.put(m.group(1), m.group(2));
@@ -142,6 +145,6 @@ public final class OciSignatures {
   }
 
   private static List<String> concat(List<String> a, List<String> b) {
-    return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+    return Stream.concat(a.stream(), b.stream()).toList();
   }
 }

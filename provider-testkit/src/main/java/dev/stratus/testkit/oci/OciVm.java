@@ -1,5 +1,6 @@
 package dev.stratus.testkit.oci;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -31,7 +32,7 @@ final class OciVm {
 
   OciVm(
       String id,
-      com.fasterxml.jackson.databind.JsonNode d,
+      JsonNode d,
       Map<String, String> tags,
       Map<String, String> metadata,
       Instant created,

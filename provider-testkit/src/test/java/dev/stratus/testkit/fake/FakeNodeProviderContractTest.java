@@ -10,6 +10,7 @@ import dev.stratus.testkit.contract.Stopping;
 import dev.stratus.testkit.contract.SweepContract;
 import dev.stratus.testkit.contract.Throttling;
 import dev.stratus.testkit.contract.ThrottlingContract;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ class FakeNodeProviderContractTest extends ThrottlingContract
             8,
             192,
             2_048_000,
-            new java.math.BigDecimal("30"));
+            new BigDecimal("30"));
     final FakeNodeProvider fake =
         new FakeNodeProvider("fake", List.of(OFFERING), Clock.systemUTC());
     final AtomicInteger next = new AtomicInteger();

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -86,7 +87,7 @@ final class BudgetScenario implements DemoScenario {
         ctx.say("job " + id + " held: " + job.accounting().adminComment());
       } else if (held.containsKey(id) && !released.contains(id) && !job.pending()) {
         released.add(id);
-        ctx.say("job " + id + " released and " + job.state().toLowerCase(java.util.Locale.ROOT));
+        ctx.say("job " + id + " released and " + job.state().toLowerCase(Locale.ROOT));
       }
     }
     if (!raised && held.containsKey(overrun)) {

@@ -3,6 +3,7 @@ package dev.stratus.sandbox.demo;
 import dev.stratus.api.model.Instance;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -42,6 +43,6 @@ final class CostMeter {
                   .multiply(BigDecimal.valueOf(millis))
                   .divide(BigDecimal.valueOf(3_600_000L), MathContext.DECIMAL64));
     }
-    return total.setScale(4, java.math.RoundingMode.HALF_UP);
+    return total.setScale(4, RoundingMode.HALF_UP);
   }
 }

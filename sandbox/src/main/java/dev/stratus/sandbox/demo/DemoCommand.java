@@ -5,11 +5,14 @@ import dev.stratus.sandbox.embedded.AccountingSpec;
 import dev.stratus.sandbox.embedded.EmbeddedSpec;
 import dev.stratus.sandbox.embedded.Prerequisites;
 import dev.stratus.sandbox.slurm.SlurmInstall;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -90,8 +93,7 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
       }
     }
     boolean withAccounting = accounting || chosen.needsAccounting();
-    java.util.Map<String, String> more =
-        new java.util.LinkedHashMap<>(SlurmInstall.programsToPrepare(slurm));
+    Map<String, String> more = new LinkedHashMap<>(SlurmInstall.programsToPrepare(slurm));
     if (withAccounting) {
       more.putAll(Prerequisites.accounting());
     }
@@ -104,7 +106,7 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
     SlurmInstall install;
     try {
       install = SlurmInstall.choose(slurm, System.err);
-    } catch (IllegalArgumentException | java.io.IOException e) {
+    } catch (IllegalArgumentException | IOException e) {
       System.err.println("stratus demo: --slurm " + slurm + ": " + e.getMessage());
       return 2;
     }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -75,7 +76,7 @@ final class DemoProgress {
     }
     String line =
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "[%4ds] nodes: %s | jobs: %d pending, %d running, %d done | instances: %d | cost $%s",
             elapsed.toSeconds(),
             nodeStates,

@@ -15,9 +15,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One demo run: prepare and start the embedded cluster, run the controller in this process, submit
@@ -148,8 +152,8 @@ final class DemoRun {
   }
 
   /** The Slurm that really ran ({@code slurmctld -V}), then what the scenario reports. */
-  private java.util.Map<String, Object> extra() {
-    java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>();
+  private Map<String, Object> extra() {
+    Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("slurm_version", slurmVersion);
     if (runtime != null) {
       extra.putAll(scenario.summary(context()));
@@ -182,11 +186,11 @@ final class DemoRun {
       String gpuModel,
       String cluster,
       List<NodeProvider> providers,
-      java.util.function.Function<List<String>, String> sbatcher,
-      java.util.function.Consumer<String> console,
+      Function<List<String>, String> sbatcher,
+      Consumer<String> console,
       StratusConfig config,
       Path configFile,
-      java.util.function.Consumer<StratusConfig> restarter) {
+      Consumer<StratusConfig> restarter) {
     String sbatch(List<String> args) {
       return sbatcher.apply(args);
     }

@@ -3,6 +3,7 @@ package dev.stratus.sandbox.demo;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ interface DemoScenario {
    * The controller's config for the prepared cluster (the default: as the cluster wrote it). May
    * edit the cluster's stratus.yaml first, as an operator would.
    */
-  default StratusConfig configure(EmbeddedCluster cluster) throws java.io.IOException {
+  default StratusConfig configure(EmbeddedCluster cluster) throws IOException {
     return cluster.config();
   }
 

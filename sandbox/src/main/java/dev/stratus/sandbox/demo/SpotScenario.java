@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * {@code stratus demo --scenario spot}: checkpointing jobs on spot nodes; once they all run, one
@@ -29,9 +30,9 @@ final class SpotScenario implements DemoScenario {
   private final List<Thread> reclaims = new ArrayList<>();
 
   /** Reclaims that ran to their end (the node killed) and those that threw, by node. */
-  private final List<String> reclaimedNodes = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<String> reclaimedNodes = new CopyOnWriteArrayList<>();
 
-  private final List<String> failedReclaims = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<String> failedReclaims = new CopyOnWriteArrayList<>();
   private boolean reclaimed;
 
   @Override

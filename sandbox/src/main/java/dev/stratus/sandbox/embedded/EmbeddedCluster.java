@@ -17,6 +17,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real Slurm control plane on this machine for the demo and the end-to-end tests: a munge key, a
@@ -233,8 +235,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** The release in {@link #slurmctldVersion()}, e.g. {@code 24.11.5}. */
   public String slurmRelease() {
     String banner = slurmctldVersion();
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("\\d+\\.\\d+(\\.\\d+)?").matcher(banner);
+    Matcher m = Pattern.compile("\\d+\\.\\d+(\\.\\d+)?").matcher(banner);
     return m.find() ? m.group() : banner;
   }
 
@@ -242,7 +243,7 @@ public final class EmbeddedCluster implements AutoCloseable {
    * Where the local provider places each slot of the pool (its racks, filled in name order), as
    * placement paths: what topology.conf is rendered from.
    */
-  public Map<String, java.util.List<String>> rackPaths() {
+  public Map<String, List<String>> rackPaths() {
     return EmbeddedFiles.rackPaths(spec, config().pools().get(0));
   }
 

@@ -1,9 +1,11 @@
 package dev.stratus.sandbox.embedded;
 
 import dev.stratus.sandbox.process.Processes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +88,7 @@ public final class Prerequisites {
   }
 
   public static List<Path> systemPath() {
-    return java.util.Arrays.stream(Processes.PATH.split(":")).map(Path::of).toList();
+    return Arrays.stream(Processes.PATH.split(":")).map(Path::of).toList();
   }
 
   public static boolean runningAsRoot() {
@@ -96,7 +98,7 @@ public final class Prerequisites {
           return line.split("\\s+")[1].equals("0");
         }
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return false;
     }
     return false;

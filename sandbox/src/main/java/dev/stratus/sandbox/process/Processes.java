@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ public final class Processes {
     for (String dir : env.getOrDefault("PATH", PATH).split(":")) {
       Path candidate = Path.of(dir, program);
       if (Files.isExecutable(candidate)) {
-        List<String> out = new java.util.ArrayList<>(argv);
+        List<String> out = new ArrayList<>(argv);
         out.set(0, candidate.toString());
         return out;
       }

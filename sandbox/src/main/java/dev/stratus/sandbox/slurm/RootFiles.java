@@ -2,6 +2,7 @@ package dev.stratus.sandbox.slurm;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
@@ -12,7 +13,7 @@ final class RootFiles {
 
   /** Deletes {@code dir} and everything in it; refuses while anything is mounted under it. */
   static void delete(Path dir) throws IOException {
-    if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     String prefix = dir.toRealPath() + "/";

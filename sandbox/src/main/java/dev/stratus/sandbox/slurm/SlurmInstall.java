@@ -4,6 +4,7 @@ import dev.stratus.core.config.SlurmVersion;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +46,7 @@ public sealed interface SlurmInstall {
 
     @Override
     public SlurmDirs install(Path clusterRoot, List<Path> binds) throws IOException {
-      List<Path> all = new java.util.ArrayList<>(List.of(clusterRoot));
+      List<Path> all = new ArrayList<>(List.of(clusterRoot));
       all.addAll(binds);
       Path bin = RootWrappers.write(clusterRoot.resolve("slurm-root"), root, all);
       RootUsers.sync(root);

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.core.config.ConfigLoader;
+import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.sandbox.slurm.SlurmInstall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,9 +43,7 @@ class EmbeddedYamlTest {
     Files.writeString(
         yaml,
         EmbeddedYaml.render(
-            spec,
-            new dev.stratus.sandbox.slurm.SlurmInstall.SlurmDirs(wrappers, wrappers),
-            new dev.stratus.core.config.SlurmVersion(24, 11)));
+            spec, new SlurmInstall.SlurmDirs(wrappers, wrappers), new SlurmVersion(24, 11)));
 
     var slurm = ConfigLoader.load(yaml).slurm();
 

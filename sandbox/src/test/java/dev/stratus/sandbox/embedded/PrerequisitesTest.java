@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +46,7 @@ class PrerequisitesTest {
     install(Prerequisites.PROGRAMS.keySet().toArray(String[]::new));
     install("sacctmgr", "sacct");
 
-    assertThat(Prerequisites.check(List.of(bin), true, java.util.Map.of())).isEmpty();
+    assertThat(Prerequisites.check(List.of(bin), true, Map.of())).isEmpty();
     assertThat(Prerequisites.check(List.of(bin), true, Prerequisites.accounting()))
         .containsExactly(
             "missing program 'mariadbd' (Debian package mariadb-server)",

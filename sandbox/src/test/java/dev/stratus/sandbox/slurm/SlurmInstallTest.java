@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,7 +17,7 @@ class SlurmInstallTest {
   @Test
   void slurm2411WithNoRootInTheCacheNeedsDebootstrap() {
     assertThat(SlurmInstall.programsToPrepare("24.11", cache))
-        .containsExactly(java.util.Map.entry("debootstrap", "debootstrap"));
+        .containsExactly(Map.entry("debootstrap", "debootstrap"));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.stratus.simulator.cluster;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.ConfigLoader;
@@ -15,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
         "Replay a job stream (Philly CSV or sacct --parsable2) through the planner, budget"
             + " admission and a deadline policy, on simulated Slurm and clouds.")
 public final class ClusterCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--jobs", required = true, description = "The job stream file.")
   Path jobs;
@@ -115,9 +117,7 @@ public final class ClusterCommand implements Callable<Integer> {
 
   static String json(ClusterResult r) {
     ObjectMapper mapper =
-        new ObjectMapper()
-            .setPropertyNamingStrategy(
-                com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE);
+        new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
     ObjectNode o = mapper.createObjectNode().put("mode", "cluster");
     o.setAll((ObjectNode) mapper.valueToTree(r));
     o.put("cost_vs_on_demand", r.costVsOnDemand());

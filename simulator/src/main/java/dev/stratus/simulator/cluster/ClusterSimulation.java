@@ -5,10 +5,13 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.hook.hostlist.Hostlist;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.ResumeFile;
 import dev.stratus.hook.spool.SpoolRequest;
+import dev.stratus.simulator.trace.Trace;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,8 +46,8 @@ public final class ClusterSimulation {
   public ClusterSimulation(
       StratusConfig config,
       List<SimJob> stream,
-      List<dev.stratus.simulator.trace.Trace> traces,
-      java.nio.file.Path traceDir,
+      List<Trace> traces,
+      Path traceDir,
       ClusterSettings settings) {
     this.config = config;
     this.settings = settings;
@@ -130,7 +133,7 @@ public final class ClusterSimulation {
     }
     if (!resume.isEmpty()) {
       List<String> names = new ArrayList<>();
-      resume.forEach(r -> names.addAll(dev.stratus.hook.hostlist.Hostlist.expand(r.nodes())));
+      resume.forEach(r -> names.addAll(Hostlist.expand(r.nodes())));
       spool.add(request(HookKind.RESUME, names, resume, now));
     }
     return timers;

@@ -13,6 +13,8 @@ import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.policy.SpotHistory;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,8 +45,7 @@ final class Passes {
   private final SpotHistory history = new SpotHistory();
   private final SimCloud cloud;
   private final SimBudgets budgets;
-  private static final java.lang.management.ThreadMXBean THREADS =
-      java.lang.management.ManagementFactory.getThreadMXBean();
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   private long[] nanos = new long[1024];
   private long cpuNanos;
   private int count;

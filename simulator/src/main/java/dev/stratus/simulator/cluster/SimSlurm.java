@@ -5,6 +5,7 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.hook.hostlist.Hostlist;
 import dev.stratus.hook.spool.ResumeFile;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -214,10 +215,10 @@ final class SimSlurm {
         "");
   }
 
-  private static java.math.BigDecimal cheapest(Pool p) {
+  private static BigDecimal cheapest(Pool p) {
     return p.offerings().stream()
         .map(Offering::pricePerHour)
-        .min(java.math.BigDecimal::compareTo)
+        .min(BigDecimal::compareTo)
         .orElseThrow();
   }
 }

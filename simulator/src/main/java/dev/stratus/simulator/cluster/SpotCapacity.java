@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How many spot instances each spot offering can hold for us, tick by tick, from the traces: the
@@ -82,7 +83,7 @@ final class SpotCapacity {
     return origin.plusSeconds((tick + 1) * gapSeconds);
   }
 
-  java.util.Set<OfferingKey> spotOfferings() {
+  Set<OfferingKey> spotOfferings() {
     return counts.keySet();
   }
 

@@ -7,6 +7,7 @@ import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +86,7 @@ public final class Experiment {
         order.add(i);
       }
       order.sort(
-          java.util.Comparator.comparingInt((Integer i) -> samples.get(i).market())
+          Comparator.comparingInt((Integer i) -> samples.get(i).market())
               .thenComparingInt(i -> samples.get(i).startTick()));
       List<Future<Map<String, SampleResult>>> futures = new ArrayList<>(samples.size());
       for (int i = 0; i < samples.size(); i++) {

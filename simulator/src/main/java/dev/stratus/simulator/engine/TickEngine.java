@@ -14,6 +14,7 @@ import dev.stratus.simulator.trace.Market;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,7 +45,7 @@ public final class TickEngine {
     Instant start = market.time(startTick);
     Instant deadline = start.plus(job.deadline());
     int[] timeline = new int[ticks];
-    java.util.Arrays.fill(timeline, SampleResult.IDLE);
+    Arrays.fill(timeline, SampleResult.IDLE);
     double done = 0;
     double changeoverLeft = 0;
     double spotWork = 0;

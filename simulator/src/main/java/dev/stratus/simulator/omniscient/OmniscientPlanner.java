@@ -3,6 +3,7 @@ package dev.stratus.simulator.omniscient;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
+import java.util.Arrays;
 
 /**
  * The least-cost schedule with full knowledge of the future, for judging policies only. Exact
@@ -96,7 +97,7 @@ public final class OmniscientPlanner {
     long progress = (long) t * per - u;
     int base = u * modes;
     if (progress >= workUnits) {
-      java.util.Arrays.fill(value, base, base + modes, 0);
+      Arrays.fill(value, base, base + modes, 0);
       return;
     }
     int tick = start + t;
@@ -152,7 +153,7 @@ public final class OmniscientPlanner {
   /** Walks the stored choices forward from an idle start, giving one action per tick. */
   int[] walk(Choices choices, int ticks) {
     int[] actions = new int[ticks];
-    java.util.Arrays.fill(actions, SampleResult.IDLE);
+    Arrays.fill(actions, SampleResult.IDLE);
     int mode = 0;
     int phase = 0;
     int u = 0;

@@ -2,6 +2,7 @@ package dev.stratus.simulator.trace;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -102,13 +103,13 @@ public record Market(
 
   private static void fillSpot(double[] out, Trace t, Prices prices, Path file, int offset) {
     if (prices.spot().isPresent()) {
-      java.util.Arrays.fill(out, prices.spot().getAsDouble());
+      Arrays.fill(out, prices.spot().getAsDouble());
     } else if (t.spotPrices() != null) {
-      java.util.Arrays.fill(out, t.spotPrices()[0]);
+      Arrays.fill(out, t.spotPrices()[0]);
       System.arraycopy(t.spotPrices(), 0, out, offset, t.ticks());
-      java.util.Arrays.fill(out, offset + t.ticks(), out.length, t.spotPrices()[t.ticks() - 1]);
+      Arrays.fill(out, offset + t.ticks(), out.length, t.spotPrices()[t.ticks() - 1]);
     } else if (t.spotPrice().isPresent()) {
-      java.util.Arrays.fill(out, t.spotPrice().getAsDouble());
+      Arrays.fill(out, t.spotPrice().getAsDouble());
     } else {
       throw new TraceFormatException(file, "has no spot price; give --spot-price");
     }

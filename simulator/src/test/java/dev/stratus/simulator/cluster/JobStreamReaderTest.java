@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class JobStreamReaderTest {
     assertThat(first.submit()).isEqualTo(Instant.parse("2017-09-04T10:30:41Z"));
     assertThat(first.gpus()).isEqualTo(8);
     assertThat(first.work()).isEqualTo(Duration.ofMillis(Math.round(37336.57 * 60_000)));
-    assertThat(stream.jobs()).isSortedAccordingTo(java.util.Comparator.comparing(SimJob::submit));
+    assertThat(stream.jobs()).isSortedAccordingTo(Comparator.comparing(SimJob::submit));
   }
 
   @Test

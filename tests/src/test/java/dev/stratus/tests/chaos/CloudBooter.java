@@ -7,6 +7,7 @@ import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.testkit.aws.Ec2Model;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ final class CloudBooter implements AutoCloseable {
     for (String id : model.liveInstanceIds()) {
       Map<String, String> tags = model.tagsOf(id);
       if (cluster.equals(tags.get(Tags.CLUSTER)) && tags.containsKey(Tags.NODE)) {
-        out.computeIfAbsent(tags.get(Tags.NODE), n -> new java.util.ArrayList<>()).add(id);
+        out.computeIfAbsent(tags.get(Tags.NODE), n -> new ArrayList<>()).add(id);
       }
     }
     return out;

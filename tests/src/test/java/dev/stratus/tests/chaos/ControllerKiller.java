@@ -17,8 +17,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -41,7 +43,7 @@ final class ControllerKiller implements AutoCloseable {
 
     /** Its key in reliability.json: {@code midLaunch}, {@code midTerminate}, {@code midRequeue}. */
     String key() {
-      return "mid" + name().charAt(0) + name().substring(1).toLowerCase(java.util.Locale.ROOT);
+      return "mid" + name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
     }
   }
 
@@ -83,7 +85,7 @@ final class ControllerKiller implements AutoCloseable {
    * The same, with the test's own look at what the kill cut ({@code cutConfirmed}, asked just after
    * the kill: e.g. a signalled job not requeued yet).
    */
-  void killAt(Point point, java.util.function.BooleanSupplier cutConfirmed) throws Exception {
+  void killAt(Point point, BooleanSupplier cutConfirmed) throws Exception {
     process.kill();
     aimed.merge(point, 1, Integer::sum);
     if (cutConfirmed.getAsBoolean()) {

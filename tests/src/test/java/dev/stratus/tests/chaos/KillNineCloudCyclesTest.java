@@ -19,6 +19,8 @@ import dev.stratus.testkit.aws.Ec2ModelServer;
 import dev.stratus.tests.chaos.ControllerKiller.Point;
 import dev.stratus.tests.chaos.KillCycles.Srun;
 import dev.stratus.tests.support.InstanceWatch;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -108,7 +110,7 @@ class KillNineCloudCyclesTest {
                   try {
                     return model.requests("CreateFleet").size() - fleetsBefore
                         > killer.countSince(logMark, "LaunchExecutor - launched [");
-                  } catch (java.io.IOException e) {
+                  } catch (IOException e) {
                     return false;
                   }
                 });
@@ -131,7 +133,7 @@ class KillNineCloudCyclesTest {
                   try {
                     return instanceOfAReleasedNode(model, slurm, name)
                         || !KillCycles.spooled(cluster).isEmpty();
-                  } catch (java.io.IOException e) {
+                  } catch (IOException e) {
                     return false;
                   }
                 });
@@ -241,7 +243,7 @@ class KillNineCloudCyclesTest {
     cfg.put("providers", Map.of("aws", aws));
     @SuppressWarnings("unchecked")
     Map<String, Object> spot = (Map<String, Object>) cfg.get("spot");
-    try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       spot.put("listen", "127.0.0.1:" + free.getLocalPort());
     }
     Path out = cluster.configFile().resolveSibling("stratus-cloud.yaml");

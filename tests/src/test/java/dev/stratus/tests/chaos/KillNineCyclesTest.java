@@ -21,12 +21,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +66,7 @@ class KillNineCyclesTest {
         new CliSlurmClient(cluster.config().slurm().binDir(), cluster.config().slurm().slurmConf());
     List<Srun> jobs = new ArrayList<>();
     List<String> checkpointJobs = new ArrayList<>();
-    Map<String, SlurmJob> finished = new java.util.HashMap<>();
+    Map<String, SlurmJob> finished = new HashMap<>();
     CheckpointJobs checkpoints = new CheckpointJobs(cluster);
     try (ControllerKiller killer =
             new ControllerKiller(
@@ -100,7 +102,7 @@ class KillNineCyclesTest {
           killer.killAt(aim);
         }
         for (Srun s : wave) {
-          s.process().waitFor(180, java.util.concurrent.TimeUnit.SECONDS);
+          s.process().waitFor(180, TimeUnit.SECONDS);
         }
         if (reclaim.isPresent()) {
           assertThat(reclaim.get().get(120, TimeUnit.SECONDS)).as("stratus local reclaim").isZero();
@@ -228,7 +230,7 @@ class KillNineCyclesTest {
           .atMost(Duration.ofSeconds(NOTICE_SECONDS))
           .pollInterval(Duration.ofMillis(10))
           .until(() -> killer.loggedSince(mark, "action: SignalJob[jobId=" + job + ","));
-    } catch (org.awaitility.core.ConditionTimeoutException e) {
+    } catch (ConditionTimeoutException e) {
       throw new AssertionError(
           "no signal for job "
               + job

@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Map;
@@ -59,7 +60,7 @@ public final class Reliability {
         }
         Path tmp = file.resolveSibling("reliability.json.tmp");
         JSON.writeValue(tmp.toFile(), root);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot record the figures in " + file, e);

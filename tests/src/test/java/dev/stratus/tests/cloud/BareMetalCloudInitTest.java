@@ -7,6 +7,7 @@ import dev.stratus.api.spi.CarriesNodeCredentials;
 import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
+import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.LoadedConfig;
@@ -14,6 +15,7 @@ import dev.stratus.core.render.CloudInitViews;
 import dev.stratus.core.render.CloudInitWriter;
 import dev.stratus.provider.lambda.LambdaHarness;
 import dev.stratus.templates.CloudInitView;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -93,7 +95,7 @@ class BareMetalCloudInitTest {
         .doesNotContain("stratus-watcher")
         .doesNotContain(NodeUserData.WRAPPING_TOKEN_SLOT);
     assertThat(onNode(oci, "oci-h100-001").reportUrl())
-        .hasValue(java.net.URI.create("http://10.0.0.5:9400/v1/bootstrap"));
+        .hasValue(URI.create("http://10.0.0.5:9400/v1/bootstrap"));
   }
 
   @Test
@@ -110,7 +112,7 @@ class BareMetalCloudInitTest {
     assertThat(userData.split(NodeUserData.NODE_NAME_SLOT, -1)).hasSize(2);
     assertThat(onNode(lambda, "lam-h100-001").nodeKey().orElseThrow())
         .as("no cloud identity: the signing key comes wrapped, like the secret-id")
-        .isInstanceOf(dev.stratus.bootstrap.secret.NodeKeySpec.Wrapped.class);
+        .isInstanceOf(NodeKeySpec.Wrapped.class);
     assertThat(userData)
         .contains(NodeUserData.WRAPPING_TOKEN_SLOT)
         .doesNotContain("stratus-watcher");

@@ -8,6 +8,7 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.resilience.ResilienceSettings;
 import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.core.controller.Controller;
@@ -27,11 +28,14 @@ import dev.stratus.testkit.oci.OciModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -94,7 +98,7 @@ class BareMetalFallbackLaunchTest {
   }
 
   Map<String, Object> awsOnDemand() {
-    Map<String, Object> settings = new java.util.HashMap<>(AwsHarness.defaults(ec2));
+    Map<String, Object> settings = new HashMap<>(AwsHarness.defaults(ec2));
     settings.put(
         "offerings",
         List.of(
@@ -139,12 +143,12 @@ class BareMetalFallbackLaunchTest {
                     Map.of("oci", oci.provider(), "aws", aws, "lambda", lambda.provider()),
                     spool,
                     Clock.systemUTC())
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
-    org.awaitility.Awaitility.await()
-        .atMost(java.time.Duration.ofSeconds(30))
-        .pollInterval(java.time.Duration.ofMillis(200))
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
         .until(
             () -> {
               controller.runPass();

@@ -7,6 +7,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.controller.Controller;
 import dev.stratus.core.controller.ControllerParts;
@@ -99,7 +100,7 @@ class MultiCloudLaunchTest {
                     Map.of("aws", aws, "gcp", gcp, "azure", azure),
                     spool,
                     Clock.systemUTC())
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
 
     // The first pass starts the launch; a pass after it has ended acknowledges the request.
@@ -152,7 +153,7 @@ class MultiCloudLaunchTest {
                     Map.of("aws", aws, "azure", azure),
                     spool,
                     Clock.systemUTC())
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
 
     controller.runPass();

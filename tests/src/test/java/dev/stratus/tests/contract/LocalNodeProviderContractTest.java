@@ -8,10 +8,12 @@ import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.testkit.contract.ContractHarness;
 import dev.stratus.testkit.contract.NodeProviderContract;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -192,7 +194,7 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
     }
   }
 
-  private static String bridgeAddress() throws java.io.IOException {
+  private static String bridgeAddress() throws IOException {
     return Files.readString(Path.of("/sys/class/net", bed.bridge, "address")).strip();
   }
 
@@ -202,7 +204,7 @@ class LocalNodeProviderContractTest extends NodeProviderContract {
     assertThat(result.launched()).hasSize(2);
 
     // [settings written just before the agent was started, the agent's last step]
-    List<Instant[]> spans = new java.util.ArrayList<>();
+    List<Instant[]> spans = new ArrayList<>();
     for (Instance node : result.launched()) {
       Path dir = ((LocalHarness) harness).stateDir.resolve("nodes/" + netnsOf(node));
       List<Instant> at =

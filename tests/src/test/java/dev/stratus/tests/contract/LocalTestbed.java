@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -103,7 +104,7 @@ final class LocalTestbed {
   /** Deletes the scratch dir (after the nodes are gone: their daemons write into it). */
   void delete() throws IOException {
     try (var paths = Files.walk(root)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.api.model.Tags;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.sandbox.embedded.EmbeddedBudgets;
 import dev.stratus.tests.support.E2eCluster;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Tag;
@@ -103,11 +107,11 @@ class BudgetEndToEndTest {
     return all;
   }
 
-  static dev.stratus.core.config.StratusConfig budget(java.nio.file.Path yaml, String amount) {
+  static StratusConfig budget(Path yaml, String amount) {
     try {
       return EmbeddedBudgets.hardBudget(yaml, "team-a", new BigDecimal(amount));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

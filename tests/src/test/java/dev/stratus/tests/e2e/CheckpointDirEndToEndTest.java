@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.sandbox.process.Processes;
 import dev.stratus.tests.support.E2eCluster;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -143,7 +144,7 @@ class CheckpointDirEndToEndTest {
   }
 
   /** Every node's slurmd.log, one after the other. */
-  static String slurmdLogs() throws java.io.IOException {
+  static String slurmdLogs() throws IOException {
     StringBuilder all = new StringBuilder();
     try (var files = Files.walk(e2e.cluster.root().resolve("state/slurm/nodes"))) {
       for (Path f : files.filter(p -> p.getFileName().toString().equals("slurmd.log")).toList()) {

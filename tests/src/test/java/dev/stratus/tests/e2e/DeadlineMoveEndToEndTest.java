@@ -33,6 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * The controller applies a deadline decision on the real Slurm 22.05 of this machine. The embedded
@@ -206,7 +207,7 @@ class DeadlineMoveEndToEndTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (PrintStream capture = new PrintStream(out, true, StandardCharsets.UTF_8)) {
       System.setOut(capture);
-      new picocli.CommandLine(new StratusCli())
+      new CommandLine(new StratusCli())
           .execute("status", "--config", e2e.cluster.configFile().toString());
     } finally {
       System.setOut(saved);

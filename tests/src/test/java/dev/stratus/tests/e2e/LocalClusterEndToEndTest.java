@@ -10,18 +10,25 @@ import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.api.spi.Providers;
+import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.daemon.ControllerRuntime;
 import dev.stratus.provider.local.LocalFaults;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.tests.support.E2eCluster;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -176,7 +183,7 @@ class LocalClusterEndToEndTest {
                           slurmNodes().stream()
                               .filter(n -> n.reason().contains("gpu: found 7 of 8"))
                               .findFirst(),
-                      java.util.Optional::isPresent)
+                      Optional::isPresent)
                   .get();
           assertThat(refused.down()).as(refused.toString()).isTrue();
           assertThat(refused.state() + refused.flags()).doesNotContainIgnoringCase("inval");
@@ -191,8 +198,7 @@ class LocalClusterEndToEndTest {
    * must complete (a failed offering first sits out its TTL, 20 s in the embedded config; a node
    * Stratus set DOWN its down hold).
    */
-  static void jobRunsOnceTheFaultIsLifted(
-      LocalFaults fault, java.util.function.Consumer<String> whileFaulty) {
+  static void jobRunsOnceTheFaultIsLifted(LocalFaults fault, Consumer<String> whileFaulty) {
     awaitAllSuspended(); // a node still up would take the job without any launch
     fault.write(localState);
     String job;
@@ -239,7 +245,7 @@ class LocalClusterEndToEndTest {
                         config.slurm().sbinDir(),
                         config.mungeKeyFile(),
                         config.slurm().mungeSocket(),
-                        java.util.Optional.empty(),
+                        Optional.empty(),
                         config.slurm().binDir()),
                     Clock.systemUTC()));
     String clusterName = config.cluster();
@@ -269,13 +275,13 @@ class LocalClusterEndToEndTest {
   }
 
   static Map<String, Object> withoutControllerCheck(Map<String, Object> settings) {
-    Map<String, Object> copy = new java.util.HashMap<>(settings);
+    Map<String, Object> copy = new HashMap<>(settings);
     copy.put("checkController", false);
     return copy;
   }
 
-  static int unusedPort() throws java.io.IOException {
-    try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+  static int unusedPort() throws IOException {
+    try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
   }
@@ -341,12 +347,12 @@ class LocalClusterEndToEndTest {
   static boolean alive(Process p) {
     try {
       return p.isAlive() && Files.readString(logOf("first")).contains("started");
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return false;
     }
   }
 
-  static long spoolFiles(Path spool) throws java.io.IOException {
+  static long spoolFiles(Path spool) throws IOException {
     try (var files = Files.list(spool)) {
       return files.filter(f -> f.getFileName().toString().endsWith(".json")).count();
     }
@@ -356,7 +362,7 @@ class LocalClusterEndToEndTest {
     return e2e.nodes();
   }
 
-  static dev.stratus.core.slurm.SlurmClient runtimeSlurm() {
+  static SlurmClient runtimeSlurm() {
     return e2e.slurm;
   }
 

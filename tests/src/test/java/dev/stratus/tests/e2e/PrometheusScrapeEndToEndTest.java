@@ -12,6 +12,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.Observability;
 import java.io.File;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -67,7 +68,7 @@ class PrometheusScrapeEndToEndTest {
     InetSocketAddress target = e2e.runtime().noticeAddress().orElseThrow();
     Path config = writeConfig(target.getHostString() + ":" + target.getPort());
     int port;
-    try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
     api = URI.create("http://127.0.0.1:" + port);

@@ -19,6 +19,8 @@ import dev.stratus.tests.support.BackupSlurmctld;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.ControllerProcess;
 import dev.stratus.tests.support.InstanceWatch;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -210,7 +212,7 @@ class StandbyFailoverEndToEndTest {
   static String holder(Path leaseFile) {
     try {
       return LeaseRecord.parse(Files.readString(leaseFile), leaseFile.toString()).holder();
-    } catch (java.io.IOException | IllegalArgumentException e) {
+    } catch (IOException | IllegalArgumentException e) {
       return "";
     }
   }
@@ -230,8 +232,8 @@ class StandbyFailoverEndToEndTest {
         .orElse("UNKNOWN");
   }
 
-  static int freePort() throws java.io.IOException {
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }
   }

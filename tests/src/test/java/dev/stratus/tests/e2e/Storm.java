@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -218,7 +219,7 @@ final class Storm {
     f.put(
         "replacementCapacity",
         replacements().stream()
-            .map(i -> i.offering().capacityType().name().toLowerCase(java.util.Locale.ROOT))
+            .map(i -> i.offering().capacityType().name().toLowerCase(Locale.ROOT))
             .collect(Collectors.groupingBy(c -> c, TreeMap::new, Collectors.counting())));
     f.put("leakedInstances", instances().size());
     f.put("leftNamespaces", e2e.namespaces().size());

@@ -3,6 +3,7 @@ package dev.stratus.tests.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.VaultSettings;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
@@ -10,7 +11,10 @@ import dev.stratus.tests.support.E2eCluster;
 import dev.stratus.tests.support.SecretScan;
 import dev.stratus.tests.vault.VaultModel;
 import dev.stratus.tests.vault.VaultServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -62,8 +66,8 @@ class VaultBootstrapEndToEndTest {
                 goodKey =
                     Base64.getEncoder()
                         .encodeToString(Files.readAllBytes(cluster.config().mungeKeyFile()));
-              } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
               }
               vault.model.put(DATA_PATH, Map.of("key", goodKey));
             });
@@ -81,8 +85,8 @@ class VaultBootstrapEndToEndTest {
           ROLE_ID,
           token,
           Duration.ofMinutes(5));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -175,16 +179,15 @@ class VaultBootstrapEndToEndTest {
    * The munge key (raw and base64), the controller's token, every credential Vault issued, and the
    * controller's secret with the keys derived from it (the running nodes' included).
    */
-  static List<String> secrets() throws java.io.IOException {
+  static List<String> secrets() throws IOException {
     List<String> secrets = new ArrayList<>(vault.model.issuedCredentials());
     assertThat(secrets).as("wrapping tokens, secret ids and tokens issued").hasSizeGreaterThan(2);
     secrets.add(goodKey);
     secrets.add(
         new String(
-            Files.readAllBytes(e2e.cluster.config().mungeKeyFile()),
-            java.nio.charset.StandardCharsets.ISO_8859_1));
+            Files.readAllBytes(e2e.cluster.config().mungeKeyFile()), StandardCharsets.ISO_8859_1));
     secrets.add(VaultModel.ROOT_TOKEN);
-    List<dev.stratus.api.model.Instance> running = e2e.local().list(e2e.cluster.config().cluster());
+    List<Instance> running = e2e.local().list(e2e.cluster.config().cluster());
     assertThat(running).as("the node that ran the job, whose key is scanned for").isNotEmpty();
     secrets.addAll(SecretScan.signingKeys(e2e.cluster.config(), running));
     return secrets;
@@ -203,7 +206,7 @@ class VaultBootstrapEndToEndTest {
         .orElseThrow();
   }
 
-  static int freePort() throws java.io.IOException {
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }

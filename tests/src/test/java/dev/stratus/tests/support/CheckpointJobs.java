@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * The sample checkpointing batch job ({@code checkpoint-job.sbatch}) on an embedded cluster:
@@ -95,7 +96,7 @@ public final class CheckpointJobs {
 
   /** {@code stratus local reclaim NODE --notice NOTICE}, as a user types it; its exit code. */
   public int reclaim(String node, String notice) {
-    return new picocli.CommandLine(new StratusCli())
+    return new CommandLine(new StratusCli())
         .execute(
             "local",
             "reclaim",

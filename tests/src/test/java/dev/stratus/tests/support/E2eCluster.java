@@ -18,6 +18,7 @@ import dev.stratus.sandbox.embedded.EmbeddedSpec;
 import dev.stratus.sandbox.embedded.NodeHardware;
 import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.SlurmInstall;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -153,7 +154,7 @@ public final class E2eCluster implements AutoCloseable {
   }
 
   /** The Slurm the suite runs on (the 24.11 root is prepared the first time). */
-  public static SlurmInstall slurmUnderTest() throws java.io.IOException {
+  public static SlurmInstall slurmUnderTest() throws IOException {
     return SlurmInstall.choose(slurmRelease(), System.err);
   }
 
@@ -236,13 +237,13 @@ public final class E2eCluster implements AutoCloseable {
   }
 
   /** A job's output file (jobs/<id>.out), or "" while there is none. */
-  public String output(String jobId) throws java.io.IOException {
+  public String output(String jobId) throws IOException {
     Path out = cluster.root().resolve("jobs/" + jobId + ".out");
     return Files.exists(out) ? Files.readString(out) : "";
   }
 
   /** The job as squeue shows it. */
-  public java.util.Optional<SlurmJob> job(String jobId) {
+  public Optional<SlurmJob> job(String jobId) {
     return slurm.jobs().stream().filter(j -> Long.toString(j.jobId()).equals(jobId)).findFirst();
   }
 

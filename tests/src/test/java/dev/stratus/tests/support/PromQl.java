@@ -1,5 +1,6 @@
 package dev.stratus.tests.support;
 
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -47,7 +48,7 @@ public final class PromQl {
       String word = m.group();
       boolean call = s.substring(m.end()).stripLeading().startsWith("(");
       boolean number = m.start() > 0 && Character.isDigit(s.charAt(m.start() - 1));
-      if (!call && !number && !KEYWORDS.contains(word.toLowerCase(java.util.Locale.ROOT))) {
+      if (!call && !number && !KEYWORDS.contains(word.toLowerCase(Locale.ROOT))) {
         names.add(word);
       }
     }

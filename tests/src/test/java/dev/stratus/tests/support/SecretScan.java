@@ -14,6 +14,7 @@ import dev.stratus.wire.NodeKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ public final class SecretScan implements AutoCloseable {
       byte[] bytes;
       try {
         bytes = Files.readAllBytes(f);
-      } catch (java.nio.file.NoSuchFileException gone) {
+      } catch (NoSuchFileException gone) {
         continue; // the cluster is live: slurmd replaces its hwloc cache and temporary files
       }
       String text = new String(bytes, StandardCharsets.ISO_8859_1);

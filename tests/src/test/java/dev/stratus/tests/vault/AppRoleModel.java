@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ final class AppRoleModel {
    */
   ResponseDefinition secretIdRoute(
       Request req, String role, Instant now, WrappingModel wrapping, Consumer<String> issued)
-      throws java.io.IOException {
+      throws IOException {
     if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return VaultReplies.error(403, "permission denied");
     }
@@ -152,7 +153,7 @@ final class AppRoleModel {
   }
 
   /** The {@code secret-id-accessor/destroy} request, with the controller's token. */
-  ResponseDefinition destroyRoute(Request req) throws java.io.IOException {
+  ResponseDefinition destroyRoute(Request req) throws IOException {
     if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return VaultReplies.error(403, "permission denied");
     }

@@ -18,6 +18,7 @@ import dev.stratus.wire.NodeKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +84,7 @@ class NodeKeyFromVaultTest {
         "us-central1-a/" + name,
         new OfferingKey("gcp", "us-central1", "us-central1-a", "a2-highgpu-8g", CapacityType.SPOT),
         state,
-        java.time.Instant.EPOCH,
+        Instant.EPOCH,
         "10.1.0.3",
         Map.of(Tags.NODE, node, Tags.TOKEN, token));
   }

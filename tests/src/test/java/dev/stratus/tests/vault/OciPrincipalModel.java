@@ -8,6 +8,7 @@ import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.stratus.testkit.oci.OciSignatures;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -16,6 +17,7 @@ import java.security.interfaces.RSAPublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
@@ -79,7 +81,7 @@ final class OciPrincipalModel implements ResponseDefinitionTransformerV2 {
       if (req.getMethod().getName().equals("POST") && path.equals("/v1/x509")) {
         return federate(req);
       }
-    } catch (GeneralSecurityException | java.io.IOException e) {
+    } catch (GeneralSecurityException | IOException e) {
       return ModelServer.reply(500, "text/plain", e.getClass().getSimpleName());
     }
     return ModelServer.reply(404, "text/plain", "Not Found");
@@ -100,8 +102,7 @@ final class OciPrincipalModel implements ResponseDefinitionTransformerV2 {
     };
   }
 
-  private ResponseDefinition federate(Request req)
-      throws GeneralSecurityException, java.io.IOException {
+  private ResponseDefinition federate(Request req) throws GeneralSecurityException, IOException {
     String refused =
         signatures.refuse(
             req,
@@ -117,7 +118,7 @@ final class OciPrincipalModel implements ResponseDefinitionTransformerV2 {
     }
     JsonNode body = JSON.readTree(req.getBodyAsString());
     byte[] leaf = Base64.getDecoder().decode(body.path("certificate").asText());
-    if (!java.util.Arrays.equals(leaf, certs.leaf.getEncoded())) {
+    if (!Arrays.equals(leaf, certs.leaf.getEncoded())) {
       return ModelServer.reply(
           401,
           "application/json",
@@ -156,6 +157,6 @@ final class OciPrincipalModel implements ResponseDefinitionTransformerV2 {
 
   private static byte[] unsigned(BigInteger i) {
     byte[] b = i.toByteArray();
-    return b[0] == 0 ? java.util.Arrays.copyOfRange(b, 1, b.length) : b;
+    return b[0] == 0 ? Arrays.copyOfRange(b, 1, b.length) : b;
   }
 }

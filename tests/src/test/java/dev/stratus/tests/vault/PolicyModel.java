@@ -2,6 +2,7 @@ package dev.stratus.tests.vault;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,7 +49,7 @@ final class PolicyModel {
       return false;
     }
     // the same pattern in several policies: the union of their capabilities
-    Set<String> caps = new java.util.HashSet<>();
+    Set<String> caps = new HashSet<>();
     matching.stream()
         .filter(r -> r.path().equals(best.get().path()))
         .forEach(r -> caps.addAll(r.capabilities()));

@@ -2,6 +2,7 @@ package dev.stratus.tests.vault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -66,7 +67,7 @@ final class TestJwt {
         return null;
       }
       return JSON.readTree(Base64.getUrlDecoder().decode(parts[1]));
-    } catch (GeneralSecurityException | IllegalArgumentException | java.io.IOException e) {
+    } catch (GeneralSecurityException | IllegalArgumentException | IOException e) {
       return null;
     }
   }

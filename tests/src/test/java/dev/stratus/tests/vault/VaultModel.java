@@ -7,6 +7,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -232,12 +234,12 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
       return kvAnswer != null
           ? kvAnswer
           : error(404, "unsupported path in the Vault model: " + method + " " + path);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return error(400, "failed to parse JSON input: " + e.getMessage());
     }
   }
 
-  private ResponseDefinition appRoleLogin(Request req) throws java.io.IOException {
+  private ResponseDefinition appRoleLogin(Request req) throws IOException {
     AppRoleModel.Login login = appRole.login(JSON.readTree(req.getBodyAsString()), now);
     if (login == null) {
       return error(400, "invalid role or secret ID");
@@ -248,7 +250,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
         login.role());
   }
 
-  private ResponseDefinition cloudLogin(String mount, JsonNode b) throws java.io.IOException {
+  private ResponseDefinition cloudLogin(String mount, JsonNode b) throws IOException {
     CloudLoginChecks.Outcome o = cloud.login(mount, b, now, identity);
     return o.error() != null
         ? error(400, o.error())
@@ -285,7 +287,7 @@ public final class VaultModel implements ResponseDefinitionTransformerV2 {
   }
 
   private static String uuid() {
-    return java.util.UUID.randomUUID().toString();
+    return UUID.randomUUID().toString();
   }
 
   private static ObjectNode envelope() {

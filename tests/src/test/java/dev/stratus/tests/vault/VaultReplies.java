@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import java.util.UUID;
 
 /** The shapes of Vault's answers: the JSON envelope, {@code {"errors":[...]}}, 204. */
 final class VaultReplies {
@@ -14,7 +15,7 @@ final class VaultReplies {
 
   static ObjectNode envelope() {
     ObjectNode o = JSON.createObjectNode();
-    o.put("request_id", java.util.UUID.randomUUID().toString());
+    o.put("request_id", UUID.randomUUID().toString());
     o.put("lease_id", "");
     o.put("renewable", false);
     o.put("lease_duration", 0);

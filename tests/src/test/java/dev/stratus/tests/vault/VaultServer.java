@@ -7,11 +7,15 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.stratus.api.spi.VaultSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The {@link VaultModel} served on 127.0.0.1 at a free port, or on a given address and port (the
@@ -65,16 +69,12 @@ public final class VaultServer implements AutoCloseable {
    * roleId}, the key at {@code secret/slurm/munge} field {@code key}, the controller's token in
    * {@code tokenFile}.
    */
-  public static dev.stratus.api.spi.VaultSettings controllerSettings(
-      String address,
-      String role,
-      String roleId,
-      java.nio.file.Path tokenFile,
-      java.time.Duration wrapTtl) {
-    return new dev.stratus.api.spi.VaultSettings(
+  public static VaultSettings controllerSettings(
+      String address, String role, String roleId, Path tokenFile, Duration wrapTtl) {
+    return new VaultSettings(
         URI.create(address),
-        java.util.Optional.empty(),
-        java.time.Duration.ofSeconds(5),
+        Optional.empty(),
+        Duration.ofSeconds(5),
         "secret",
         "slurm/munge",
         "key",

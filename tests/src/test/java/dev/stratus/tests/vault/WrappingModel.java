@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -96,7 +97,7 @@ final class WrappingModel {
 
   /** {@code sys/wrapping/wrap}: the request's JSON object, wrapped; the controller's token only. */
   ResponseDefinition wrapRoute(Request req, Instant now, Consumer<String> issued)
-      throws java.io.IOException {
+      throws IOException {
     if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return VaultReplies.error(403, "permission denied");
     }
@@ -116,7 +117,7 @@ final class WrappingModel {
    * {@code sys/wrapping/unwrap} with the token as {@code X-Vault-Token} or in the body. Single use:
    * the token is gone after the first attempt, whatever its outcome.
    */
-  ResponseDefinition unwrapRoute(Request req, Instant now) throws java.io.IOException {
+  ResponseDefinition unwrapRoute(Request req, Instant now) throws IOException {
     String token = req.getHeader("X-Vault-Token");
     if (req.getBodyAsString() != null && !req.getBodyAsString().isBlank()) {
       JsonNode body = JSON.readTree(req.getBodyAsString());
@@ -132,7 +133,7 @@ final class WrappingModel {
   }
 
   /** {@code auth/token/revoke-accessor}: 400 "invalid accessor" for one not live. */
-  ResponseDefinition revokeRoute(Request req, Consumer<String> revoked) throws java.io.IOException {
+  ResponseDefinition revokeRoute(Request req, Consumer<String> revoked) throws IOException {
     if (!VaultModel.ROOT_TOKEN.equals(req.getHeader("X-Vault-Token"))) {
       return VaultReplies.error(403, "permission denied");
     }

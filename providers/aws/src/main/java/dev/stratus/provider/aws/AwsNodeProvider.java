@@ -1,6 +1,7 @@
 package dev.stratus.provider.aws;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.PriceQuote;
@@ -18,6 +19,7 @@ import java.time.Clock;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -120,7 +122,7 @@ public final class AwsNodeProvider
         .map(Reservation::instances)
         .flatMap(List::stream)
         .map(i -> Ec2Instances.toInstance(settings.region(), i))
-        .filter(i -> i.state() != dev.stratus.api.model.InstanceState.TERMINATED)
+        .filter(i -> i.state() != InstanceState.TERMINATED)
         .findFirst();
   }
 
@@ -131,7 +133,7 @@ public final class AwsNodeProvider
    */
   @Override
   public void terminate(Collection<String> instanceIds) {
-    List<String> ids = List.copyOf(new java.util.LinkedHashSet<>(instanceIds));
+    List<String> ids = List.copyOf(new LinkedHashSet<>(instanceIds));
     for (int from = 0; from < ids.size(); from += TERMINATE_BATCH) {
       List<String> batch = ids.subList(from, Math.min(ids.size(), from + TERMINATE_BATCH));
       if (!terminateBatch(batch) && batch.size() > 1) {

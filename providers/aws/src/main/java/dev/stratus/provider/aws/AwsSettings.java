@@ -4,11 +4,13 @@ import dev.stratus.api.catalog.PriceTable;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.api.spi.SettingsReader;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -256,8 +258,8 @@ record AwsSettings(
   private static String userData(String key, Path file) {
     try {
       byte[] raw = Files.readAllBytes(file);
-      dev.stratus.api.spi.NodeUserData.refuseSharedSlot(
-          key, new String(raw, java.nio.charset.StandardCharsets.UTF_8), "EC2 CreateFleet");
+      NodeUserData.refuseSharedSlot(
+          key, new String(raw, StandardCharsets.UTF_8), "EC2 CreateFleet");
       if (raw.length > USER_DATA_LIMIT) {
         throw new IllegalArgumentException(
             key + ": " + file + " has " + raw.length + " bytes; EC2 takes at most 16 KiB");

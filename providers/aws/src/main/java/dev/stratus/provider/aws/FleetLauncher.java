@@ -8,6 +8,7 @@ import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.ProviderException;
+import dev.stratus.api.spi.Recovery;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -186,7 +187,7 @@ final class FleetLauncher {
                 "",
                 request.tagsFor(node)));
       } catch (ProviderException e) {
-        if (e.error().recovery() != dev.stratus.api.spi.Recovery.RETRY_LATER) {
+        if (e.error().recovery() != Recovery.RETRY_LATER) {
           unbound.add(id); // a replay cannot tag it either
         }
         failedNodes.add(node);
@@ -197,7 +198,7 @@ final class FleetLauncher {
       rollBack(unbound);
     }
     if (request.allOrNothing() && !failedNodes.isEmpty()) {
-      if (failure.recovery() == dev.stratus.api.spi.Recovery.RETRY_LATER) {
+      if (failure.recovery() == Recovery.RETRY_LATER) {
         // Keep them: the replay of this request sends the same client token, gets the same fleet
         // answer and tags the same instances. Terminating them here would make every replay bind
         // terminated instances, so the request could never be served; if no replay comes, they

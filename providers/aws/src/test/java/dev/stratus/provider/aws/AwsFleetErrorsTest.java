@@ -10,9 +10,11 @@ import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.Recovery;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -201,9 +203,9 @@ class AwsFleetErrorsTest {
     harness.server().unavailable("");
     // The controller replays on a later pass, once the region's circuit breaker lets calls by.
     LaunchResult replay =
-        org.awaitility.Awaitility.await()
-            .atMost(java.time.Duration.ofSeconds(20))
-            .pollInterval(java.time.Duration.ofMillis(250))
+        Awaitility.await()
+            .atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(250))
             .until(
                 () -> harness.provider().launch(harness.request("st-replay", nodes, true)),
                 LaunchResult::complete);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.PlacementAware;
@@ -160,7 +161,7 @@ class AwsOperationsWireTest {
 
     assertThat(listed.offering()).isEqualTo(harness.offering().key());
     assertThat(listed.address()).startsWith("10.0.");
-    assertThat(listed.state()).isEqualTo(dev.stratus.api.model.InstanceState.RUNNING);
+    assertThat(listed.state()).isEqualTo(InstanceState.RUNNING);
   }
 
   @Test

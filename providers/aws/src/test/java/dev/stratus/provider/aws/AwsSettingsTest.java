@@ -5,11 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.api.catalog.PriceTable;
 import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.spi.NodeUserData;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AwsSettingsTest {
   static Map<String, Object> valid() {
@@ -121,15 +126,14 @@ class AwsSettingsTest {
   }
 
   @Test
-  void aUserDataFileWithAPerNodeTokenSlotIsRefusedBecauseCreateFleetSharesIt(
-      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-    java.nio.file.Path file = dir.resolve("cloud-init-aws.yaml");
-    java.nio.file.Files.writeString(
-        file, "#cloud-config\n# " + dev.stratus.api.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
+  void aUserDataFileWithAPerNodeTokenSlotIsRefusedBecauseCreateFleetSharesIt(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("cloud-init-aws.yaml");
+    Files.writeString(file, "#cloud-config\n# " + NodeUserData.WRAPPING_TOKEN_SLOT);
     Map<String, Object> s = valid();
     s.put("userDataFile", file.toString());
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(s))
+    Assertions.assertThatThrownBy(() -> parse(s))
         .hasMessageContaining("userDataFile")
         .hasMessageContaining("EC2 CreateFleet")
         .hasMessageContaining("bootstrap.vault.auth: cloud");

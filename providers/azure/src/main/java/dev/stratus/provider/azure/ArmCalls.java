@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 
 /**
  * Every ARM call the provider makes, each one through {@link ProviderCalls} (rate limit per API,
@@ -227,7 +228,7 @@ final class ArmCalls {
         });
   }
 
-  <T> T call(String api, java.util.concurrent.Callable<T> call) {
+  <T> T call(String api, Callable<T> call) {
     return calls.call(s.location(), api, call, AzureErrors::translate);
   }
 

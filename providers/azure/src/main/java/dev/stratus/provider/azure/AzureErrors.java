@@ -121,7 +121,7 @@ public final class AzureErrors {
           }
         }
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // Not JSON: keep the raw body as the message.
     }
     return fromCode(

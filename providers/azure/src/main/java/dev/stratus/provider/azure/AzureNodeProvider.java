@@ -3,6 +3,8 @@ package dev.stratus.provider.azure;
 import dev.stratus.api.catalog.PriceTable;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceQuote;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.resilience.ProviderCalls;
 import dev.stratus.api.resilience.ResilienceSettings;
@@ -15,8 +17,11 @@ import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderCheck;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.api.spi.SweepsOwnResources;
+import java.net.http.HttpClient;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,17 +74,14 @@ public final class AzureNodeProvider
     this.prices =
         new AzureRetailPrices(
             AzureSettings.pricesEndpoint(context.settings()),
-            java.net.http.HttpClient.newBuilder()
-                .connectTimeout(java.time.Duration.ofSeconds(30))
-                .build(),
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build(),
             new ProviderCalls("azure-prices", resilience),
             clock);
   }
 
   /** Live prices from the Retail Prices API ({@link AzureRetailPrices}). */
   @Override
-  public List<dev.stratus.api.model.PriceQuote> prices(
-      Collection<dev.stratus.api.model.OfferingKey> offerings) {
+  public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
     return prices.prices(offerings);
   }
 
@@ -145,7 +147,7 @@ public final class AzureNodeProvider
   /** Path per instance: zone (or region), proximity placement group, fault domain within it. */
   @Override
   public Map<String, List<String>> placement(List<Instance> instances) {
-    var result = new java.util.LinkedHashMap<String, List<String>>();
+    var result = new LinkedHashMap<String, List<String>>();
     for (Instance i : instances) {
       arm.getVm(i.id(), true).ifPresent(vm -> result.put(i.id(), AzurePlacement.path(vm)));
     }

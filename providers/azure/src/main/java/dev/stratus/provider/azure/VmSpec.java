@@ -34,6 +34,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The body of one VM PUT: everything the VM needs in one request. The NIC is declared inline
@@ -110,7 +111,7 @@ final class VmSpec {
 
   /** Whether the user-data or custom data has the per-node wrapping-token slot. */
   static boolean wantsCredential(AzureSettings s) {
-    return java.util.stream.Stream.of(s.userDataBase64(), s.customDataBase64())
+    return Stream.of(s.userDataBase64(), s.customDataBase64())
         .flatMap(Optional::stream)
         .anyMatch(
             d ->

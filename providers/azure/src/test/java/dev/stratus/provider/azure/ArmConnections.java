@@ -5,6 +5,7 @@ import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import java.net.Socket;
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.OffsetDateTime;
@@ -33,7 +34,7 @@ final class ArmConnections {
       ssl.init(null, new TrustManager[] {new TrustAll()}, new SecureRandom());
       return new JdkHttpClientBuilder(java.net.http.HttpClient.newBuilder().sslContext(ssl))
           .build();
-    } catch (java.security.GeneralSecurityException e) {
+    } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
   }

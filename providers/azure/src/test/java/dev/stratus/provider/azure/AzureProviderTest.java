@@ -15,6 +15,7 @@ import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.ProviderError;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ class AzureProviderTest {
             .server
             .wiremock()
             .findAll(putRequestedFor(urlPathMatching(".*/virtualMachines/.*")));
-    var bodies = new java.util.ArrayList<JsonNode>();
+    var bodies = new ArrayList<JsonNode>();
     for (LoggedRequest r : puts) {
       bodies.add(JSON.readTree(r.getBodyAsString()));
     }

@@ -7,6 +7,7 @@ import dev.stratus.api.catalog.PriceTable;
 import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ class AzureSettingsTest {
     assertThat(AzureSettings.parse(raw).powerStateChecksPerList()).isEqualTo(10);
     raw.put("maxRetryAfterSeconds", 120);
     raw.put("powerStateChecksPerList", 0);
-    assertThat(AzureSettings.parse(raw).maxRetryAfter()).hasValue(java.time.Duration.ofMinutes(2));
+    assertThat(AzureSettings.parse(raw).maxRetryAfter()).hasValue(Duration.ofMinutes(2));
     assertThat(AzureSettings.parse(raw).powerStateChecksPerList()).isZero();
 
     raw.put("maxRetryAfterSeconds", 0);

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.http.HttpMethod;
 import com.azure.core.http.HttpRequest;
+import com.azure.core.util.Context;
+import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
@@ -59,8 +61,7 @@ class AzureThrottlingAndStatesTest {
     return p.launch(request(offering(p, CapacityType.ON_DEMAND), List.of("n-1", "n-2"))).launched();
   }
 
-  List<LoggedRequest> requests(
-      com.github.tomakehurst.wiremock.matching.RequestPatternBuilder pattern) {
+  List<LoggedRequest> requests(RequestPatternBuilder pattern) {
     return fixture.server.wiremock().findAll(pattern);
   }
 
@@ -174,7 +175,7 @@ class AzureThrottlingAndStatesTest {
     var response =
         http.sendSync(
             new HttpRequest(HttpMethod.GET, url).setHeader("Authorization", "Bearer t"),
-            com.azure.core.util.Context.NONE);
+            Context.NONE);
 
     assertThat(response.getStatusCode()).isEqualTo(400);
     assertThat(response.getBodyAsString().block()).contains("InvalidParameter", "$filter");

@@ -7,6 +7,7 @@ import com.google.api.gax.longrunning.OperationTimedPollAlgorithm;
 import com.google.api.gax.retrying.RetrySettings;
 import com.google.api.gax.rpc.OperationCallSettings;
 import com.google.api.gax.rpc.StatusCode;
+import com.google.api.gax.rpc.UnaryCallSettings;
 import com.google.auth.oauth2.GoogleCredentials;
 import com.google.cloud.compute.v1.InstancesClient;
 import com.google.cloud.compute.v1.InstancesSettings;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -69,21 +71,21 @@ final class GcpClients implements AutoCloseable {
     }
   }
 
-  private static Void noRetry(com.google.api.gax.rpc.UnaryCallSettings.Builder<?, ?> b) {
+  private static Void noRetry(UnaryCallSettings.Builder<?, ?> b) {
     b.setRetryableCodes(Set.<StatusCode.Code>of());
     b.setRetrySettings(b.getRetrySettings().toBuilder().setMaxAttempts(1).build());
     return null;
   }
 
   private static RetrySettings pollSettings(GcpSettings s) {
-    java.time.Duration first = s.operationPoll();
+    Duration first = s.operationPoll();
     return RetrySettings.newBuilder()
         .setInitialRetryDelayDuration(first)
         .setRetryDelayMultiplier(1.5)
         .setMaxRetryDelayDuration(first.multipliedBy(20))
-        .setInitialRpcTimeoutDuration(java.time.Duration.ZERO)
+        .setInitialRpcTimeoutDuration(Duration.ZERO)
         .setRpcTimeoutMultiplier(1.0)
-        .setMaxRpcTimeoutDuration(java.time.Duration.ZERO)
+        .setMaxRpcTimeoutDuration(Duration.ZERO)
         .setTotalTimeoutDuration(s.operationTimeout())
         .build();
   }

@@ -6,10 +6,13 @@ import com.google.api.client.http.HttpResponseException;
 import com.google.api.gax.rpc.ApiException;
 import dev.stratus.api.resilience.RetryAfter;
 import dev.stratus.api.spi.ProviderError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
@@ -104,7 +107,7 @@ final class GcpErrors {
     if (t instanceof TimeoutException || t instanceof CancellationException) {
       return new ProviderError.Transient("Timeout", String.valueOf(t.getMessage()));
     }
-    if (t instanceof java.io.IOException || t instanceof java.io.UncheckedIOException) {
+    if (t instanceof IOException || t instanceof UncheckedIOException) {
       return new ProviderError.Transient("IOError", String.valueOf(t.getMessage()));
     }
     if (t instanceof InterruptedException) {
@@ -139,7 +142,7 @@ final class GcpErrors {
           JsonNode error = JSON.readTree(http.getContent()).path("error");
           code = error.path("errors").path(0).path("reason").asText(code);
           message = error.path("message").asText(message);
-        } catch (java.io.IOException | RuntimeException notJson) {
+        } catch (IOException | RuntimeException notJson) {
           message = http.getContent();
         }
         break;
@@ -155,8 +158,7 @@ final class GcpErrors {
 
   private static Throwable unwrap(Throwable e) {
     Throwable t = e;
-    while ((t instanceof ExecutionException
-            || t instanceof java.util.concurrent.CompletionException)
+    while ((t instanceof ExecutionException || t instanceof CompletionException)
         && t.getCause() != null) {
       t = t.getCause();
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Reads of instances, each through {@link ProviderCalls}: every page of a list is read inside one
@@ -100,7 +101,7 @@ final class GcpInstanceQueries {
   /** {@code (labels.k1 = "v1") AND (labels.k2 = "v2")}, keys and values as labels. */
   static String filter(Map<String, String> tags) {
     List<String> terms = new ArrayList<>();
-    new java.util.TreeMap<>(tags)
+    new TreeMap<>(tags)
         .forEach(
             (k, v) ->
                 terms.add("(labels." + GcpLabels.key(k) + " = \"" + GcpLabels.value(v) + "\")"));

@@ -1,5 +1,7 @@
 package dev.stratus.provider.gcp;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -67,7 +69,7 @@ final class GcpLabels {
 
   static String escape(String text) {
     StringBuilder out = new StringBuilder();
-    for (byte b : text.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
       char c = (char) (b & 0xff);
       if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
         out.append(c);
@@ -79,7 +81,7 @@ final class GcpLabels {
   }
 
   static String unescape(String text) {
-    var bytes = new java.io.ByteArrayOutputStream();
+    var bytes = new ByteArrayOutputStream();
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c == '_' && isHex(text, i + 1) && isHex(text, i + 2)) {
@@ -89,7 +91,7 @@ final class GcpLabels {
         bytes.write(c);
       }
     }
-    return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 
   private static boolean isHex(String text, int i) {

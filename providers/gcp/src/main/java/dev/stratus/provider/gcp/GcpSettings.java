@@ -3,16 +3,20 @@ package dev.stratus.provider.gcp;
 import static dev.stratus.api.model.Checks.notBlank;
 
 import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.api.spi.SettingsReader;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The {@code providers.gcp} block of stratus.yaml, validated. Keys are documented on {@link
@@ -86,12 +90,12 @@ record GcpSettings(
     for (SettingsReader entry : s.blocks("offerings")) {
       offerings.add(GcpOffering.parse(entry, region, prices));
     }
-    Map<String, String> metadata = new java.util.LinkedHashMap<>(s.stringMap("metadata"));
+    Map<String, String> metadata = new LinkedHashMap<>(s.stringMap("metadata"));
     s.string("startupScript").ifPresent(v -> metadata.put("startup-script", v));
     s.string("userData").ifPresent(v -> metadata.put("user-data", v));
     metadata.forEach(
         (k, v) ->
-            dev.stratus.api.spi.NodeUserData.refuseSharedSlot(
+            NodeUserData.refuseSharedSlot(
                 s.name("metadata") + "." + k, v, "GCE instances.bulkInsert"));
     return new GcpSettings(
         s.requiredString("project"),
@@ -116,7 +120,7 @@ record GcpSettings(
   }
 
   Set<String> zones() {
-    Set<String> zones = new java.util.TreeSet<>();
+    Set<String> zones = new TreeSet<>();
     offerings.forEach(o -> zones.add(o.zone()));
     return zones;
   }
@@ -128,7 +132,7 @@ record GcpSettings(
         throw new IllegalArgumentException(name + " must be an absolute URL, got '" + text + "'");
       }
       return uri;
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw new IllegalArgumentException(name + " is not a URL: '" + text + "'", e);
     }
   }

@@ -7,6 +7,8 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Tags;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -43,7 +45,7 @@ final class InstanceViews {
 
   static dev.stratus.api.model.Instance toInstance(Instance i) {
     String zone = lastSegment(i.getZone());
-    Map<String, String> tags = new java.util.HashMap<>(GcpLabels.toTags(i.getLabelsMap()));
+    Map<String, String> tags = new HashMap<>(GcpLabels.toTags(i.getLabelsMap()));
     InstanceNames.nodeOf(i.getName()).ifPresent(node -> tags.putIfAbsent(Tags.NODE, node));
     String address =
         i.getNetworkInterfacesCount() > 0 ? i.getNetworkInterfaces(0).getNetworkIP() : "";
@@ -87,13 +89,13 @@ final class InstanceViews {
   }
 
   /** {@code /cluster/rack/host} → {@code [cluster, rack]}: the switches above the host. */
-  static Optional<java.util.List<String>> placement(Instance i) {
+  static Optional<List<String>> placement(Instance i) {
     String host = i.getResourceStatus().getPhysicalHost();
     String[] parts = host.replaceFirst("^/", "").split("/");
     if (host.isEmpty() || parts.length < 3) {
       return Optional.empty();
     }
-    return Optional.of(java.util.List.of(parts[0], parts[1]));
+    return Optional.of(List.of(parts[0], parts[1]));
   }
 
   static String lastSegment(String url) {

@@ -2,6 +2,7 @@ package dev.stratus.provider.gcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
@@ -15,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -135,8 +137,7 @@ class GceModelTest {
    */
   @Test
   void aCapacityFaultOnARequestThatMakesNoInsertDoesNotLinger() {
-    var untouched =
-        com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder.okForEmptyJson().build();
+    var untouched = ResponseDefinitionBuilder.okForEmptyJson().build();
     assertThat(new GceChaos(server.model).capacity(null, () -> untouched)).isSameAs(untouched);
 
     LaunchResult next =
@@ -176,8 +177,7 @@ class GceModelTest {
 
   @Test
   void anAcceleratorTheZoneDoesNotHaveIsResourceNotFoundAndDropsTheOffering() {
-    Map<String, Object> settings =
-        new java.util.LinkedHashMap<>(GcpTestProviders.settings(server, false));
+    Map<String, Object> settings = new LinkedHashMap<>(GcpTestProviders.settings(server, false));
     settings.put(
         "offerings",
         List.of(

@@ -6,6 +6,7 @@ import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.Recovery;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -99,7 +100,7 @@ class GcpErrorsTest {
 
   @Test
   void aTimeoutIsTransient() {
-    assertThat(GcpErrors.translate(new java.util.concurrent.TimeoutException("poll")))
+    assertThat(GcpErrors.translate(new TimeoutException("poll")))
         .isInstanceOf(ProviderError.Transient.class);
   }
 }

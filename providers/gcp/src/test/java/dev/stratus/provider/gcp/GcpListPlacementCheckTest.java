@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.ProviderCheck;
 import dev.stratus.api.spi.Providers;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,7 @@ class GcpListPlacementCheckTest extends GcpTestSupport {
   @Test
   void checkNamesAMachineTypeTheZoneDoesNotOffer() {
     provider.close();
-    var settings = new java.util.LinkedHashMap<>(GcpTestProviders.settings(server, true));
+    var settings = new LinkedHashMap<>(GcpTestProviders.settings(server, true));
     settings.put(
         "offerings",
         List.of(

@@ -1,5 +1,6 @@
 package dev.stratus.provider.gcp;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.spi.NodeProvider;
@@ -58,9 +59,7 @@ class GcpNodeProviderContractTest extends ThrottlingContract
     @Override
     public void exhaust(OfferingKey offering) {
       server.model.exhaust(
-          offering.zone(),
-          offering.instanceType(),
-          offering.capacityType() == dev.stratus.api.model.CapacityType.SPOT);
+          offering.zone(), offering.instanceType(), offering.capacityType() == CapacityType.SPOT);
     }
 
     @Override

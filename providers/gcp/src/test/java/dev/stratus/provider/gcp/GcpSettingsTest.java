@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.api.catalog.PriceTable;
 import dev.stratus.api.model.CapacityType;
+import dev.stratus.api.spi.NodeUserData;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class GcpSettingsTest {
@@ -55,7 +58,7 @@ class GcpSettingsTest {
     Map<String, Object> raw = minimal("zone", "us-central1-a", "machineType", "a2-highgpu-8g");
     assertThat(parse(raw).maxRetryAfter()).isEmpty();
     raw.put("maxRetryAfterSeconds", 30);
-    assertThat(parse(raw).maxRetryAfter()).hasValue(java.time.Duration.ofSeconds(30));
+    assertThat(parse(raw).maxRetryAfter()).hasValue(Duration.ofSeconds(30));
 
     raw.put("maxRetryAfterSeconds", 0);
 
@@ -163,9 +166,9 @@ class GcpSettingsTest {
   @Test
   void userDataWithAPerNodeTokenSlotIsRefusedBecauseBulkInsertSharesIt() {
     Map<String, Object> raw = minimal("zone", "us-central1-a", "machineType", "a2-highgpu-8g");
-    raw.put("userData", "#cloud-config\n# " + dev.stratus.api.spi.NodeUserData.WRAPPING_TOKEN_SLOT);
+    raw.put("userData", "#cloud-config\n# " + NodeUserData.WRAPPING_TOKEN_SLOT);
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(raw))
+    Assertions.assertThatThrownBy(() -> parse(raw))
         .hasMessageContaining("metadata.user-data")
         .hasMessageContaining("GCE instances.bulkInsert")
         .hasMessageContaining("bootstrap.vault.auth: cloud");

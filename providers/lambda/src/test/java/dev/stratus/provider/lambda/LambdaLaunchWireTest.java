@@ -7,8 +7,11 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.Recovery;
 import dev.stratus.testkit.LaunchRequests;
 import dev.stratus.testkit.lambda.LambdaReply;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -65,7 +68,7 @@ class LambdaLaunchWireTest {
     LaunchResult next = launch(1);
 
     assertThat(refused.failures().get(0).error().recovery())
-        .isEqualTo(dev.stratus.api.spi.Recovery.TRY_ANOTHER_OFFERING);
+        .isEqualTo(Recovery.TRY_ANOTHER_OFFERING);
     assertThat(next.complete()).isTrue();
     assertThat(calls("POST /instance-operations/launch")).isEqualTo(2);
     assertThat(calls("GET /instance-types")).isEqualTo(2);
@@ -80,8 +83,8 @@ class LambdaLaunchWireTest {
     Path badKey = dir.resolve("bad-key");
     try {
       Files.writeString(badKey, "secret_revoked\n");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     try (var revoked = h.another(Map.of("apiKeyFile", badKey.toString()))) {
       ProviderError e =

@@ -1,5 +1,6 @@
 package dev.stratus.provider.local;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.api.spi.BootstrapSettings;
@@ -14,6 +15,7 @@ import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.wire.NodeKeys;
+import io.github.jopenlibs.vault.Vault;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -243,8 +245,8 @@ final class AgentLauncher {
             NodeKeys.class,
             ObjectMapper.class,
             JsonFactory.class,
-            com.fasterxml.jackson.annotation.JsonProperty.class,
-            io.github.jopenlibs.vault.Vault.class)) {
+            JsonProperty.class,
+            Vault.class)) {
       try {
         entries.add(
             Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());

@@ -1,5 +1,6 @@
 package dev.stratus.provider.local;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ final class FakeGpus {
   static synchronized void ensure(Path deviceDir, int count) {
     try {
       Files.createDirectories(deviceDir);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new LocalCommandException("cannot create device dir " + deviceDir + ": " + e);
     }
     for (int i = 0; i < count; i++) {

@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /** The local provider's settings block, validated. See {@link #parse} for the keys and defaults. */
@@ -25,11 +27,11 @@ record LocalSettings(
     List<Offering> offerings,
     LocalFaults faults,
     Duration agentTimeout,
-    java.util.Optional<URI> noticeUrl,
+    Optional<URI> noticeUrl,
     int imdsPort,
     boolean checkController,
     String confServer,
-    java.util.Optional<Path> controllerCaFile) {
+    Optional<Path> controllerCaFile) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
   private static final String IFNAME_RULE = " of 1-15 letters, digits, '-' or '_'";
@@ -121,7 +123,7 @@ record LocalSettings(
   }
 
   /** Runs a check whose message starts with the key's name and puts the block's place first. */
-  private static <T> T named(SettingsReader r, java.util.function.Supplier<T> check) {
+  private static <T> T named(SettingsReader r, Supplier<T> check) {
     try {
       return check.get();
     } catch (IllegalArgumentException e) {

@@ -9,8 +9,10 @@ import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.bootstrap.secret.VaultLogin;
 import dev.stratus.wire.KeyFiles;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
@@ -112,10 +114,10 @@ final class NodeSecrets {
         Files.deleteIfExists(f);
       }
       Files.deleteIfExists(keys);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       // never written: the agent failed before the key steps
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot delete " + keys, e);
+      throw new UncheckedIOException("cannot delete " + keys, e);
     }
   }
 

@@ -6,9 +6,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Posts a reclaim notice to a node's metadata endpoint ({@code POST /stratus/reclaim?notice=S}),
@@ -70,8 +72,7 @@ final class ReclaimNotice {
    * Waits until the notice's deadline, or until the node is gone sooner (terminated by someone else
    * meanwhile): the cloud takes the VM back at the deadline, not before.
    */
-  static void awaitDeadline(
-      Instant deadline, java.util.function.BooleanSupplier nodeExists, java.time.Clock clock) {
+  static void awaitDeadline(Instant deadline, BooleanSupplier nodeExists, Clock clock) {
     while (nodeExists.getAsBoolean() && clock.instant().isBefore(deadline)) {
       try {
         Thread.sleep(100);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.api.model.CapacityType;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -91,7 +92,7 @@ class LocalSettingsTest {
         LocalSettings.parse(
             Map.of("noticeUrl", "http://10.77.0.1:8620/v1/notices", "imdsPort", 8080), STATE);
 
-    assertThat(s.noticeUrl()).contains(java.net.URI.create("http://10.77.0.1:8620/v1/notices"));
+    assertThat(s.noticeUrl()).contains(URI.create("http://10.77.0.1:8620/v1/notices"));
     assertThat(s.imdsPort()).isEqualTo(8080);
     assertThat(LocalSettings.parse(Map.of(), STATE).noticeUrl()).isEmpty();
     assertThat(LocalSettings.parse(Map.of(), STATE).imdsPort()).isEqualTo(80);

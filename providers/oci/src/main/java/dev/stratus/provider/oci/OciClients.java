@@ -2,6 +2,7 @@ package dev.stratus.provider.oci;
 
 import com.oracle.bmc.ClientConfiguration;
 import com.oracle.bmc.auth.AbstractAuthenticationDetailsProvider;
+import com.oracle.bmc.common.RegionalClientBuilder;
 import com.oracle.bmc.core.ComputeClient;
 import com.oracle.bmc.core.VirtualNetworkClient;
 import com.oracle.bmc.retrier.RetryConfiguration;
@@ -40,7 +41,7 @@ final class OciClients implements AutoCloseable {
     return (AbstractAuthenticationDetailsProvider) settings.auth().provider();
   }
 
-  private <B extends com.oracle.bmc.common.RegionalClientBuilder<B, ?>> B configure(B builder) {
+  private <B extends RegionalClientBuilder<B, ?>> B configure(B builder) {
     int timeout = (int) settings.callTimeout().toMillis();
     builder.configuration(
         ClientConfiguration.builder()

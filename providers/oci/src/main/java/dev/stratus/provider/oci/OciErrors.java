@@ -2,7 +2,10 @@ package dev.stratus.provider.oci;
 
 import com.oracle.bmc.model.BmcException;
 import dev.stratus.api.spi.ProviderError;
+import dev.stratus.api.spi.ProviderException;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * OCI's errors ({@code {"code": ..., "message": ...}} with the HTTP status, API Errors reference)
@@ -20,8 +23,7 @@ public final class OciErrors {
   static final Set<String> TRANSIENT =
       Set.of("IncorrectState", "ExternalServerIncorrectState", "InternalServerError");
 
-  private static final java.util.regex.Pattern SDK_PREFIX =
-      java.util.regex.Pattern.compile("\\(-?\\d+, [^,]*, (true|false)\\) ");
+  private static final Pattern SDK_PREFIX = Pattern.compile("\\(-?\\d+, [^,]*, (true|false)\\) ");
 
   private OciErrors() {}
 
@@ -65,7 +67,7 @@ public final class OciErrors {
   }
 
   /** Whether OCI said "no such resource" (or that it may not say: the two look alike). */
-  static boolean notFound(dev.stratus.api.spi.ProviderException e) {
+  static boolean notFound(ProviderException e) {
     return e.getCause() instanceof BmcException b && b.getStatusCode() == 404;
   }
 
@@ -78,7 +80,7 @@ public final class OciErrors {
       return firstLine(b.getOriginalMessage());
     }
     String m = firstLine(b.getMessage());
-    java.util.regex.Matcher prefix = SDK_PREFIX.matcher(m);
+    Matcher prefix = SDK_PREFIX.matcher(m);
     String own = prefix.find() ? m.substring(prefix.end()) : m;
     int request = own.lastIndexOf(" (opc-request-id:");
     return request >= 0 ? own.substring(0, request) : own;

@@ -21,9 +21,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Live prices from OCI's public price list ({@code GET
@@ -63,7 +66,7 @@ final class OciPriceList {
   List<PriceQuote> prices(Collection<OfferingKey> offerings) {
     Instant now = clock.instant();
     List<PriceQuote> out = new ArrayList<>();
-    Map<String, Optional<BigDecimal>> perGpu = new java.util.HashMap<>();
+    Map<String, Optional<BigDecimal>> perGpu = new HashMap<>();
     for (OfferingKey k : offerings) {
       String part = GPU_PARTS.get(k.instanceType());
       var shape = OciCatalog.find(k.instanceType());
@@ -88,7 +91,7 @@ final class OciPriceList {
    * hourly items disagree (then the part does not say what an hour costs).
    */
   private Optional<BigDecimal> gpuHour(String part) {
-    java.util.Set<BigDecimal> found = new java.util.TreeSet<>();
+    Set<BigDecimal> found = new TreeSet<>();
     URI page =
         URI.create(
             endpoint

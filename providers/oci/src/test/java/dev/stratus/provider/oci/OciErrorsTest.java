@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.oracle.bmc.model.BmcException;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.Recovery;
+import java.net.SocketTimeoutException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,15 +43,14 @@ class OciErrorsTest {
         .isEqualTo(Recovery.TRY_ANOTHER_OFFERING);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void aTimeoutOnTheClientSideIsTransient() {
-    var timeout =
-        new BmcException(true, "read timed out", new java.net.SocketTimeoutException(), "r");
+    var timeout = new BmcException(true, "read timed out", new SocketTimeoutException(), "r");
 
     assertThat(OciErrors.translate(timeout)).isInstanceOf(ProviderError.Transient.class);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void credentialsTheSdkCannotUseAreNotRetried() {
     var e = new IllegalArgumentException("Could not find private key: /etc/stratus/oci.pem");
 

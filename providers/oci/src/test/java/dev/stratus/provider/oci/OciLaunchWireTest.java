@@ -2,6 +2,7 @@ package dev.stratus.provider.oci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.CarriesNodeCredentials;
 import dev.stratus.api.spi.LaunchResult;
@@ -219,6 +220,6 @@ class OciLaunchWireTest {
     String id = launch(1).launched().get(0).id();
 
     assertThat(h.provider().get(id).orElseThrow().offering().capacityType())
-        .isEqualTo(dev.stratus.api.model.CapacityType.SPOT);
+        .isEqualTo(CapacityType.SPOT);
   }
 }

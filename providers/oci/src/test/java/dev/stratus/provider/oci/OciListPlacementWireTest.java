@@ -3,12 +3,15 @@ package dev.stratus.provider.oci;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.api.spi.SweepsOwnResources;
 import dev.stratus.testkit.LaunchRequests;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -28,7 +31,7 @@ class OciListPlacementWireTest {
 
   @BeforeEach
   void open() {
-    clock.setInstant(java.time.Instant.parse("2026-11-24T12:00:00Z"));
+    clock.setInstant(Instant.parse("2026-11-24T12:00:00Z"));
     h = new OciHarness(dir, Map.of(), clock);
   }
 
@@ -87,19 +90,13 @@ class OciListPlacementWireTest {
     var theirs =
         h.provider()
             .launch(
-                new dev.stratus.api.spi.LaunchRequest(
+                new LaunchRequest(
                     h.otherCluster(),
                     "gpu",
                     h.offering(),
                     h.nodeNames(2),
                     token,
-                    Map.of(
-                        dev.stratus.api.model.Tags.CLUSTER,
-                        h.otherCluster(),
-                        dev.stratus.api.model.Tags.POOL,
-                        "gpu",
-                        dev.stratus.api.model.Tags.TOKEN,
-                        token),
+                    Map.of(Tags.CLUSTER, h.otherCluster(), Tags.POOL, "gpu", Tags.TOKEN, token),
                     true));
     SweepsOwnResources sweeper = (SweepsOwnResources) h.provider();
     h.provider().terminate(ours.launched().stream().map(Instance::id).toList());

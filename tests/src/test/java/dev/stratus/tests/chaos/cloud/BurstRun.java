@@ -1,6 +1,7 @@
 package dev.stratus.tests.chaos.cloud;
 
 import dev.stratus.api.model.Pool;
+import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.Timeouts;
 import dev.stratus.core.controller.Controller;
@@ -11,6 +12,9 @@ import dev.stratus.tests.chaos.Reliability;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,28 +91,28 @@ final class BurstRun {
         new Controller(
             ControllerParts.builder(
                     config, slurm.slurm, Map.of(cloud.name(), cloud.provider()), slurm.spool, clock)
-                .credentials(dev.stratus.api.spi.NodeCredentials.NONE)
+                .credentials(NodeCredentials.NONE)
                 .build());
     controller.start();
     Instant start = clock.instant();
     int wave = 0;
     Set<String> duplicated = new TreeSet<>();
     Set<String> lingering = new TreeSet<>();
-    List<Long> jobsStuck = new java.util.ArrayList<>();
+    List<Long> jobsStuck = new ArrayList<>();
     long allRan = -1;
     long converged = -1;
     try {
       while (Duration.between(start, clock.instant()).compareTo(deadline) < 0) {
         controller.runPass();
         List<CloudFaultsTest.Live> instances = cloud.live().get();
-        Map<String, List<String>> live = new java.util.HashMap<>();
-        Map<String, Set<String>> jobsOf = new java.util.HashMap<>();
+        Map<String, List<String>> live = new HashMap<>();
+        Map<String, Set<String>> jobsOf = new HashMap<>();
         for (CloudFaultsTest.Live i : instances) {
           if (i.node() == null || i.node().isEmpty()) {
             continue; // not yet tagged with its node (EC2 tags after the fleet answers)
           }
-          live.computeIfAbsent(i.node(), n -> new java.util.ArrayList<>()).add(i.id());
-          if (!jobsOf.computeIfAbsent(i.node(), n -> new java.util.HashSet<>()).add(i.job())) {
+          live.computeIfAbsent(i.node(), n -> new ArrayList<>()).add(i.id());
+          if (!jobsOf.computeIfAbsent(i.node(), n -> new HashSet<>()).add(i.job())) {
             duplicated.add(i.node()); // a second live instance launched for the same job
           } else if (jobsOf.get(i.node()).size() > 1) {
             lingering.add(i.node()); // an earlier job's instance not yet terminated

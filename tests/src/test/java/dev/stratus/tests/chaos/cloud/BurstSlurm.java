@@ -9,9 +9,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -54,7 +56,7 @@ final class BurstSlurm {
   private final Clock clock;
   private final Duration runFor;
   private int requests;
-  private final Set<String> ranJobs = new java.util.HashSet<>();
+  private final Set<String> ranJobs = new HashSet<>();
 
   BurstSlurm(List<String> allNodes, Clock clock, Duration runFor) {
     this.clock = clock;
@@ -115,7 +117,7 @@ final class BurstSlurm {
   }
 
   /** A live instance of {@code node} that ran no job before (a node boots once per launch). */
-  private java.util.Optional<String> fresh(Map<String, List<String>> liveByNode, String node) {
+  private Optional<String> fresh(Map<String, List<String>> liveByNode, String node) {
     return liveByNode.getOrDefault(node, List.of()).stream()
         .filter(id -> !ranJobs.contains(id))
         .findFirst();

@@ -6,6 +6,7 @@ import dev.stratus.core.config.PlacementFile;
 import dev.stratus.core.config.StratusConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -96,7 +97,7 @@ class ConfigFuzzTest {
   static Path write(String name, String text) {
     try {
       // bytes as an editor would save them: an unpaired surrogate becomes '?'
-      return Files.write(DIR.resolve(name), text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return Files.write(DIR.resolve(name), text.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,6 +5,7 @@ import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 
 /**
  * Inputs for a parser: valid documents (seeds) with one to five random edits (a range deleted,
@@ -26,9 +27,7 @@ final class Mutations {
     Arbitrary<String> text =
         Arbitraries.strings().withChars(AWKWARD).ascii().ofMaxLength(80).edgeCases(c -> c.add(""));
     return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(8, mutated),
-        net.jqwik.api.Tuple.of(1, text),
-        net.jqwik.api.Tuple.of(1, Arbitraries.of(seeds)));
+        Tuple.of(8, mutated), Tuple.of(1, text), Tuple.of(1, Arbitraries.of(seeds)));
   }
 
   static String mutate(String seed, Random r, List<String> tokens) {

@@ -16,8 +16,11 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.TreeSet;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -57,7 +60,7 @@ class VaultResponseFuzzTest {
           "/v1/auth/token/revoke-self",
           "");
 
-  static final List<String> STEPS = List.copyOf(new java.util.TreeSet<>(REPLIES.keySet()));
+  static final List<String> STEPS = List.copyOf(new TreeSet<>(REPLIES.keySet()));
 
   static final FuzzTarget VAULT =
       new FuzzTarget("Vault responses", KeySourceException.class, "vault ", s -> {});
@@ -114,7 +117,7 @@ class VaultResponseFuzzTest {
     Arbitrary<String> path = Arbitraries.of(STEPS);
     Arbitrary<Integer> status =
         Arbitraries.of(200, 200, 200, 204, 400, 403, 404, 412, 429, 500, 503);
-    return net.jqwik.api.Combinators.combine(path, status, Arbitraries.longs())
+    return Combinators.combine(path, status, Arbitraries.longs())
         .as(
             (p, st, r) ->
                 new Corruption(
@@ -124,7 +127,7 @@ class VaultResponseFuzzTest {
                         REPLIES.get(p).isEmpty()
                             ? "{\"errors\":[\"permission denied\"]}"
                             : REPLIES.get(p),
-                        new java.util.Random(r),
+                        new Random(r),
                         DocumentFuzzTest.JSON_TOKENS)));
   }
 
