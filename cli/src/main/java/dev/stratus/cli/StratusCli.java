@@ -34,6 +34,10 @@ public final class StratusCli implements Runnable {
 
   public static void main(String[] args) {
     System.setProperty("java.awt.headless", "true"); // simulate --chart draws without a display
+    if (args.length > 0 && args[0].equals("simulate")) {
+      // a replay runs the controller's passes by the thousand: only its errors are worth a line
+      System.setProperty("stratus.controller.log.level", "ERROR");
+    }
     var badFormat = LogFormat.problem(System.getProperties(), System.getenv());
     if (badFormat.isPresent()) {
       System.err.println("stratus: " + badFormat.get());

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,10 +28,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Launches and terminations are handed to {@link CloudWork} and run as cloud tasks; the call
  * returns without waiting for them. A request is acknowledged (deleted from the spool) only when
- * this call started no launch of it, no node it names had a launch in flight when the pass was
- * planned or has one now, and no action for it threw; otherwise it stays and a later pass replays
- * it, which is safe because launches are idempotent on their derived client tokens. The pass a
- * launch's end asks for acknowledges it; a deferred launch's request waits for the next pass.
+ * every launch this call started of it had already ended, settled, when the call went on (cloud
+ * calls inline), no node it names had a launch in flight when the pass was planned or has one now,
+ * and no action for it threw; otherwise it stays and a later pass replays it, which is safe because
+ * launches are idempotent on their derived client tokens. The pass a launch's end asks for
+ * acknowledges it; a deferred launch's request waits for the next pass.
  */
 final class Actuator {
   private static final Logger log = LoggerFactory.getLogger(Actuator.class);
@@ -45,6 +47,7 @@ final class Actuator {
   private final UnavailableOfferings unavailable;
   private final Clock clock;
   private final Fence fence;
+  private final Consumer<List<String>> downStarted;
   private final Optional<SlurmAccounting> accounting;
   private final DeadlineBoard deadlines;
   private final ActionHandlers<Pass> handlers;
@@ -61,7 +64,8 @@ final class Actuator {
       Optional<SlurmAccounting> accounting,
       DeadlineBoard deadlines,
       Clock clock,
-      Fence fence) {
+      Fence fence,
+      Consumer<List<String>> downStarted) {
     this.slurm = slurm;
     this.requests = requests;
     this.cloud = cloud;
@@ -74,6 +78,7 @@ final class Actuator {
     this.deadlines = deadlines;
     this.clock = clock;
     this.fence = fence;
+    this.downStarted = downStarted;
     this.handlers = handlers();
   }
 
@@ -83,8 +88,9 @@ final class Actuator {
     final long term;
 
     /**
-     * Requests that must stay in the spool: this call started a launch of theirs (however fast it
-     * ends, the pass its end asks for acknowledges them), or an action for them threw.
+     * Requests that must stay in the spool: this call started a launch of theirs that had not
+     * settled when the call went on (on a lane, however fast it ends: the pass its end asks for
+     * acknowledges them), or an action for them threw.
      */
     final Set<String> keepRequests = new HashSet<>();
 
@@ -107,8 +113,9 @@ final class Actuator {
         .on(
             Action.Launch.class,
             (l, pass) -> {
-              pass.keepRequests.add(l.requestId());
-              cloud.launch(l, pass.term);
+              if (!cloud.launch(l, pass.term)) {
+                pass.keepRequests.add(l.requestId());
+              }
             })
         .on(
             Action.Terminate.class,
@@ -285,6 +292,7 @@ final class Actuator {
 
   private void setDown(List<String> nodes, String reason) {
     setDown(slurm, metrics, nodes, reason);
+    downStarted.accept(nodes);
   }
 
   /** Sets nodes DOWN, logged and counted: for the actions, and for a launch that failed. */

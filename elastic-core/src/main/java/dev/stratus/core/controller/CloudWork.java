@@ -93,10 +93,16 @@ final class CloudWork {
     return inFlight.anyTerminating(instanceIds);
   }
 
-  /** {@code term}: the fence's term the launch was planned in (see {@link Fence}). */
-  void launch(Action.Launch launch, long term) {
+  /**
+   * {@code term}: the fence's term the launch was planned in (see {@link Fence}). Returns true when
+   * the launch has already ended, settled, when this returns (cloud calls inline): its request can
+   * be acknowledged in this very pass; otherwise the pass its end asks for does it.
+   */
+  boolean launch(Action.Launch launch, long term) {
     inFlight.launchStarted(launch.nodes());
     Instant start = clock.instant();
+    boolean[] settledNow = new boolean[1];
+    boolean[] starting = {true};
     launcher
         .run(launch, term)
         .whenComplete(
@@ -113,10 +119,14 @@ final class CloudWork {
               } finally {
                 inFlight.launchEnded(launch.nodes());
               }
-              if (settled) {
+              if (settled && starting[0]) {
+                settledNow[0] = true; // ended within this call (inline): its Ack sees it
+              } else if (settled) {
                 passWanted.run();
               }
             });
+    starting[0] = false;
+    return settledNow[0];
   }
 
   /** The {@code outcome} label of {@code stratus_launch_seconds}. */
@@ -191,6 +201,7 @@ final class CloudWork {
         (lane, ids) -> {
           log.info("terminating {} on {}: {}", ids, lane.provider(), terminate.reason());
           inFlight.terminationStarted(lane.provider(), ids);
+          boolean[] starting = {true};
           tasks
               .submit(
                   lane,
@@ -217,9 +228,13 @@ final class CloudWork {
                           ids,
                           error.getMessage());
                     }
-                    // the pass that follows acknowledges the request (or terminates again)
-                    passWanted.run();
+                    // the pass that follows acknowledges the request (or terminates again); a
+                    // termination that ended within this call (inline) was seen by its Ack
+                    if (error != null || !starting[0]) {
+                      passWanted.run();
+                    }
                   });
+          starting[0] = false;
         });
   }
 }

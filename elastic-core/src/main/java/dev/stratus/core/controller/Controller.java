@@ -78,7 +78,12 @@ public final class Controller implements AutoCloseable {
     this.metrics = parts.metrics();
     this.books = new MoneyBooks(config, parts.money(), metrics.registry());
     this.spot = new SpotRecorder(metrics);
-    this.deadlines = new DeadlineJobs(config);
+    boolean writes = parts.files() == ControllerParts.Files.WRITE;
+    this.deadlines =
+        new DeadlineJobs(
+            config.deadlines(),
+            parts.checkpoints(),
+            writes ? Optional.of(config.stateDir()) : Optional.empty());
     this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
     this.notices = new NoticeInbox(clock);
     Duration ttl = config.timeouts().unavailableTtl();
@@ -102,7 +107,8 @@ public final class Controller implements AutoCloseable {
             parts.money().accounting(),
             deadlines.board(),
             clock,
-            fence);
+            fence,
+            nodes -> downByUs.started(nodes, clock.instant()));
     this.noticeRuns =
         new NoticeRuns(
             config,
@@ -120,7 +126,10 @@ public final class Controller implements AutoCloseable {
             () -> NoticePlanner.nextRequeueDue(notices.pending(), config.spot()),
             this::checkpointWritten,
             clock);
-    this.topology = TopologyUpdates.forConfig(config, slurm, providers, tasks, clock);
+    this.topology =
+        writes
+            ? TopologyUpdates.forConfig(config, slurm, providers, tasks, clock)
+            : Optional.empty();
   }
 
   private CloudWork cloudWork(NodeCredentials credentials) {
@@ -138,7 +147,10 @@ public final class Controller implements AutoCloseable {
         config.timeouts().terminate(),
         metrics,
         view,
-        (nodes, reason) -> Actuator.setDown(slurm, metrics, nodes, reason),
+        (nodes, reason) -> {
+          Actuator.setDown(slurm, metrics, nodes, reason);
+          downByUs.started(nodes, clock.instant());
+        },
         () -> passWanted.run(),
         books::terminationAccepted,
         clock,
@@ -219,6 +231,15 @@ public final class Controller implements AutoCloseable {
    */
   public List<Action> runNotices() {
     return noticeRuns.run();
+  }
+
+  /**
+   * When the notice lane must run next on its own: the earliest requeue due among the notices being
+   * acted on (a grace ending, a deadline near); empty when none is due. A caller that runs the lane
+   * itself ({@link #runNotices}, a replay) runs it then.
+   */
+  public Optional<Instant> noticesDue() {
+    return NoticePlanner.nextRequeueDue(notices.pending(), config.spot());
   }
 
   /** A signalled job wrote a checkpoint and waits for its requeue: the lane runs at once. */

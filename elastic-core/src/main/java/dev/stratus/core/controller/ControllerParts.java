@@ -15,7 +15,10 @@ import java.util.Map;
  * test. {@code credentials}: each new node's bootstrap credential, or {@link NodeCredentials#NONE};
  * {@code metrics}: where the controller counts what it does; {@code money}: the cost ledger, live
  * prices and Slurm accounting; {@code fence}: whether this controller may act (a standby's lease);
- * {@code cloudCalls}: on lanes of threads with time limits, or inline on the caller's thread.
+ * {@code cloudCalls}: on lanes of threads with time limits, or inline on the caller's thread;
+ * {@code checkpoints}: when jobs last checkpointed (their files under spot.checkpointDir by
+ * default); {@code files}: whether it writes the files others read (deadlines.json for {@code
+ * stratus status}, topology.conf for slurmctld).
  */
 public record ControllerParts(
     StratusConfig config,
@@ -27,7 +30,9 @@ public record ControllerParts(
     StratusMetrics metrics,
     ControllerMoney money,
     Fence fence,
-    CloudCalls cloudCalls) {
+    CloudCalls cloudCalls,
+    Checkpoints checkpoints,
+    Files files) {
 
   /** How the controller runs its cloud calls. */
   public enum CloudCalls {
@@ -40,6 +45,14 @@ public record ControllerParts(
     INLINE
   }
 
+  /** Whether the controller writes the files other programs read. */
+  public enum Files {
+    /** deadlines.json in stateDir, topology.conf beside slurm.conf (slurm.topology tree/block). */
+    WRITE,
+    /** None: a replay, whose Slurm and status reader are simulated. */
+    NONE
+  }
+
   public ControllerParts {
     if (config == null || slurm == null || providers == null || requests == null) {
       throw new IllegalArgumentException("config, slurm, providers and requests must be set");
@@ -47,15 +60,16 @@ public record ControllerParts(
     if (clock == null || credentials == null || metrics == null || money == null) {
       throw new IllegalArgumentException("clock, credentials, metrics and money must be set");
     }
-    if (fence == null || cloudCalls == null) {
-      throw new IllegalArgumentException("fence and cloudCalls must be set");
+    if (fence == null || cloudCalls == null || checkpoints == null || files == null) {
+      throw new IllegalArgumentException("fence, cloudCalls, checkpoints and files must be set");
     }
     providers = Map.copyOf(providers);
   }
 
   /**
    * Parts with what every controller needs; the rest defaults to no credentials, fresh metrics, no
-   * ledger or live prices ({@link ControllerMoney#none}), always acting, cloud calls on lanes.
+   * ledger or live prices ({@link ControllerMoney#none}), always acting, cloud calls on lanes,
+   * checkpoints from spot.checkpointDir's files, and files written.
    */
   public static Builder builder(
       StratusConfig config,
@@ -78,6 +92,8 @@ public record ControllerParts(
     private ControllerMoney money;
     private Fence fence = Fence.OPEN;
     private CloudCalls cloudCalls = CloudCalls.ON_LANES;
+    private Checkpoints checkpoints;
+    private Files files = Files.WRITE;
 
     private Builder(
         StratusConfig config,
@@ -117,6 +133,16 @@ public record ControllerParts(
       return this;
     }
 
+    public Builder checkpoints(Checkpoints value) {
+      checkpoints = value;
+      return this;
+    }
+
+    public Builder files(Files value) {
+      files = value;
+      return this;
+    }
+
     public ControllerParts build() {
       return new ControllerParts(
           config,
@@ -128,7 +154,11 @@ public record ControllerParts(
           metrics == null ? new StratusMetrics() : metrics,
           money == null ? ControllerMoney.none(slurm) : money,
           fence,
-          cloudCalls);
+          cloudCalls,
+          checkpoints == null
+              ? Checkpoints.inDirectory(config.spot().checkpointDir())
+              : checkpoints,
+          files);
     }
   }
 }

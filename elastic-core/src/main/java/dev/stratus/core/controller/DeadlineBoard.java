@@ -13,8 +13,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -32,12 +34,13 @@ public final class DeadlineBoard {
   private static final Logger log = LoggerFactory.getLogger(DeadlineBoard.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Path file;
+  private final Optional<Path> file;
   private final Map<Long, DeadlineStatus> latest = new ConcurrentHashMap<>();
   private volatile String written = "";
 
-  DeadlineBoard(Path stateDir) {
-    this.file = stateDir.resolve(FILE);
+  /** {@code stateDir}: where the file goes; empty: kept in memory only (a replay). */
+  DeadlineBoard(Optional<Path> stateDir) {
+    this.file = stateDir.map(d -> d.resolve(FILE));
   }
 
   void record(DeadlineStatus status) {
@@ -47,19 +50,30 @@ public final class DeadlineBoard {
     }
   }
 
+  /** When each job's latest decision was taken. */
+  Map<Long, Instant> decidedAt() {
+    Map<Long, Instant> out = new HashMap<>();
+    latest.forEach((id, status) -> out.put(id, status.decidedAt()));
+    return out;
+  }
+
   /** Keeps only these jobs, then writes the file if what it would hold changed. */
   void retainAndWrite(Set<Long> deadlineJobs) {
     latest.keySet().retainAll(deadlineJobs);
+    if (file.isEmpty()) {
+      return;
+    }
     String text = toJson(List.copyOf(latest.values()));
     if (text.equals(written)) {
       return;
     }
     try {
-      Files.createDirectories(file.getParent());
-      AtomicFiles.write(file, text);
+      Files.createDirectories(file.get().getParent());
+      AtomicFiles.write(file.get(), text);
       written = text;
     } catch (IOException e) {
-      log.warn("cannot write {} (stratus status shows older decisions): {}", file, e.getMessage());
+      log.warn(
+          "cannot write {} (stratus status shows older decisions): {}", file.get(), e.getMessage());
     }
   }
 

@@ -4,7 +4,6 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.DeadlineSettings;
-import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.plan.DeadlineContext;
 import dev.stratus.core.plan.JobDeadline;
 import dev.stratus.core.slurm.SlurmJob;
@@ -42,16 +41,12 @@ final class DeadlineJobs {
   private final DeadlineBoard board;
   private Set<Long> current = Set.of();
 
-  DeadlineJobs(StratusConfig config) {
-    this(config.deadlines(), config.spot().checkpointDir(), config.stateDir());
-  }
-
-  /** {@code checkpointDir}: where jobs' checkpoints are ("" for nowhere); the board's stateDir. */
-  DeadlineJobs(DeadlineSettings settings, String checkpointDir, Path stateDir) {
+  /** {@code statusDir}: where the board is written for {@code stratus status}; empty: nowhere. */
+  DeadlineJobs(DeadlineSettings settings, Checkpoints checkpoints, Optional<Path> statusDir) {
     this.settings = settings;
     this.policy = policy(settings.policy());
-    this.progress = new JobProgress(checkpointDir);
-    this.board = new DeadlineBoard(stateDir);
+    this.progress = new JobProgress(checkpoints);
+    this.board = new DeadlineBoard(statusDir);
   }
 
   static Optional<DeadlinePolicy> policy(String name) {
@@ -100,7 +95,12 @@ final class DeadlineJobs {
         (id, job) -> of(job, pools, now, progress.done(id)).ifPresent(d -> deadlines.put(id, d)));
     current = Set.copyOf(deadlines.keySet());
     return new DeadlineContext(
-        policy, settings.interval(), settings.changeover(), deadlines, history.snapshot());
+        policy,
+        settings.interval(),
+        settings.changeover(),
+        deadlines,
+        history.snapshot(),
+        board.decidedAt());
   }
 
   private Optional<JobDeadline> of(SlurmJob job, List<Pool> pools, Instant now, Duration done) {

@@ -2,6 +2,7 @@ package dev.stratus.core.controller;
 
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,14 @@ final class StateClock {
 
   StateClock(Predicate<SlurmNode> condition) {
     this.condition = condition;
+  }
+
+  /**
+   * The controller put {@code nodes} in the condition itself at {@code at} (it set them DOWN):
+   * their timers start then, not at the next pass that sees it.
+   */
+  synchronized void started(Collection<String> nodes, Instant at) {
+    nodes.forEach(n -> since.putIfAbsent(n, at));
   }
 
   /** Updates with this pass's nodes and returns the start times of nodes in the condition now. */

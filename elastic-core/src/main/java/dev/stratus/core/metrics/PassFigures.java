@@ -9,13 +9,11 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * What one reconcile pass saw, reduced to the figures its gauges show; a pure function of the
@@ -75,12 +73,12 @@ public record PassFigures(
   }
 
   public static PassFigures of(Snapshot s, List<Action> plan) {
-    Map<Capacity, Integer> instances = new TreeMap<>(PassFigures::compare);
-    Map<Capacity, Integer> gpus = new TreeMap<>(PassFigures::compare);
+    Map<Capacity, Integer> instances = new HashMap<>();
+    Map<Capacity, Integer> gpus = new HashMap<>();
     Map<Demand, Integer> pendingGpus = new HashMap<>();
     Map<Demand, Integer> pendingJobs = new HashMap<>();
-    Map<String, Integer> poweringUp = new TreeMap<>();
-    Map<String, Integer> stuck = new TreeMap<>();
+    Map<String, Integer> poweringUp = new HashMap<>();
+    Map<String, Integer> stuck = new HashMap<>();
     for (Pool pool : s.pools()) {
       for (Offering o : pool.offerings()) {
         Capacity c = new Capacity(pool.name(), label(o.key().capacityType()), o.provider());
@@ -112,8 +110,11 @@ public record PassFigures(
       }
     }
     for (SlurmNode node : s.slurm().nodes()) {
+      if (!node.poweringUp()) {
+        continue; // most nodes: no need to find their pool
+      }
       Optional<Pool> pool = s.pools().stream().filter(p -> p.owns(node.name())).findFirst();
-      if (node.poweringUp() && pool.isPresent()) {
+      if (pool.isPresent()) {
         poweringUp.merge(pool.get().name(), 1, Integer::sum);
         Instant since = s.slurm().poweringUpSince().get(node.name());
         if (since != null && !since.plus(s.timeouts().powerUp()).isAfter(s.now())) {
@@ -164,12 +165,5 @@ public record PassFigures(
 
   static String label(CapacityType type) {
     return type.name().toLowerCase(Locale.ROOT);
-  }
-
-  private static int compare(Capacity a, Capacity b) {
-    return Comparator.comparing(Capacity::pool)
-        .thenComparing(Capacity::capacityType)
-        .thenComparing(Capacity::provider)
-        .compare(a, b);
   }
 }

@@ -13,8 +13,10 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -46,6 +48,8 @@ final class PassGauges {
   private final AtomicInteger orphans = new AtomicInteger();
   private final Counter orphansTerminated;
   private Map<String, Instant> poweringUpBefore = Map.of();
+  private PassFigures last;
+  private final Set<String> timedPools = new HashSet<>();
 
   PassGauges(MeterRegistry registry) {
     this.registry = registry;
@@ -71,15 +75,32 @@ final class PassGauges {
 
   void observe(Snapshot snapshot, List<Action> plan) {
     PassFigures f = PassFigures.of(snapshot, plan);
-    instances.register(rows(f.instances(), PassGauges::capacityTags), true);
-    gpus.register(rows(f.gpus(), PassGauges::capacityTags), true);
-    pendingGpus.register(rows(f.pendingGpus(), PassGauges::demandTags), true);
-    pendingJobs.register(rows(f.pendingJobs(), PassGauges::demandTags), true);
-    poweringUp.register(rows(f.poweringUp(), pool -> Tags.of("pool", pool)), true);
-    stuck.register(rows(f.stuckPoweringUp(), pool -> Tags.of("pool", pool)), true);
+    // Registering a gauge's rows rebuilds them: only when a figure changed since the last pass.
+    PassFigures was = last;
+    if (was == null || !f.instances().equals(was.instances())) {
+      instances.register(rows(f.instances(), PassGauges::capacityTags), true);
+    }
+    if (was == null || !f.gpus().equals(was.gpus())) {
+      gpus.register(rows(f.gpus(), PassGauges::capacityTags), true);
+    }
+    if (was == null || !f.pendingGpus().equals(was.pendingGpus())) {
+      pendingGpus.register(rows(f.pendingGpus(), PassGauges::demandTags), true);
+    }
+    if (was == null || !f.pendingJobs().equals(was.pendingJobs())) {
+      pendingJobs.register(rows(f.pendingJobs(), PassGauges::demandTags), true);
+    }
+    if (was == null || !f.poweringUp().equals(was.poweringUp())) {
+      poweringUp.register(rows(f.poweringUp(), pool -> Tags.of("pool", pool)), true);
+    }
+    if (was == null || !f.stuckPoweringUp().equals(was.stuckPoweringUp())) {
+      stuck.register(rows(f.stuckPoweringUp(), pool -> Tags.of("pool", pool)), true);
+    }
+    last = f;
     orphans.set(f.orphans());
     orphansTerminated.increment(f.orphans());
-    snapshot.pools().forEach(p -> powerUpTimer(p.name()));
+    if (timedPools.addAll(snapshot.pools().stream().map(Pool::name).toList())) {
+      snapshot.pools().forEach(p -> powerUpTimer(p.name()));
+    }
     poweredUp(poweringUpBefore, snapshot)
         .forEach((node, took) -> powerUpTimer(poolOf(snapshot, node)).record(took));
     poweringUpBefore = snapshot.slurm().poweringUpSince();

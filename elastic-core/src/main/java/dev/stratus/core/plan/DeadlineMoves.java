@@ -31,8 +31,10 @@ import java.util.stream.Collectors;
  * moved; a move needs a usable offering of the new type in the job's pool (for spot, one proved
  * since its last failure, not one being probed); a move to on-demand needs the budgets' admission
  * ({@link BudgetGate#refuses}); a policy that would wait never stops a running job; a job sharing a
- * node with another job, or any of whose instances has a notice being acted on, is left alone.
- * Every running deadline job's decision is reported ({@link Action.DeadlineDecided}), moved or not.
+ * node with another job, or any of whose instances has a notice being acted on, is left alone. A
+ * running job is asked once per decision interval (the policy's answer changes with the interval,
+ * not with the pass; {@link DeadlineContext#decidedThisInterval}); each decision is reported
+ * ({@link Action.DeadlineDecided}), moved or not.
  */
 final class DeadlineMoves {
   private DeadlineMoves() {}
@@ -48,7 +50,10 @@ final class DeadlineMoves {
             .collect(Collectors.toSet());
     for (SlurmJob job : s.slurm().jobs()) {
       Optional<JobDeadline> d = s.money().deadlines().of(job.jobId());
-      if (d.isPresent() && job.state().equals("RUNNING") && !job.nodes().isEmpty()) {
+      if (d.isPresent()
+          && job.state().equals("RUNNING")
+          && !job.nodes().isEmpty()
+          && !s.money().deadlines().decidedThisInterval(job.jobId(), s.now())) {
         plan(s, index, job, d.get(), noticed, actions);
       }
     }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +34,7 @@ class DeadlineBoardTest {
 
   @Test
   void theLatestDecisionOfEachDeadlineJobIsWrittenForStatusAndReadBack() {
-    DeadlineBoard board = new DeadlineBoard(stateDir);
+    DeadlineBoard board = new DeadlineBoard(Optional.of(stateDir));
     board.record(status(7, "stay on on-demand"));
     board.record(status(7, "move to spot"));
     board.record(status(8, "spot"));
@@ -45,7 +46,7 @@ class DeadlineBoardTest {
 
   @Test
   void aJobThatNoLongerHasADeadlineLeavesTheFile() {
-    DeadlineBoard board = new DeadlineBoard(stateDir);
+    DeadlineBoard board = new DeadlineBoard(Optional.of(stateDir));
     board.record(status(7, "spot"));
     board.record(status(8, "spot"));
     board.retainAndWrite(Set.of(8L));

@@ -45,7 +45,8 @@ class DeadlineJobsTest {
   }
 
   DeadlineContext observe(DeadlineSettings settings, SlurmJob... jobs) {
-    return new DeadlineJobs(settings, "", Path.of("target/deadline-jobs-test"))
+    return new DeadlineJobs(
+            settings, Checkpoints.NONE, Optional.of(Path.of("target/deadline-jobs-test")))
         .observe(NOW, List.of(GPU), List.of(jobs), List.of(), Set.of(SPOT.key()));
   }
 

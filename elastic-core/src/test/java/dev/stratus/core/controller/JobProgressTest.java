@@ -32,7 +32,7 @@ class JobProgressTest {
 
   @Test
   void workDoneRunsFromWhenTheRunWasSeenToItsNewestCheckpoint() throws Exception {
-    JobProgress progress = new JobProgress(dir.toString());
+    JobProgress progress = new JobProgress(Checkpoints.inDirectory(dir.toString()));
     progress.observe(T0, List.of(job("RUNNING", 0)));
     checkpointAt(T0.plusSeconds(40));
     progress.observe(T0.plusSeconds(45), List.of(job("RUNNING", 0)));
@@ -42,7 +42,7 @@ class JobProgressTest {
 
   @Test
   void aRequeuedJobKeepsTheWorkOfItsEarlierRunsAndAddsTheNewRuns() throws Exception {
-    JobProgress progress = new JobProgress(dir.toString());
+    JobProgress progress = new JobProgress(Checkpoints.inDirectory(dir.toString()));
     progress.observe(T0, List.of(job("RUNNING", 0)));
     checkpointAt(T0.plusSeconds(30));
     progress.observe(T0.plusSeconds(32), List.of(job("RUNNING", 0)));
@@ -62,7 +62,7 @@ class JobProgressTest {
   @Test
   void aCheckpointOlderThanTheRunCountsForNothing() throws Exception {
     checkpointAt(T0.minusSeconds(100));
-    JobProgress progress = new JobProgress(dir.toString());
+    JobProgress progress = new JobProgress(Checkpoints.inDirectory(dir.toString()));
     progress.observe(T0, List.of(job("RUNNING", 0)));
 
     assertThat(progress.done(7)).isZero();
@@ -70,7 +70,7 @@ class JobProgressTest {
 
   @Test
   void aJobNoLongerObservedIsForgotten() throws Exception {
-    JobProgress progress = new JobProgress(dir.toString());
+    JobProgress progress = new JobProgress(Checkpoints.inDirectory(dir.toString()));
     progress.observe(T0, List.of(job("RUNNING", 0)));
     checkpointAt(T0.plusSeconds(10));
     progress.observe(T0.plusSeconds(11), List.of(job("RUNNING", 0)));
@@ -82,7 +82,7 @@ class JobProgressTest {
   @Test
   void withoutACheckpointDirectoryNoWorkIsEverSeen() throws Exception {
     checkpointAt(T0.plusSeconds(10));
-    JobProgress progress = new JobProgress("");
+    JobProgress progress = new JobProgress(Checkpoints.NONE);
     progress.observe(T0, List.of(job("RUNNING", 0)));
     progress.observe(T0.plusSeconds(20), List.of(job("RUNNING", 0)));
 
