@@ -66,7 +66,7 @@ class ArchitectureRulesTest {
             new Layer("policy", POLICY, "dev.stratus.api.model.."),
             new Layer("elastic-core", CORE, API, WIRE, HOOK, POLICY, TEMPLATES),
             new Layer("ledger", LEDGER, CORE, API),
-            new Layer("simulator", SIMULATOR, CORE, API, HOOK, POLICY, WIRE),
+            new Layer("simulator", SIMULATOR, CORE, LEDGER, API, HOOK, POLICY, WIRE),
             new Layer("node-bootstrap", BOOTSTRAP, WIRE),
             new Layer("spot-handler", SPOT, WIRE),
             new Layer("providers/aws", "dev.stratus.provider.aws..", API, WIRE),

@@ -7,7 +7,6 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.ConfigLoader;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.money.Budget;
-import dev.stratus.simulator.engine.Policies;
 import dev.stratus.simulator.trace.TraceReader;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,7 +98,7 @@ public final class ClusterCommand implements Callable<Integer> {
             minutes(bootMinutes, "--boot-minutes"),
             minutes(checkpointMinutes, "--checkpoint-minutes"),
             deadlineFactor,
-            policy.equals("none") ? Optional.empty() : Optional.of(Policies.online(policy)),
+            policy.equals("none") ? Optional.empty() : Optional.of(policy),
             chosen,
             Duration.ofSeconds(11));
     ClusterResult r =
@@ -133,7 +132,8 @@ public final class ClusterCommand implements Callable<Integer> {
             + "deadlines: %d of %d missed%n"
             + "reclaims %d, GPU-hours lost to them %.1f; budget holds %d%n"
             + "queueing delay: mean %.2f h, p95 %.2f h%n"
-            + "planner: %d passes; per pass %.1f us CPU, wall mean %.1f us, p99 %.1f us, max %.1f us",
+            + "controller: %d passes; per pass %.1f us CPU, wall mean %.1f us, p99 %.1f us, max"
+            + " %.1f us",
         r.jobs(),
         r.skipped(),
         r.simulatedDays(),
@@ -150,9 +150,9 @@ public final class ClusterCommand implements Callable<Integer> {
         r.meanQueueHours(),
         r.p95QueueHours(),
         r.passes(),
-        r.planCpuMeanMicros(),
-        r.planMeanMicros(),
-        r.planP99Micros(),
-        r.planMaxMicros());
+        r.passCpuMeanMicros(),
+        r.passMeanMicros(),
+        r.passP99Micros(),
+        r.passMaxMicros());
   }
 }

@@ -2,9 +2,10 @@ package dev.stratus.simulator.cluster;
 
 /**
  * What a replay cost and how it served the jobs. Money in USD; hours are node-hours for capacity
- * and GPU-hours for work lost; queueing delay is first start − submission; the planner's time is
- * time per {@code Planner.plan} call in microseconds: wall (mean, p99, max) and the calling
- * thread's CPU time (mean).
+ * and GPU-hours for work lost (what requeues after reclaims, and the controller's moves, threw away
+ * since the last checkpoint); queueing delay is first start − submission; the pass time is the
+ * controller's whole reconcile pass (observe, plan, act on the simulated Slurm and clouds) in
+ * microseconds: wall (mean, p99, max) and the calling thread's CPU time (mean).
  */
 public record ClusterResult(
     int jobs,
@@ -22,10 +23,10 @@ public record ClusterResult(
     double meanQueueHours,
     double p95QueueHours,
     long passes,
-    double planMeanMicros,
-    double planP99Micros,
-    double planMaxMicros,
-    double planCpuMeanMicros,
+    double passMeanMicros,
+    double passP99Micros,
+    double passMaxMicros,
+    double passCpuMeanMicros,
     double simulatedDays) {
   /** The same result, naming how many lines of the stream were left out. */
   public ClusterResult withSkipped(int lines) {
@@ -45,10 +46,10 @@ public record ClusterResult(
         meanQueueHours,
         p95QueueHours,
         passes,
-        planMeanMicros,
-        planP99Micros,
-        planMaxMicros,
-        planCpuMeanMicros,
+        passMeanMicros,
+        passP99Micros,
+        passMaxMicros,
+        passCpuMeanMicros,
         simulatedDays);
   }
 

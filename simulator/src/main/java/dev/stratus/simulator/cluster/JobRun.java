@@ -28,6 +28,10 @@ final class JobRun {
   final long slurmId;
   final int nodes;
   final Optional<Instant> deadline;
+
+  /** The partition Slurm queues it in (its own, else the default one). */
+  String partition = "";
+
   Phase phase = Phase.WAITING;
   Instant eligibleAt;
   Pool pool;
@@ -38,6 +42,7 @@ final class JobRun {
   Instant finishedAt;
   int restarts;
   boolean held;
+  String adminComment = "";
   private String nodeList = "";
   private Instant finishAt;
   private Instant finishFrom;
@@ -49,6 +54,7 @@ final class JobRun {
   private Instant viewRunStart;
   private String viewNodes;
   private Pool viewPool;
+  private boolean viewHeld;
 
   JobRun(SimJob spec, long slurmId, int gpusPerNode, Optional<Instant> deadline) {
     this.spec = spec;
@@ -85,8 +91,10 @@ final class JobRun {
         || restarts != viewRestarts
         || runStart != viewRunStart
         || nodeList != viewNodes
-        || pool != viewPool) {
+        || pool != viewPool
+        || held != viewHeld) {
       view = SimSlurm.view(this, spec.timeLimit());
+      viewHeld = held;
       viewPhase = phase;
       viewRestarts = restarts;
       viewRunStart = runStart;
@@ -118,6 +126,16 @@ final class JobRun {
       checkpointed = spec.work();
     }
     return ran.minusMillis(kept);
+  }
+
+  /** When the newest checkpoint of the current run was written; empty when it has none yet. */
+  Optional<Instant> newestCheckpoint(Instant t, Duration checkpointEvery) {
+    if (phase != Phase.RUNNING) {
+      return Optional.empty();
+    }
+    long every = checkpointEvery.toMillis();
+    long ran = Duration.between(runStart, t).toMillis();
+    return ran < every ? Optional.empty() : Optional.of(runStart.plusMillis(ran / every * every));
   }
 
   /** The work the job's checkpoints hold at {@code t}. */

@@ -4,6 +4,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmNode;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -25,6 +26,7 @@ final class SimNode {
   final Pool pool;
   State state = State.POWERED_DOWN;
   String reason = "";
+  boolean drained;
   Instance instance;
   Instant readyAt;
   Instant since = Instant.EPOCH;
@@ -32,14 +34,17 @@ final class SimNode {
   private SlurmNode view;
   private State viewState;
   private String viewReason;
+  private boolean viewDrained;
+  private boolean viewUp;
 
   SimNode(String name, Pool pool) {
     this.name = name;
     this.pool = pool;
   }
 
+  /** Slurm may give it to a job: powered down or idle, and not drained. */
   boolean free() {
-    return state == State.POWERED_DOWN || state == State.IDLE;
+    return !drained && (state == State.POWERED_DOWN || state == State.IDLE);
   }
 
   /**
@@ -47,10 +52,17 @@ final class SimNode {
    * state and reason do not change.
    */
   SlurmNode view() {
-    if (view == null || state != viewState || !reason.equals(viewReason)) {
+    boolean up = instance != null;
+    if (view == null
+        || state != viewState
+        || !reason.equals(viewReason)
+        || drained != viewDrained
+        || up != viewUp) {
       view = freshView();
       viewState = state;
       viewReason = reason;
+      viewDrained = drained;
+      viewUp = up;
     }
     return view;
   }
@@ -62,12 +74,21 @@ final class SimNode {
           case POWERING_UP, BUSY -> "allocated";
           case DOWN -> "down";
         };
-    Set<String> flags =
-        switch (state) {
-          case POWERED_DOWN, DOWN -> Set.of("POWERED_DOWN");
-          case POWERING_UP -> Set.of("POWERING_UP");
-          default -> Set.of();
-        };
+    Set<String> flags = new HashSet<>();
+    switch (state) {
+      case POWERED_DOWN -> flags.add("POWERED_DOWN");
+      // a DOWN node still up on an instance is powered down by the garbage collector, later
+      case DOWN -> {
+        if (instance == null) {
+          flags.add("POWERED_DOWN");
+        }
+      }
+      case POWERING_UP -> flags.add("POWERING_UP");
+      default -> {}
+    }
+    if (drained) {
+      flags.add("DRAIN");
+    }
     return new SlurmNode(name, slurmState, flags, reason, "", "", List.of(pool.partition()));
   }
 }

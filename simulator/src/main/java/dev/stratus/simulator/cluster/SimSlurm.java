@@ -1,5 +1,6 @@
 package dev.stratus.simulator.cluster;
 
+import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.slurm.SlurmJob;
@@ -30,8 +31,10 @@ final class SimSlurm {
   private final Map<String, List<Pool>> poolsByPartition = new LinkedHashMap<>();
   private final Map<String, List<SimNode>> nodesByPool = new LinkedHashMap<>();
   private final String defaultPartition;
+  private final Duration checkpointEvery;
 
-  SimSlurm(List<Pool> pools) {
+  SimSlurm(List<Pool> pools, Duration checkpointEvery) {
+    this.checkpointEvery = checkpointEvery;
     for (Pool p : pools) {
       poolsByPartition.computeIfAbsent(p.partition(), k -> new ArrayList<>()).add(p);
       List<SimNode> slots = new ArrayList<>();
@@ -62,7 +65,7 @@ final class SimSlurm {
   List<ResumeFile.JobNodes> schedule(List<JobRun> pending, Instant now) {
     List<ResumeFile.JobNodes> resume = new ArrayList<>();
     for (JobRun job : pending) {
-      if (job.eligibleAt.isAfter(now)) {
+      if (job.held || job.eligibleAt.isAfter(now)) {
         continue;
       }
       Optional<List<SimNode>> fit = fit(job);
@@ -88,6 +91,34 @@ final class SimSlurm {
       }
     }
     return resume;
+  }
+
+  /**
+   * {@code node}'s instance was launched at {@code now}: its slurmd registers {@code boot} later.
+   */
+  void instanceUp(String node, Instance instance, Instant now, Duration boot) {
+    SimNode n = nodes.get(node);
+    n.instance = instance;
+    n.readyAt = now.plus(boot);
+  }
+
+  /**
+   * {@code instanceId} is gone from {@code node} (terminated, or taken back by its cloud). A job
+   * still running there loses what it ran since its last checkpoint and is requeued, as Slurm
+   * requeues the jobs of a node that stopped answering; returns the work lost (none if the node had
+   * another instance or no job).
+   */
+  Duration instanceGone(String node, String instanceId, Instant now, Instant eligibleAt) {
+    SimNode n = nodes.get(node);
+    if (n == null || n.instance == null || !n.instance.id().equals(instanceId)) {
+      return Duration.ZERO;
+    }
+    n.instance = null;
+    JobRun job = n.job;
+    if (job == null) {
+      return Duration.ZERO;
+    }
+    return requeue(job, now, eligibleAt);
   }
 
   /** Running jobs whose work is done end, and leave their nodes idle. */
@@ -150,12 +181,12 @@ final class SimSlurm {
     for (Pool p : poolsByPartition.get(partitionOf(job.spec))) {
       List<SimNode> free = new ArrayList<>();
       for (SimNode n : nodesByPool.get(p.name())) {
-        if (n.state == SimNode.State.IDLE) {
+        if (n.free() && n.state == SimNode.State.IDLE) {
           free.add(n);
         }
       }
       for (SimNode n : nodesByPool.get(p.name())) {
-        if (n.state == SimNode.State.POWERED_DOWN) {
+        if (n.free() && n.state == SimNode.State.POWERED_DOWN) {
           free.add(n);
         }
       }
@@ -168,15 +199,17 @@ final class SimSlurm {
 
   /**
    * The job leaves its nodes (requeued, eligible again at {@code eligibleAt}): nodes with an
-   * instance stay up and idle, the others power down.
+   * instance stay up and idle, the others power down. It keeps the work its checkpoints hold;
+   * returns what it ran since the last one, which is lost.
    */
-  void requeue(JobRun job, Instant now, Instant eligibleAt) {
+  Duration requeue(JobRun job, Instant now, Instant eligibleAt) {
+    Duration lost = job.stop(now, checkpointEvery);
     for (SimNode n : job.allocated) {
       if (n.job != job) {
         continue;
       }
       n.job = null;
-      if (n.state == SimNode.State.DOWN) {
+      if (n.state == SimNode.State.DOWN || n.state == SimNode.State.POWERED_DOWN) {
         continue;
       }
       n.state = n.instance != null ? SimNode.State.IDLE : SimNode.State.POWERED_DOWN;
@@ -187,9 +220,14 @@ final class SimSlurm {
     job.restarts++;
     job.eligibleAt = eligibleAt;
     job.runStart = null;
+    return lost;
   }
 
-  /** What {@code squeue --json} would say of an unfinished job. */
+  /**
+   * What {@code squeue --json} would say of an unfinished job: its submission, deadline and time
+   * limit, its start while it runs, and for a job held for a budget Slurm's hold reason with the
+   * AdminComment Stratus wrote.
+   */
   static SlurmJob view(JobRun job, Duration timeLimit) {
     String state =
         switch (job.phase) {
@@ -202,8 +240,8 @@ final class SimSlurm {
         job.slurmId,
         job.spec.id(),
         state,
-        "",
-        job.pool == null ? "" : job.pool.partition(),
+        job.held ? "JobHeldAdmin" : "",
+        job.partition,
         nodes,
         job.nodes,
         "gpu:" + Math.min(job.spec.gpus(), job.pool == null ? 8 : job.pool.gpusPerNode()),
@@ -211,7 +249,13 @@ final class SimSlurm {
         true,
         Optional.ofNullable(job.runStart),
         new SlurmJob.Accounting(
-            job.spec.user(), job.spec.account(), Optional.of(timeLimit), Optional.empty()),
+            job.spec.user(),
+            job.spec.account(),
+            Optional.of(timeLimit),
+            Optional.empty(),
+            job.adminComment,
+            Optional.of(job.spec.submit()),
+            job.deadline),
         "");
   }
 

@@ -30,7 +30,7 @@ class ClusterCommandTest {
     assertThat(json.get("cost_vs_on_demand").asDouble()).isBetween(0.2, 1.2);
     assertThat(json.get("deadline_jobs").asInt()).isEqualTo(40);
     assertThat(json.get("passes").asLong()).isPositive();
-    assertThat(json.has("plan_cpu_mean_micros")).isTrue();
+    assertThat(json.has("pass_cpu_mean_micros")).isTrue();
   }
 
   @Test
