@@ -1,0 +1,35 @@
+package dev.stratus.testkit.metadata;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A UTC clock a test moves by hand. */
+final class MovableClock extends Clock {
+  private volatile Instant now;
+
+  MovableClock(Instant start) {
+    this.now = start;
+  }
+
+  void add(Duration d) {
+    now = now.plus(d);
+  }
+
+  @Override
+  public Instant instant() {
+    return now;
+  }
+
+  @Override
+  public ZoneId getZone() {
+    return ZoneOffset.UTC;
+  }
+
+  @Override
+  public Clock withZone(ZoneId zone) {
+    throw new UnsupportedOperationException("UTC only");
+  }
+}
