@@ -3,6 +3,7 @@ package dev.stratus.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.stratus.testkit.metadata.ImdsModel;
 import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,8 +20,8 @@ class AwsImdsWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
   static final String ACTION = "{\"action\": \"terminate\", \"time\": \"2026-11-21T12:02:00Z\"}";
 
-  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
-  final ImdsModel imds = (ImdsModel) new ImdsModel(clock, "i-0abc").serve();
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final ImdsModel imds = new ImdsModel(clock, "i-0abc");
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
 
   @AfterEach

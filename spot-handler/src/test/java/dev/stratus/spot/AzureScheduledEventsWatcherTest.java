@@ -2,6 +2,7 @@ package dev.stratus.spot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.testkit.metadata.AzureMetadataModel;
 import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,8 +23,8 @@ class AzureScheduledEventsWatcherTest {
       AzureNoticesTest.event(
           "E-preempt", "Preempt", "spot-vm-3", "Scheduled", "Sat, 21 Nov 2026 12:00:30 GMT");
 
-  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
-  final AzureEventsModel imds = (AzureEventsModel) new AzureEventsModel("spot-vm-3").serve();
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final AzureMetadataModel imds = new AzureMetadataModel("spot-vm-3", clock);
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   final AzureScheduledEventsWatcher watcher =
       new AzureScheduledEventsWatcher(

@@ -3,6 +3,7 @@ package dev.stratus.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.stratus.testkit.metadata.GceMetadataModel;
 import dev.stratus.wire.InterruptionNotice;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -20,8 +20,8 @@ import org.threeten.extra.MutableClock;
 class GcpMetadataWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
-  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
-  final GcpMetadataModel gce = (GcpMetadataModel) new GcpMetadataModel("gpu-node-7").serve();
+  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final GceMetadataModel gce = new GceMetadataModel("gpu-node-7", clock);
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   Thread loop;
 

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.client.WireMock;
+import dev.stratus.testkit.metadata.ImdsModel;
 import dev.stratus.wire.RequestVerifier;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,7 +29,7 @@ import picocli.CommandLine;
 
 class WatcherMainTest {
   static final MutableClock CLOCK =
-      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
 
   @TempDir static Path dir;
 
@@ -143,7 +142,7 @@ class WatcherMainTest {
         new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
     controller.start();
     controller.stubFor(post("/v1/notices").willReturn(aResponse().withStatus(204)));
-    try (ImdsModel imds = (ImdsModel) new ImdsModel(CLOCK, "i-0main").serve()) {
+    try (ImdsModel imds = new ImdsModel(CLOCK, "i-0main")) {
       imds.instanceAction("{\"action\": \"stop\", \"time\": \"2026-11-21T12:02:00Z\"}");
       WatcherMain main =
           parse(
@@ -162,7 +161,10 @@ class WatcherMainTest {
       controller.verify(
           1,
           postRequestedFor(urlEqualTo("/v1/notices"))
-              .withRequestBody(matchingJsonPath("$.instanceId", WireMock.equalTo("i-0main"))));
+              .withRequestBody(
+                  matchingJsonPath(
+                      "$.instanceId",
+                      com.github.tomakehurst.wiremock.client.WireMock.equalTo("i-0main"))));
     } finally {
       controller.stop();
     }

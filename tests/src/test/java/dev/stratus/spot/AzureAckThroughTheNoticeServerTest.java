@@ -14,6 +14,7 @@ import dev.stratus.daemon.MetricsRoute;
 import dev.stratus.daemon.NoticeRoutes;
 import dev.stratus.daemon.NoticeServer;
 import dev.stratus.daemon.Signers;
+import dev.stratus.testkit.metadata.AzureMetadataModel;
 import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -54,7 +55,7 @@ class AzureAckThroughTheNoticeServerTest {
           "10.0.1.3",
           Map.of(Tags.NODE, NODE, Tags.TOKEN, "st-launch-of-gpu-003"));
   final NoticeServer controller = start();
-  final AzureEventsModel imds = (AzureEventsModel) new AzureEventsModel(VM).serve();
+  final AzureMetadataModel imds = new AzureMetadataModel(VM, clock);
   final AzureScheduledEventsWatcher watcher =
       new AzureScheduledEventsWatcher(
           imds.base(),
