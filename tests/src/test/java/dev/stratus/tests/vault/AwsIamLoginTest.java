@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.bootstrap.secret.CloudIdentity;
 import dev.stratus.bootstrap.secret.KeySourceException;
+import dev.stratus.testkit.metadata.ImdsModel;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,8 +26,14 @@ import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 class AwsIamLoginTest {
   static final String SERVER_ID = "vault.stratus.example";
   final CloudLoginFixture f = new CloudLoginFixture();
-  final Ec2MetadataModel imds = new Ec2MetadataModel();
-  final ModelServer imdsServer = new ModelServer(imds);
+  final ImdsModel imds = new ImdsModel(Clock.systemUTC(), "i-0vault");
+
+  /** The instance profile's credentials IMDS hands out, as the SDK reads them. */
+  final AwsSessionCredentials profile =
+      AwsSessionCredentials.create(
+          imds.credentials().accessKeyId(),
+          imds.credentials().secretAccessKey(),
+          imds.credentials().token());
 
   /**
    * The build's guard (AWS_EC2_METADATA_DISABLED for every test) keeps SDK default chains off the
@@ -41,7 +48,7 @@ class AwsIamLoginTest {
   @AfterEach
   void stop() {
     System.clearProperty("aws.disableEc2Metadata");
-    imdsServer.close();
+    imds.close();
     f.close();
   }
 
@@ -54,7 +61,7 @@ class AwsIamLoginTest {
   }
 
   byte[] fetch(String serverId, Clock clock) throws Exception {
-    return f.source(login(serverId, imdsServer.url()), clock).fetch();
+    return f.source(login(serverId, imds.base()), clock).fetch();
   }
 
   void trust(AwsSessionCredentials creds) {
@@ -64,7 +71,7 @@ class AwsIamLoginTest {
 
   @Test
   void signsGetCallerIdentityWithTheInstanceProfileCredentialsAndReadsTheKey() throws Exception {
-    trust(imds.credentials);
+    trust(profile);
 
     assertThat(fetch(SERVER_ID, f.clock())).isEqualTo(f.key);
     assertThat(imds.calls())
@@ -86,8 +93,7 @@ class AwsIamLoginTest {
         HttpClient.newHttpClient()
             .send(
                 HttpRequest.newBuilder(
-                        URI.create(
-                            imdsServer.url() + "/latest/meta-data/iam/security-credentials/"))
+                        URI.create(imds.base() + "/latest/meta-data/iam/security-credentials/"))
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
 
@@ -107,7 +113,7 @@ class AwsIamLoginTest {
 
   @Test
   void aRequestAlteredAfterSigningDoesNotMatchItsSignature() throws Exception {
-    trust(imds.credentials);
+    trust(profile);
     UnaryOperator<CloudIdentity> tamper =
         real ->
             new CloudIdentity() {
@@ -121,17 +127,16 @@ class AwsIamLoginTest {
                     r.headersJson().replace(SERVER_ID, "x" + SERVER_ID));
               }
             };
-    f.vault.model.cloud.trustAws(new SigV4Check(imds.credentials, "x" + SERVER_ID));
+    f.vault.model.cloud.trustAws(new SigV4Check(profile, "x" + SERVER_ID));
 
-    assertThatThrownBy(
-            () -> f.source(login(SERVER_ID, imdsServer.url()), f.clock(), tamper).fetch())
+    assertThatThrownBy(() -> f.source(login(SERVER_ID, imds.base()), f.clock(), tamper).fetch())
         .hasMessageContaining("SignatureDoesNotMatch: The request signature we calculated")
         .satisfies(this::noCredentialIn);
   }
 
   @Test
   void aSignatureFromAClockTwentyMinutesBehindHasExpired() {
-    trust(imds.credentials);
+    trust(profile);
     Clock late = Clock.offset(f.clock(), Duration.ofMinutes(-20));
 
     assertThatThrownBy(() -> fetch(SERVER_ID, late))
@@ -141,7 +146,7 @@ class AwsIamLoginTest {
 
   @Test
   void theServerIdHeaderIsSignedWhenConfiguredAndMissedWhenNot() {
-    trust(imds.credentials);
+    trust(profile);
 
     assertThatThrownBy(() -> fetch("", f.clock()))
         .hasMessageContaining("missing header \\\"X-Vault-AWS-IAM-Server-ID\\\"".replace("\\", ""))
@@ -150,12 +155,12 @@ class AwsIamLoginTest {
 
   @Test
   void anInstanceWithoutAnInstanceProfileIsNamed() {
-    trust(imds.credentials);
+    trust(profile);
     imds.role(null);
 
     assertThatThrownBy(() -> fetch(SERVER_ID, f.clock()))
         .hasMessageStartingWith(
-            "aws identity: instance profile credentials from IMDS at " + imdsServer.url())
+            "aws identity: instance profile credentials from IMDS at " + imds.base())
         .hasMessageContaining("the instance needs an instance profile")
         .satisfies(this::noCredentialIn);
     assertThat(f.vault.model.calls()).isEmpty();
@@ -163,8 +168,8 @@ class AwsIamLoginTest {
 
   @Test
   void aCredentialsDocumentThatIsNotJsonIsNotQuoted() {
-    trust(imds.credentials);
-    imds.credentialsBody("{\"AccessKeyId\":\"" + imds.credentials.secretAccessKey() + "\" oops");
+    trust(profile);
+    imds.credentialsBody("{\"AccessKeyId\":\"" + imds.credentials().secretAccessKey() + "\" oops");
 
     assertThatThrownBy(() -> fetch(SERVER_ID, f.clock()))
         .hasMessageStartingWith("aws identity: instance profile credentials from IMDS")
@@ -173,9 +178,9 @@ class AwsIamLoginTest {
 
   @Test
   void imdsDownIsNamed() throws Exception {
-    trust(imds.credentials);
-    URI down = imdsServer.url();
-    imdsServer.close();
+    trust(profile);
+    URI down = imds.base();
+    imds.close();
 
     assertThatThrownBy(() -> f.source(login(SERVER_ID, down), f.clock()).fetch())
         .hasMessageStartingWith("aws identity: instance profile credentials from IMDS at " + down)
@@ -184,8 +189,8 @@ class AwsIamLoginTest {
 
   void noCredentialIn(Throwable e) {
     assertThat(e.getMessage())
-        .doesNotContain(imds.credentials.secretAccessKey())
-        .doesNotContain(imds.credentials.sessionToken())
+        .doesNotContain(imds.credentials().secretAccessKey())
+        .doesNotContain(imds.credentials().token())
         .doesNotContain("Signature=");
     f.vault.model.issuedCredentials().forEach(c -> assertThat(e.getMessage()).doesNotContain(c));
   }

@@ -2,9 +2,7 @@ package dev.stratus.tests.vault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.stratus.testkit.oci.OciSignatures;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.stratus.testkit.metadata.TokenSigner;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.Base64;
@@ -12,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * What Vault's cloud auth methods check in a login body ({@code auth/aws/login}, {@code
@@ -44,7 +41,7 @@ final class CloudLoginChecks {
   private PublicKey google;
   private PublicKey entra;
   private String azureResource = "https://management.azure.com/";
-  private Function<String, PublicKey> ociSessions = token -> null;
+  private java.util.function.Function<String, PublicKey> ociSessions = token -> null;
 
   /** STS knows the instance's credentials, and the mount's server-id header value. */
   synchronized void trustAws(SigV4Check sts) {
@@ -70,7 +67,7 @@ final class CloudLoginChecks {
   }
 
   synchronized Outcome login(String mount, JsonNode b, Instant now, IdentityModel identity)
-      throws IOException {
+      throws java.io.IOException {
     String role = b.path("role").asText("");
     List<PolicyModel.Rule> rules = roles.get(mount + ":" + role);
     if (rules == null) {
@@ -111,13 +108,15 @@ final class CloudLoginChecks {
     }
     if (mount.equals("gcp")) {
       JsonNode gce =
-          TestJwt.verify(b.path("jwt").asText(null), google).path("google").path("compute_engine");
+          TokenSigner.verify(b.path("jwt").asText(null), google)
+              .path("google")
+              .path("compute_engine");
       Map<String, String> metadata = new HashMap<>();
       gce.properties().forEach(e -> metadata.put(e.getKey(), e.getValue().asText()));
       metadata.put("role", b.path("role").asText(""));
       return new Caller(gce.path("instance_id").asText(), metadata);
     }
-    JsonNode claims = TestJwt.verify(b.path("jwt").asText(null), entra);
+    JsonNode claims = TokenSigner.verify(b.path("jwt").asText(null), entra);
     return new Caller(
         claims.path("oid").asText(),
         Map.of(
@@ -136,7 +135,7 @@ final class CloudLoginChecks {
   }
 
   /** OCI's identity service knows the session key of each security token it issued. */
-  synchronized void trustOci(Function<String, PublicKey> sessions) {
+  synchronized void trustOci(java.util.function.Function<String, PublicKey> sessions) {
     this.ociSessions = sessions;
   }
 
@@ -152,11 +151,13 @@ final class CloudLoginChecks {
     if (!target.equals("get /v1/auth/oci/login/" + role)) {
       return "incorrect (request-target) specified in header";
     }
-    Map<String, String> p = OciSignatures.params(h.path("authorization").path(0).asText(""));
+    java.util.Map<String, String> p =
+        dev.stratus.testkit.oci.OciSignatures.params(h.path("authorization").path(0).asText(""));
     String keyId = p.getOrDefault("keyId", "");
     PublicKey session = keyId.startsWith("ST$") ? ociSessions.apply(keyId.substring(3)) : null;
-    List<String> signed = List.of(p.getOrDefault("headers", "").split(" "));
-    if (session == null || !signed.containsAll(List.of("date", "(request-target)", "host"))) {
+    java.util.List<String> signed = java.util.List.of(p.getOrDefault("headers", "").split(" "));
+    if (session == null
+        || !signed.containsAll(java.util.List.of("date", "(request-target)", "host"))) {
       return "unable to authenticate the request: unknown principal";
     }
     StringBuilder text = new StringBuilder();
@@ -166,12 +167,13 @@ final class CloudLoginChecks {
           .append(": ")
           .append(h.path(name).path(0).asText(""));
     }
-    return OciSignatures.verifies(session, text.toString(), p.get("signature"))
+    return dev.stratus.testkit.oci.OciSignatures.verifies(
+            session, text.toString(), p.get("signature"))
         ? null
         : "unable to authenticate the request: the signature does not verify";
   }
 
-  synchronized String aws(JsonNode b, Instant now) throws IOException {
+  synchronized String aws(JsonNode b, Instant now) throws java.io.IOException {
     boolean shaped =
         "POST".equals(b.path("iam_http_request_method").asText())
             && "https://sts.amazonaws.com/".equals(decode(b.path("iam_request_url").asText()))
@@ -188,7 +190,7 @@ final class CloudLoginChecks {
   }
 
   synchronized String gcp(JsonNode b, Instant now) {
-    JsonNode claims = TestJwt.verify(b.path("jwt").asText(null), google);
+    JsonNode claims = TokenSigner.verify(b.path("jwt").asText(null), google);
     String role = b.path("role").asText("");
     if (claims == null) {
       return "unable to get public key for signed JWT";
@@ -206,7 +208,7 @@ final class CloudLoginChecks {
   }
 
   synchronized String azure(JsonNode b, Instant now) {
-    JsonNode claims = TestJwt.verify(b.path("jwt").asText(null), entra);
+    JsonNode claims = TokenSigner.verify(b.path("jwt").asText(null), entra);
     if (claims == null || claims.path("exp").asLong() < now.getEpochSecond()) {
       return "could not verify the JWT";
     }
@@ -230,7 +232,7 @@ final class CloudLoginChecks {
 
   static String decode(String b64) {
     try {
-      return new String(Base64.getDecoder().decode(b64), StandardCharsets.UTF_8);
+      return new String(Base64.getDecoder().decode(b64), java.nio.charset.StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       return "";
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.bootstrap.secret.KeySourceException;
+import dev.stratus.testkit.metadata.AzureMetadataModel;
+import dev.stratus.testkit.metadata.GceMetadataModel;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -17,21 +19,19 @@ import org.junit.jupiter.api.Test;
  */
 class GcpAzureLoginTest {
   final CloudLoginFixture f = new CloudLoginFixture();
-  final GceMetadataModel gce = new GceMetadataModel(f.vault.model.now());
-  final AzureImdsModel azure = new AzureImdsModel(f.vault.model.now());
-  final ModelServer gceServer = new ModelServer(gce);
-  final ModelServer azureServer = new ModelServer(azure);
+  final GceMetadataModel gce = new GceMetadataModel("stratus-gpu-a-3f9c2e", f.clock());
+  final AzureMetadataModel azure = new AzureMetadataModel("stratus-gpu-b-7", f.clock());
 
   @AfterEach
   void stop() {
-    gceServer.close();
-    azureServer.close();
+    gce.close();
+    azure.close();
     f.close();
   }
 
   byte[] gcp(URI metadata) throws Exception {
     f.vault.model.cloudRole("gcp", "slurm-node-gcp", CloudLoginFixture.DATA_PATH);
-    f.vault.model.cloud.trustGoogle(gce.google.publicKey());
+    f.vault.model.cloud.trustGoogle(gce.tokenKey());
     return f.source(
             "\"auth\":\"gcp\",\"role\":\"slurm-node-gcp\",\"metadataUrl\":\"" + metadata + "\"",
             f.clock())
@@ -40,12 +40,12 @@ class GcpAzureLoginTest {
 
   byte[] azure(String resource) throws Exception {
     f.vault.model.cloudRole("azure", "slurm-node-az", CloudLoginFixture.DATA_PATH);
-    f.vault.model.cloud.trustEntra(azure.entra.publicKey(), "https://vault.stratus.example/");
+    f.vault.model.cloud.trustEntra(azure.tokenKey(), "https://vault.stratus.example/");
     return f.source(
             "\"auth\":\"azure\",\"role\":\"slurm-node-az\",\"resource\":\""
                 + resource
                 + "\",\"metadataUrl\":\""
-                + azureServer.url()
+                + azure.base()
                 + "\"",
             f.clock())
         .fetch();
@@ -53,7 +53,7 @@ class GcpAzureLoginTest {
 
   @Test
   void gcpLoginSendsTheFullInstanceIdentityTokenForVaultSlashRole() throws Exception {
-    assertThat(gcp(gceServer.url())).isEqualTo(f.key);
+    assertThat(gcp(gce.base())).isEqualTo(f.key);
     assertThat(f.vault.model.calls())
         .containsSubsequence(
             "POST /v1/auth/gcp/login",
@@ -66,11 +66,11 @@ class GcpAzureLoginTest {
   void gcpWithoutAServiceAccountIsNamed() {
     gce.noServiceAccount();
 
-    assertThatThrownBy(() -> gcp(gceServer.url()))
+    assertThatThrownBy(() -> gcp(gce.base()))
         .isInstanceOf(KeySourceException.class)
         .hasMessage(
             "gcp identity: instance identity token failed: "
-                + gceServer.url()
+                + gce.base()
                 + GceMetadataModel.IDENTITY
                 + " answered HTTP 404; the VM needs a service account");
     assertThat(f.vault.model.calls()).isEmpty();
@@ -78,8 +78,8 @@ class GcpAzureLoginTest {
 
   @Test
   void gcpMetadataServerDownIsNamed() {
-    URI down = gceServer.url();
-    gceServer.close();
+    URI down = gce.base();
+    gce.close();
 
     assertThatThrownBy(() -> gcp(down))
         .hasMessageStartingWith(
@@ -108,7 +108,7 @@ class GcpAzureLoginTest {
     assertThatThrownBy(() -> azure("https://vault.stratus.example/"))
         .hasMessage(
             "azure identity: managed identity token failed: "
-                + azureServer.url()
+                + azure.base()
                 + "/metadata/identity/oauth2/token answered HTTP 400 (Identity not found); the VM"
                 + " needs a managed identity");
   }

@@ -14,6 +14,7 @@ import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.daemon.vault.NodeKeyPublisher;
+import dev.stratus.testkit.metadata.GceMetadataModel;
 import dev.stratus.wire.NodeKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,12 +45,11 @@ class NodeKeyFromVaultTest {
       "secret/data/stratus/node-keys/c1/{{identity.entity.aliases."
           + IdentityModel.accessor("gcp")
           + ".metadata.instance_name}}";
-  static final String ME = GceMetadataModel.INSTANCE;
+  static final String ME = "stratus-gpu-a-3f9c2e";
 
   @TempDir Path dir;
   final CloudLoginFixture f = new CloudLoginFixture();
-  final GceMetadataModel gce = new GceMetadataModel(f.vault.model.now());
-  final ModelServer gceServer = new ModelServer(gce);
+  final GceMetadataModel gce = new GceMetadataModel(ME, f.clock());
   NodeKeyPublisher publisher;
   final List<String> pauses = new ArrayList<>();
 
@@ -61,7 +61,7 @@ class NodeKeyFromVaultTest {
         List.of(
             new PolicyModel.Rule(CloudLoginFixture.DATA_PATH, Set.of("read")),
             new PolicyModel.Rule(TEMPLATED, Set.of("read"))));
-    f.vault.model.cloud.trustGoogle(gce.google.publicKey());
+    f.vault.model.cloud.trustGoogle(gce.tokenKey());
     // gce_alias=instance_id: every instance an alias of its own (the default, role_id, would share
     // one alias, and its metadata, between all instances of the role)
     f.vault.model.identity.configure("gcp", true, IdentityModel.DEFAULT_METADATA.get("gcp"));
@@ -75,7 +75,7 @@ class NodeKeyFromVaultTest {
 
   @AfterEach
   void stop() {
-    gceServer.close();
+    gce.close();
     f.close();
   }
 
@@ -93,9 +93,7 @@ class NodeKeyFromVaultTest {
   byte[] nodeReads(String instance, String node, Duration wait) throws Exception {
     KeySourceSpec.VaultSource spec =
         f.spec(
-            "\"auth\":\"gcp\",\"role\":\"slurm-node-gcp\",\"metadataUrl\":\""
-                + gceServer.url()
-                + "\"");
+            "\"auth\":\"gcp\",\"role\":\"slurm-node-gcp\",\"metadataUrl\":\"" + gce.base() + "\"");
     return new NodeKeySource(
             new NodeKeySpec.VaultKv(NodeKeys.vaultPath("c1", instance)),
             spec,

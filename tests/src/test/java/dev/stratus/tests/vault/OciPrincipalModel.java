@@ -7,6 +7,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.stratus.testkit.metadata.TokenSigner;
 import dev.stratus.testkit.oci.OciSignatures;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -39,7 +40,7 @@ final class OciPrincipalModel implements ResponseDefinitionTransformerV2 {
   static final String INSTANCE = "ocid1.instance.oc1.iad.aaaastratusnode001";
   private static final ObjectMapper JSON = new ObjectMapper();
   final TestCertificates certs = new TestCertificates(TENANCY, INSTANCE);
-  final TestJwt auth = new TestJwt();
+  final TokenSigner auth = new TokenSigner();
   private final Map<String, PublicKey> sessions = new ConcurrentHashMap<>();
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final OciSignatures signatures = new OciSignatures();
