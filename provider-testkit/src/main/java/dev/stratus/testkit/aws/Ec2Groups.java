@@ -36,9 +36,9 @@ final class Ec2Groups {
     }
     tags.put("strategy", strategy);
     model.groups.put(name, tags);
+    // CreatePlacementGroupResult has only placementGroup (no <return>, unlike the delete)
     return Ec2Xml.ok(
-        "CreatePlacementGroup",
-        el("return", true) + "<placementGroup>" + groupXml(name, tags) + "</placementGroup>");
+        "CreatePlacementGroup", "<placementGroup>" + groupXml(name, tags) + "</placementGroup>");
   }
 
   static Reply delete(Ec2Model model, QueryParams q) {
