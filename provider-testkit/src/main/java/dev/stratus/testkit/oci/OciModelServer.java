@@ -10,7 +10,6 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -20,13 +19,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link OciModel} served by WireMock on 127.0.0.1 at OCI's paths ({@code /20160918/...}): every
@@ -37,16 +33,18 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class OciModelServer implements AutoCloseable {
   private final OciModel model;
+  private final OciRoutes routes;
   private final OciSignatures signatures = new OciSignatures();
   private final WireMockServer server;
   private final Deque<OciReply> faults = new ArrayDeque<>();
-  private final Map<String, Deque<OciReply>> faultsOf = new HashMap<>();
+  private final Map<String, Deque<OciReply>> faultsOf = new java.util.HashMap<>();
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> retryTokens = Collections.synchronizedList(new ArrayList<>());
-  private final Set<String> denied = ConcurrentHashMap.newKeySet();
+  private final java.util.Set<String> denied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public OciModelServer(Clock clock) {
     this.model = new OciModel(clock);
+    this.routes = new OciRoutes(model);
     this.server =
         new WireMockServer(
             options().bindAddress("127.0.0.1").dynamicPort().extensions(new Routes()));
@@ -160,7 +158,15 @@ public final class OciModelServer implements AutoCloseable {
         if (fault == null && denied.contains(shape(call))) {
           fault = OciReply.notFound();
         }
-        reply = fault != null ? fault : route(req, path, query(url.length > 1 ? url[1] : ""));
+        reply =
+            fault != null
+                ? fault
+                : routes.route(
+                    req.getMethod().getName(),
+                    path,
+                    query(url.length > 1 ? url[1] : ""),
+                    req.getHeader("opc-retry-token"),
+                    req.getBodyAsString());
       }
       var b =
           aResponse()
@@ -179,63 +185,6 @@ public final class OciModelServer implements AutoCloseable {
     private static String shape(String call) {
       String[] p = call.split("/");
       return p.length > 2 ? p[0] + "/" + p[1] + "/{id}" : call;
-    }
-
-    private OciReply route(Request req, String path, Map<String, String> q) {
-      String method = req.getMethod().getName();
-      String[] p = path.split("/");
-      String collection = p.length > 1 ? p[1] : "";
-      String id = p.length > 2 ? p[2] : null;
-      try {
-        return switch (method + " " + collection + (id == null ? "" : "/{id}")) {
-          case "POST instances" -> {
-            yield model.launch(
-                req.getHeader("opc-retry-token"), OciReply.JSON.readTree(req.getBodyAsString()));
-          }
-          case "GET instances" -> model.listInstances(q);
-          case "GET instances/{id}" -> model.getInstance(id);
-          case "DELETE instances/{id}" -> model.terminate(id);
-          case "POST computeClusters" ->
-              model.createCluster(
-                  req.getHeader("opc-retry-token"), OciReply.JSON.readTree(req.getBodyAsString()));
-          case "GET computeClusters" -> clusters(q);
-          case "DELETE computeClusters/{id}" -> model.deleteCluster(id);
-          case "GET computeHosts" -> hosts(q);
-          case "GET shapes" ->
-              OciReply.ok(OciResources.shapes(q.getOrDefault("availabilityDomain", "")));
-          case "GET images/{id}" ->
-              id.equals(OciModel.IMAGE) ? OciReply.ok(OciResources.image()) : OciReply.notFound();
-          case "GET subnets/{id}" ->
-              id.equals(OciModel.SUBNET) ? OciReply.ok(OciResources.subnet()) : OciReply.notFound();
-          case "GET computeCapacityReservations/{id}" -> model.reservationReply(id);
-          default ->
-              OciReply.error(
-                  404,
-                  "NotFound",
-                  "There is no operation supported at the URI path and HTTP method you specified");
-        };
-      } catch (IOException e) {
-        return OciReply.error(400, "CannotParseRequest", "The request is incorrectly formatted.");
-      }
-    }
-
-    private OciReply clusters(Map<String, String> q) {
-      if (!OciModel.COMPARTMENT.equals(q.get("compartmentId"))) {
-        return OciReply.notFound();
-      }
-      synchronized (model) {
-        return OciJson.page(model.compute.clusters(q), q, OciJson::cluster, OciJson::items);
-      }
-    }
-
-    private OciReply hosts(Map<String, String> q) {
-      // OCI keeps compute hosts in the root compartment: another compartment lists none
-      if (!OciModel.TENANCY.equals(q.get("compartmentId"))) {
-        return OciJson.page(List.of(), q, OciJson::host, OciJson::items);
-      }
-      synchronized (model) {
-        return OciJson.page(model.compute.hosts(), q, OciJson::host, OciJson::items);
-      }
     }
   }
 
