@@ -1,4 +1,4 @@
-package dev.stratus.testkit.metadata;
+package dev.stratus.testkit;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,14 +7,14 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A UTC clock a test moves by hand. */
-final class MovableClock extends Clock {
+public final class MovableClock extends Clock {
   private volatile Instant now;
 
-  MovableClock(Instant start) {
+  public MovableClock(Instant start) {
     this.now = start;
   }
 
-  void add(Duration d) {
+  public void add(Duration d) {
     now = now.plus(d);
   }
 

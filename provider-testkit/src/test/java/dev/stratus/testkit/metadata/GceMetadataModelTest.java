@@ -3,6 +3,7 @@ package dev.stratus.testkit.metadata;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stratus.testkit.MovableClock;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;

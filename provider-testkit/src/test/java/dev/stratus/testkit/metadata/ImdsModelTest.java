@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.testkit.MovableClock;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
