@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class AwsImdsWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
   static final String ACTION = "{\"action\": \"terminate\", \"time\": \"2026-11-21T12:02:00Z\"}";
 
-  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   final ImdsModel imds = new ImdsModel(clock, "i-0abc");
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
 

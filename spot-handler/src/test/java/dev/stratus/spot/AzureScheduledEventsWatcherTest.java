@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +24,7 @@ class AzureScheduledEventsWatcherTest {
       AzureNoticesTest.event(
           "E-preempt", "Preempt", "spot-vm-3", "Scheduled", "Sat, 21 Nov 2026 12:00:30 GMT");
 
-  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   final AzureMetadataModel imds = new AzureMetadataModel("spot-vm-3", clock);
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   final AzureScheduledEventsWatcher watcher =

@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -20,7 +21,7 @@ import org.threeten.extra.MutableClock;
 class GcpMetadataWatcherTest {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
-  final MutableClock clock = MutableClock.of(T0, java.time.ZoneOffset.UTC);
+  final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   final GceMetadataModel gce = new GceMetadataModel("gpu-node-7", clock);
   final InMemoryNoticeSink sink = new InMemoryNoticeSink();
   Thread loop;

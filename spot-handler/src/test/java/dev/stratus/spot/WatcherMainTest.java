@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
 import dev.stratus.testkit.metadata.ImdsModel;
 import dev.stratus.wire.RequestVerifier;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,7 +31,7 @@ import picocli.CommandLine;
 
 class WatcherMainTest {
   static final MutableClock CLOCK =
-      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), java.time.ZoneOffset.UTC);
+      MutableClock.of(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
 
   @TempDir static Path dir;
 
@@ -161,10 +163,7 @@ class WatcherMainTest {
       controller.verify(
           1,
           postRequestedFor(urlEqualTo("/v1/notices"))
-              .withRequestBody(
-                  matchingJsonPath(
-                      "$.instanceId",
-                      com.github.tomakehurst.wiremock.client.WireMock.equalTo("i-0main"))));
+              .withRequestBody(matchingJsonPath("$.instanceId", WireMock.equalTo("i-0main"))));
     } finally {
       controller.stop();
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.security.PublicKey;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
@@ -81,7 +82,7 @@ public final class GceMetadataModel extends MetadataModel {
   }
 
   /** Google's key the identity tokens are signed with. */
-  public java.security.PublicKey tokenKey() {
+  public PublicKey tokenKey() {
     return google.publicKey();
   }
 

@@ -19,10 +19,13 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link OciModel} served by WireMock on 127.0.0.1 at OCI's paths ({@code /20160918/...}): every
@@ -37,10 +40,10 @@ public final class OciModelServer implements AutoCloseable {
   private final OciSignatures signatures = new OciSignatures();
   private final WireMockServer server;
   private final Deque<OciReply> faults = new ArrayDeque<>();
-  private final Map<String, Deque<OciReply>> faultsOf = new java.util.HashMap<>();
+  private final Map<String, Deque<OciReply>> faultsOf = new HashMap<>();
   private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
   private final List<String> retryTokens = Collections.synchronizedList(new ArrayList<>());
-  private final java.util.Set<String> denied = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> denied = ConcurrentHashMap.newKeySet();
 
   public OciModelServer(Clock clock) {
     this.model = new OciModel(clock);

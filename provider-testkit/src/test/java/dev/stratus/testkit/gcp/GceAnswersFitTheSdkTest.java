@@ -18,6 +18,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -183,8 +184,7 @@ class GceAnswersFitTheSdkTest {
             Operation.getDescriptor());
     call(
         "GET", region + "/operations/" + op.path("name").asText(), null, Operation.getDescriptor());
-    gce.model.addPolicy(
-        "p0", "another cluster's", java.time.OffsetDateTime.parse("2026-01-01T00:00:00Z"));
+    gce.model.addPolicy("p0", "another cluster's", OffsetDateTime.parse("2026-01-01T00:00:00Z"));
     call("GET", region + "/resourcePolicies", null, ResourcePolicyList.getDescriptor());
     call("DELETE", region + "/resourcePolicies/p1", null, Operation.getDescriptor());
   }

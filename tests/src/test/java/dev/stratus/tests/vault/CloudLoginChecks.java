@@ -3,6 +3,9 @@ package dev.stratus.tests.vault;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.testkit.metadata.TokenSigner;
+import dev.stratus.testkit.oci.OciSignatures;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.Base64;
@@ -10,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What Vault's cloud auth methods check in a login body ({@code auth/aws/login}, {@code
@@ -41,7 +45,7 @@ final class CloudLoginChecks {
   private PublicKey google;
   private PublicKey entra;
   private String azureResource = "https://management.azure.com/";
-  private java.util.function.Function<String, PublicKey> ociSessions = token -> null;
+  private Function<String, PublicKey> ociSessions = token -> null;
 
   /** STS knows the instance's credentials, and the mount's server-id header value. */
   synchronized void trustAws(SigV4Check sts) {
@@ -67,7 +71,7 @@ final class CloudLoginChecks {
   }
 
   synchronized Outcome login(String mount, JsonNode b, Instant now, IdentityModel identity)
-      throws java.io.IOException {
+      throws IOException {
     String role = b.path("role").asText("");
     List<PolicyModel.Rule> rules = roles.get(mount + ":" + role);
     if (rules == null) {
@@ -135,7 +139,7 @@ final class CloudLoginChecks {
   }
 
   /** OCI's identity service knows the session key of each security token it issued. */
-  synchronized void trustOci(java.util.function.Function<String, PublicKey> sessions) {
+  synchronized void trustOci(Function<String, PublicKey> sessions) {
     this.ociSessions = sessions;
   }
 
@@ -151,13 +155,11 @@ final class CloudLoginChecks {
     if (!target.equals("get /v1/auth/oci/login/" + role)) {
       return "incorrect (request-target) specified in header";
     }
-    java.util.Map<String, String> p =
-        dev.stratus.testkit.oci.OciSignatures.params(h.path("authorization").path(0).asText(""));
+    Map<String, String> p = OciSignatures.params(h.path("authorization").path(0).asText(""));
     String keyId = p.getOrDefault("keyId", "");
     PublicKey session = keyId.startsWith("ST$") ? ociSessions.apply(keyId.substring(3)) : null;
-    java.util.List<String> signed = java.util.List.of(p.getOrDefault("headers", "").split(" "));
-    if (session == null
-        || !signed.containsAll(java.util.List.of("date", "(request-target)", "host"))) {
+    List<String> signed = List.of(p.getOrDefault("headers", "").split(" "));
+    if (session == null || !signed.containsAll(List.of("date", "(request-target)", "host"))) {
       return "unable to authenticate the request: unknown principal";
     }
     StringBuilder text = new StringBuilder();
@@ -167,13 +169,12 @@ final class CloudLoginChecks {
           .append(": ")
           .append(h.path(name).path(0).asText(""));
     }
-    return dev.stratus.testkit.oci.OciSignatures.verifies(
-            session, text.toString(), p.get("signature"))
+    return OciSignatures.verifies(session, text.toString(), p.get("signature"))
         ? null
         : "unable to authenticate the request: the signature does not verify";
   }
 
-  synchronized String aws(JsonNode b, Instant now) throws java.io.IOException {
+  synchronized String aws(JsonNode b, Instant now) throws IOException {
     boolean shaped =
         "POST".equals(b.path("iam_http_request_method").asText())
             && "https://sts.amazonaws.com/".equals(decode(b.path("iam_request_url").asText()))
@@ -232,7 +233,7 @@ final class CloudLoginChecks {
 
   static String decode(String b64) {
     try {
-      return new String(Base64.getDecoder().decode(b64), java.nio.charset.StandardCharsets.UTF_8);
+      return new String(Base64.getDecoder().decode(b64), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       return "";
     }
