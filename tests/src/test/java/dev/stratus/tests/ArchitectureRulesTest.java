@@ -1,15 +1,22 @@
 package dev.stratus.tests;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.conditions.ArchConditions.callMethodWhere;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
+import java.time.Clock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,6 +114,80 @@ class ArchitectureRulesTest {
         .should()
         .onlyDependOnClassesThat(
             resideOutsideOfPackage("dev.stratus..").or(resideInAnyPackage(allowed)))
+        .check(ALL);
+  }
+
+  /** The decisions: a plan, a budget's admission, a policy's choice. */
+  static final String[] PURE = {"dev.stratus.core.plan..", "dev.stratus.core.money..", POLICY};
+
+  /**
+   * No file, socket or HTTP in the pure packages, so a plan is a function of its snapshot and every
+   * test of it is exact. All of {@code java.io} is refused, {@code UncheckedIOException} too: code
+   * that catches or throws it has done I/O. Only the marker {@code java.io.Serializable} (every
+   * enum implements it) is let through.
+   */
+  @Test
+  void theDecisionsDoNoIo() {
+    assertThat(ALL.that(resideInAnyPackage(PURE))).isNotEmpty();
+    noClasses()
+        .that()
+        .resideInAnyPackage(PURE)
+        .should()
+        .dependOnClassesThat(
+            resideInAnyPackage("java.io..", "java.nio.file..", "java.nio.channels..", "java.net..")
+                .and(not(name("java.io.Serializable"))))
+        .check(ALL);
+  }
+
+  /** Time comes in the snapshot ({@code Snapshot.now}) or the decision's input; no clock read. */
+  @Test
+  void theDecisionsReadNoClock() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(PURE)
+        .should()
+        .dependOnClassesThat()
+        .areAssignableTo(Clock.class)
+        .orShould(
+            callMethodWhere(
+                target(name("now"))
+                    .and(target(owner(resideInAPackage("java.time"))))
+                    .as("a java.time now()")))
+        .orShould()
+        .callMethod(System.class, "currentTimeMillis")
+        .orShould()
+        .callMethod(System.class, "nanoTime")
+        .check(ALL);
+  }
+
+  /** What a pass did is logged by the controller that carries it out, from the plan's data. */
+  @Test
+  void theDecisionsLogNothing() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(PURE)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.slf4j..", "java.util.logging..", "ch.qos..")
+        .orShould()
+        .dependOnClassesThat()
+        .belongToAnyOf(System.Logger.class, System.LoggerFinder.class)
+        .check(ALL);
+  }
+
+  /** A cloud's SDK is its provider's business (and the node agent's logins'): nobody else's. */
+  @Test
+  void onlyProvidersAndTheNodeAgentUseACloudSdk() {
+    noClasses()
+        .that(not(resideInAnyPackage("dev.stratus.provider..", BOOTSTRAP)))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "software.amazon..",
+            "com.google.cloud..",
+            "com.google.api..",
+            "com.azure..",
+            "com.oracle.bmc..")
         .check(ALL);
   }
 
