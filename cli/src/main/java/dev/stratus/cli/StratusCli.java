@@ -27,6 +27,9 @@ import picocli.CommandLine.Command;
 public final class StratusCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** Only {@link #commandLine()} builds one, so no caller gets a tree without the extras. */
+  private StratusCli() {}
+
   @Override
   public void run() {
     spec.commandLine().usage(System.out);

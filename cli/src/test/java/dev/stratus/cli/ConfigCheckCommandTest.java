@@ -19,7 +19,7 @@ class ConfigCheckCommandTest {
   private final StringWriter err = new StringWriter();
 
   int run(String... args) {
-    CommandLine cmd = new CommandLine(new StratusCli());
+    CommandLine cmd = StratusCli.commandLine();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);

@@ -39,7 +39,7 @@ class HooksInstallCommandTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    cmd = new CommandLine(new StratusCli());
+    cmd = StratusCli.commandLine();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     yaml = Files.copy(EXAMPLE, dir.resolve("stratus.yaml"));

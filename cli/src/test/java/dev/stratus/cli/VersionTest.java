@@ -16,7 +16,7 @@ class VersionTest {
   @Test
   void dashDashVersionPrintsIt() {
     StringWriter out = new StringWriter();
-    CommandLine cmd = new CommandLine(new StratusCli());
+    CommandLine cmd = StratusCli.commandLine();
     cmd.setOut(new PrintWriter(out, true));
 
     assertThat(cmd.execute("--version")).isZero();

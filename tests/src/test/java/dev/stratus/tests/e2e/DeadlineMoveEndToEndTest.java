@@ -33,7 +33,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * The controller applies a deadline decision on the real Slurm 22.05 of this machine. The embedded
@@ -207,8 +206,7 @@ class DeadlineMoveEndToEndTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (PrintStream capture = new PrintStream(out, true, StandardCharsets.UTF_8)) {
       System.setOut(capture);
-      new CommandLine(new StratusCli())
-          .execute("status", "--config", e2e.cluster.configFile().toString());
+      StratusCli.commandLine().execute("status", "--config", e2e.cluster.configFile().toString());
     } finally {
       System.setOut(saved);
     }

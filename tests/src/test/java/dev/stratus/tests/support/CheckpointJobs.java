@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 
 /**
  * The sample checkpointing batch job ({@code checkpoint-job.sbatch}) on an embedded cluster:
@@ -96,7 +95,7 @@ public final class CheckpointJobs {
 
   /** {@code stratus local reclaim NODE --notice NOTICE}, as a user types it; its exit code. */
   public int reclaim(String node, String notice) {
-    return new CommandLine(new StratusCli())
+    return StratusCli.commandLine()
         .execute(
             "local",
             "reclaim",
