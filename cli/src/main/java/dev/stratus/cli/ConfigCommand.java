@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     name = "config",
     description = "Work with stratus.yaml.",
     mixinStandardHelpOptions = true,
-    subcommands = {ConfigRenderCommand.class, ConfigCheckCommand.class})
+    subcommands = {ConfigRenderCommand.class, ConfigCheckCommand.class, ConfigKeysCommand.class})
 public final class ConfigCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

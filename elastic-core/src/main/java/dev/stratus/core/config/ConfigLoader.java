@@ -52,10 +52,15 @@ public final class ConfigLoader {
 
   /** As {@link #loadAll(Path)}, with the provider factories given. */
   public static LoadedConfig loadAll(Path file, Map<String, NodeProviderFactory> factories) {
+    return loadAll(file, factories, KeyLog.NONE);
+  }
+
+  static LoadedConfig loadAll(Path file, Map<String, NodeProviderFactory> factories, KeyLog keys) {
     Fields root =
         Fields.read(
             file,
             "the file",
+            keys,
             "cluster",
             "slurm",
             "powerSave",

@@ -25,7 +25,7 @@ import java.util.function.BiConsumer;
  */
 final class Fields {
   /** The document: its name for messages and the directory relative paths resolve against. */
-  record Doc(String name, Path baseDir) {
+  record Doc(String name, Path baseDir, KeyLog keys) {
     ConfigException error(Mark mark, String path, String problem) {
       return new ConfigException(name, mark.line(), mark.column(), path, problem);
     }
@@ -47,6 +47,14 @@ final class Fields {
    * cannot be read.
    */
   static Fields read(Path file, String what, String... known) {
+    return read(file, what, KeyLog.NONE, known);
+  }
+
+  /**
+   * As {@link #read(Path, String, String...)}, declaring every mapping's known keys to {@code
+   * keys}.
+   */
+  static Fields read(Path file, String what, KeyLog keys, String... known) {
     String name = file.toString();
     String text;
     try {
@@ -54,7 +62,7 @@ final class Fields {
     } catch (IOException e) {
       throw new ConfigException(name, 0, 0, "", "cannot read " + what + ": " + e);
     }
-    var doc = new Doc(name, file.toAbsolutePath().getParent());
+    var doc = new Doc(name, file.toAbsolutePath().getParent(), keys);
     return of(doc, "", YamlReader.parse(name, text), known);
   }
 
@@ -73,14 +81,16 @@ final class Fields {
             "unknown key '" + e.getKey() + "' (known: " + String.join(", ", knownKeys) + ")");
       }
     }
+    doc.keys().declare(path, knownKeys);
     return new Fields(doc, path, m);
   }
 
   /** A cursor on a mapping whose keys are not ours to check (a provider's block). */
   static Fields freeForm(Doc doc, String path, YamlNode node) {
-    String[] keys =
-        node instanceof MapNode m ? m.entries().keySet().toArray(String[]::new) : new String[0];
-    return of(doc, path, node, keys);
+    if (node instanceof MapNode m) {
+      return new Fields(doc, path, m);
+    }
+    return of(doc, path, node); // not a mapping: the same error as any section's
   }
 
   Doc doc() {
@@ -213,8 +223,12 @@ final class Fields {
     return out;
   }
 
-  /** A nested mapping; empty when the key is absent or null. */
+  /**
+   * A nested mapping; empty when the key is absent or null. Its known keys are declared either way,
+   * so {@link ConfigLoader#keys} sees a section the file leaves out.
+   */
   Optional<Fields> section(String key, String... known) {
+    doc.keys().declare(child(key), List.of(known));
     return node(key).map(n -> Fields.of(doc, child(key), n, known));
   }
 
