@@ -22,7 +22,13 @@ ln -s ../share/stratus/bin/stratus "$root/usr/bin/stratus"
 install -m 0644 "$dist"/systemd/*.service "$root/lib/systemd/system/"
 install -m 0644 "$dist/etc/stratus.yaml.example" "$root/etc/stratus/"
 install -m 0644 "$dist/etc/default/stratus" "$root/etc/default/stratus"
-install -m 0644 "$dist"/doc/* "$root/usr/share/doc/stratus/"
+cp -R "$dist"/doc/. "$root/usr/share/doc/stratus/"
+# Man pages gzipped as Debian policy asks (-n: no name or time inside, the same bytes each build).
+install -d "$root/usr/share/man/man1"
+for page in "$dist"/man/man1/*.1; do
+  gzip -9n -c "$page" > "$root/usr/share/man/man1/$(basename "$page").gz"
+  chmod 0644 "$root/usr/share/man/man1/$(basename "$page").gz"
+done
 
 # A native package's changelog: one entry for this build, dated like the files.
 {

@@ -47,7 +47,9 @@ class ControllerArchiveIT {
     assertThat(home.resolve("etc/stratus.yaml.example")).isRegularFile();
     assertThat(home.resolve("etc/default/stratus")).isRegularFile();
     assertThat(home.resolve("doc/README.md")).isRegularFile();
-    assertThat(home.resolve("doc/stratus-yaml.md")).isRegularFile();
+    assertThat(home.resolve("doc/reference/stratus-yaml.md")).isRegularFile();
+    assertThat(home.resolve("doc/guide/install.md")).isRegularFile();
+    assertThat(home.resolve("man/man1/stratus-controller.1")).isRegularFile();
     try (Stream<Path> units = Files.list(home.resolve("systemd"))) {
       assertThat(units.map(u -> u.getFileName().toString()))
           .containsExactlyInAnyOrder(
