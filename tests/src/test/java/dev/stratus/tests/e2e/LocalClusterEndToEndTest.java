@@ -316,7 +316,13 @@ class LocalClusterEndToEndTest {
           .atMost(SLURM_WAIT)
           .pollInterval(Duration.ofSeconds(1))
           .until(() -> jobState(job).equals("COMPLETED"));
-      assertThat(spoolFiles(spool)).isZero();
+      // Drained, not empty at one instant: once the job is done Slurm may spool a new request
+      // (Slurm 24.11 once had one there at the moment of the check), which the running controller
+      // takes within a pass; a request it never completes stays and fails the wait.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(500))
+          .untilAsserted(() -> assertThat(spoolFiles(spool)).isZero());
     } finally {
       second.destroy();
       second.waitFor();
