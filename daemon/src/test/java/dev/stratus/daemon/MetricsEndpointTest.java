@@ -26,7 +26,8 @@ class MetricsEndpointTest extends ScrapedControllerFixture {
       URI base = base(server);
       reclaimWithNoticeOver(base);
 
-      assertThat(samples(base))
+      Map<String, Double> samples = samples(base);
+      assertThat(samples)
           .containsEntry("stratus_spot_notices_total{kind=\"reclaim\"}", 1.0)
           .containsEntry("stratus_spot_reclaims_total{notice=\"true\"}", 1.0)
           .containsEntry("stratus_spot_jobs_signalled_total", 1.0)
@@ -37,8 +38,10 @@ class MetricsEndpointTest extends ScrapedControllerFixture {
           .containsEntry("stratus_spot_notice_to_requeue_seconds_bucket{le=\"15.0\"}", 0.0)
           .containsEntry("stratus_spot_notice_to_requeue_seconds_bucket{le=\"30.0\"}", 1.0)
           .containsEntry("stratus_nodes_launched_total", 1.0)
-          .containsEntry("stratus_spot_requeue_failures_total", 0.0)
-          .containsEntry("stratus_controller_passes_total", 2.0); // the launch's, and its ack's
+          .containsEntry("stratus_spot_requeue_failures_total", 0.0);
+      // The launch's pass, and a second one to acknowledge it only when the launch was still in
+      // flight as the first ended (a launch that settles within its pass is acknowledged there).
+      assertThat(samples.get("stratus_controller_passes_total")).isBetween(1.0, 2.0);
     }
   }
 
