@@ -6,6 +6,7 @@ import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.BootstrapReportCodec;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.NoticeState;
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Map;
@@ -183,9 +184,14 @@ class NoticeServerTest {
   void aBodyOverTheLimitIsRefusedWith413() throws Exception {
     String big = "{\"x\":\"" + "a".repeat(20_000) + "\"}";
 
-    var r = e.signed(e.signer("gpu-001"), "POST", "/v1/notices", big);
-
-    assertThat(r.statusCode()).isEqualTo(413);
+    try {
+      var r = e.signed(e.signer("gpu-001"), "POST", "/v1/notices", big);
+      assertThat(r.statusCode()).isEqualTo(413);
+    } catch (IOException closedUnderTheWrite) {
+      // The server answers 413 and closes while the client may still be writing the body; the
+      // client then sometimes reports the close ("header parser received no bytes", once in CI)
+      // rather than the answer. Refused either way: nothing reaches the inbox.
+    }
     assertThat(e.inbox.pending()).isEmpty();
   }
 }
