@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -57,7 +58,8 @@ final class Endpoint {
                 controller::receive,
                 controller.notices()::state,
                 controller.bootstrapReports()::add,
-                wake),
+                wake,
+                report -> controller.receiveHealth(report).name().toLowerCase(Locale.ROOT)),
             new Signers(secret, directory::boundTo, clock, limits.maxNonces()),
             new MetricsRoute(scrape, metricsToken),
             limits,

@@ -2,6 +2,8 @@ package dev.stratus.daemon;
 
 import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.BootstrapReportCodec;
+import dev.stratus.wire.GpuHealthCodec;
+import dev.stratus.wire.GpuHealthReport;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.NoticeJsonCodec;
 import dev.stratus.wire.NoticeState;
@@ -32,6 +34,8 @@ import org.slf4j.LoggerFactory;
  *       for unknown; a node may ask only about its own instance.
  *   <li>{@code POST /v1/bootstrap}: a bootstrap step ({@link BootstrapReportCodec}) of the signer
  *       itself; a failed one wakes a pass (202).
+ *   <li>{@code POST /v1/health}: a GPU health report ({@link GpuHealthCodec}) of the signer's own
+ *       instance (202, with what became of it).
  *   <li>{@code GET /metrics}: Prometheus text ({@link MetricsRoute}).
  * </ul>
  */
@@ -39,13 +43,24 @@ public final class NoticeRoutes extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(NoticeRoutes.class);
   static final String NOTICES = "/v1/notices";
   static final String BOOTSTRAP = "/v1/bootstrap";
+  static final String HEALTH = "/v1/health";
 
   /** What the endpoint hands on what it accepts. */
   public record Receivers(
       Predicate<InterruptionNotice> notices,
       Function<String, NoticeState> states,
       Predicate<BootstrapReport> reports,
-      Runnable wake) {}
+      Runnable wake,
+      Function<GpuHealthReport, String> health) {
+    /** Without GPU health reports: each is answered as not taken. */
+    public Receivers(
+        Predicate<InterruptionNotice> notices,
+        Function<String, NoticeState> states,
+        Predicate<BootstrapReport> reports,
+        Runnable wake) {
+      this(notices, states, reports, wake, r -> "not taken: this endpoint keeps no GPU health");
+    }
+  }
 
   private final Receivers receivers;
   private final Signers signers;
@@ -81,7 +96,7 @@ public final class NoticeRoutes extends Handler.Abstract {
     String method = request.getMethod();
     if (path.equals(MetricsRoute.PATH)) {
       metrics.handle(request, response, callback);
-    } else if (path.equals(NOTICES) || path.equals(BOOTSTRAP)) {
+    } else if (path.equals(NOTICES) || path.equals(BOOTSTRAP) || path.equals(HEALTH)) {
       if (!method.equals("POST")) {
         Replies.text(response, callback, 405, "POST to " + path);
       } else {
@@ -119,8 +134,11 @@ public final class NoticeRoutes extends Handler.Abstract {
                 return;
               }
               try {
-                if (request.getHttpURI().getPath().equals(NOTICES)) {
+                String at = request.getHttpURI().getPath();
+                if (at.equals(NOTICES)) {
                   notice(request, response, callback, body);
+                } else if (at.equals(HEALTH)) {
+                  health(request, response, callback, body);
                 } else {
                   bootstrap(request, response, callback, body);
                 }
@@ -223,6 +241,39 @@ public final class NoticeRoutes extends Handler.Abstract {
       receivers.wake().run();
     }
     Replies.text(response, callback, 202, "accepted");
+  }
+
+  /**
+   * A GPU health report of the signer's own instance: folded into the node's health ({@code 202}
+   * with what became of it).
+   */
+  private void health(Request request, Response response, Callback callback, byte[] body) {
+    String signer = signer(request, response, callback, body);
+    if (signer == null) {
+      return;
+    }
+    GpuHealthReport report;
+    try {
+      report = GpuHealthCodec.parse(new String(body, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      refuse(request, response, callback, 400, e.getMessage());
+      return;
+    }
+    var forbidden =
+        report.node().equals(signer)
+            ? signers.forbidden(signer, report.instanceId())
+            : java.util.Optional.of(
+                "signed by "
+                    + signer
+                    + ", which may report only its own GPUs, not "
+                    + report.node());
+    if (forbidden.isPresent()) {
+      refuse(request, response, callback, 401, forbidden.get());
+      return;
+    }
+    String outcome = receivers.health().apply(report);
+    log.debug("GPU health of {} (#{}): {}", report.node(), report.sequence(), outcome);
+    Replies.text(response, callback, 202, outcome);
   }
 
   /** The proven signer, or null after answering 401. */

@@ -103,7 +103,8 @@ public final class ConfigLoader {
                     VaultReader.read(root),
                     MoneyReader.read(root, stateDir, pools.poolNames()),
                     ControllerReader.read(root, stateDir, spoolDir),
-                    DeadlineSettings.read(root, pools.deadlines())));
+                    DeadlineSettings.read(root, pools.deadlines()),
+                    pools.gpuHealth()));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

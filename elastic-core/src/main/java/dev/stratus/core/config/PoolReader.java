@@ -34,7 +34,10 @@ import java.util.TreeSet;
  * dev.stratus.core.render.TopologyBuilder}), so Slurm never gives one job nodes of two pools.
  */
 record PoolReader(
-    List<Pool> pools, Map<String, String> gresAutodetect, Map<String, Duration> deadlines) {
+    List<Pool> pools,
+    Map<String, String> gresAutodetect,
+    Map<String, Duration> deadlines,
+    Map<String, GpuHealthSettings> gpuHealth) {
   private static final Set<String> AUTODETECT = Set.of("nvml", "rsmi", "off");
 
   static PoolReader read(Fields root, Set<String> providers, boolean topologyTree) {
@@ -42,6 +45,7 @@ record PoolReader(
     Map<String, String> poolOfPartition = new HashMap<>();
     Map<String, String> autodetect = new LinkedHashMap<>();
     Map<String, Duration> deadlines = new LinkedHashMap<>();
+    Map<String, GpuHealthSettings> gpuHealth = new LinkedHashMap<>();
     Set<String> names = new HashSet<>();
     for (Fields f :
         root.list(
@@ -55,6 +59,7 @@ record PoolReader(
             "gres",
             "spotPolicy",
             "deadline",
+            "gpuHealth",
             "offerings")) {
       String name = f.check("name", f.string("name"), Checks::slurmName);
       if (!names.add(name)) {
@@ -93,6 +98,7 @@ record PoolReader(
         deadlines.put(name, deadline);
       }
       SpotPolicy spotPolicy = spotPolicy(f);
+      gpuHealth.put(name, GpuHealthSettings.read(f));
       f.section("gres", "autodetect")
           .ifPresent(
               g ->
@@ -130,7 +136,7 @@ record PoolReader(
                       gpuOptions,
                       spotPolicy)));
     }
-    return new PoolReader(pools, autodetect, deadlines);
+    return new PoolReader(pools, autodetect, deadlines, gpuHealth);
   }
 
   Set<String> poolNames() {

@@ -34,7 +34,8 @@ public record StratusConfig(
     Optional<VaultSettings> vault,
     MoneySettings money,
     ControllerSettings controller,
-    DeadlineSettings deadlines) {
+    DeadlineSettings deadlines,
+    Map<String, GpuHealthSettings> gpuHealth) {
   /**
    * A config with the default prices and ledger settings, no budgets, and the {@code controller:}
    * defaults.
@@ -100,6 +101,40 @@ public record StratusConfig(
         null);
   }
 
+  /** A config whose pools all have the default {@code gpuHealth:} settings. */
+  public StratusConfig(
+      String cluster,
+      SlurmSettings slurm,
+      PowerSave powerSave,
+      Timeouts timeouts,
+      Path spoolDir,
+      Path stateDir,
+      Path mungeKeyFile,
+      List<Pool> pools,
+      Map<String, Map<String, Object>> providers,
+      SpotSettings spot,
+      Optional<VaultSettings> vault,
+      MoneySettings money,
+      ControllerSettings controller,
+      DeadlineSettings deadlines) {
+    this(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        vault,
+        money,
+        controller,
+        deadlines,
+        Map.of());
+  }
+
   public StratusConfig {
     slurmName("cluster", cluster);
     notNull("slurm", slurm);
@@ -113,6 +148,7 @@ public record StratusConfig(
     notNull("money", money);
     controller = controller == null ? ControllerSettings.defaults(stateDir) : controller;
     deadlines = deadlines == null ? DeadlineSettings.DEFAULTS : deadlines;
+    gpuHealth = gpuHealth == null ? Map.of() : Map.copyOf(gpuHealth);
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {
@@ -152,7 +188,8 @@ public record StratusConfig(
         Optional.of(vault),
         money,
         controller,
-        deadlines);
+        deadlines,
+        gpuHealth);
   }
 
   /** The same config with other deadline settings. */
@@ -171,7 +208,8 @@ public record StratusConfig(
         vault,
         money,
         controller,
-        deadlines);
+        deadlines,
+        gpuHealth);
   }
 
   /** The same config with other prices, ledger and budgets (everything else kept). */
@@ -190,7 +228,33 @@ public record StratusConfig(
         vault,
         money,
         controller,
-        deadlines);
+        deadlines,
+        gpuHealth);
+  }
+
+  /** The same config with other pools' {@code gpuHealth:} settings. */
+  public StratusConfig withGpuHealth(Map<String, GpuHealthSettings> gpuHealth) {
+    return new StratusConfig(
+        cluster,
+        slurm,
+        powerSave,
+        timeouts,
+        spoolDir,
+        stateDir,
+        mungeKeyFile,
+        pools,
+        providers,
+        spot,
+        vault,
+        money,
+        controller,
+        deadlines,
+        gpuHealth);
+  }
+
+  /** The pool's {@code gpuHealth:} settings, the defaults when it sets none. */
+  public GpuHealthSettings gpuHealth(String pool) {
+    return gpuHealth.getOrDefault(pool, GpuHealthSettings.DEFAULTS);
   }
 
   public Optional<Pool> pool(String name) {

@@ -50,6 +50,7 @@ final class Actuator {
   private final Consumer<List<String>> downStarted;
   private final Optional<SlurmAccounting> accounting;
   private final DeadlineBoard deadlines;
+  private final GpuHealthActions health;
   private final ActionHandlers<Pass> handlers;
 
   Actuator(
@@ -63,6 +64,7 @@ final class Actuator {
       UnavailableOfferings unavailable,
       Optional<SlurmAccounting> accounting,
       DeadlineBoard deadlines,
+      GpuHealthActions health,
       Clock clock,
       Fence fence,
       Consumer<List<String>> downStarted) {
@@ -76,6 +78,7 @@ final class Actuator {
     this.unavailable = unavailable;
     this.accounting = accounting;
     this.deadlines = deadlines;
+    this.health = health;
     this.clock = clock;
     this.fence = fence;
     this.downStarted = downStarted;
@@ -161,6 +164,8 @@ final class Actuator {
         .on(Action.ReleaseJob.class, (r, pass) -> accounting().release(r.jobId(), r.reason()))
         .on(Action.DeadlineDecided.class, (d, pass) -> deadlines.record(d.status()))
         .on(Action.MoveJob.class, (m, pass) -> move(m, pass.snapshot))
+        .on(Action.GpuFault.class, (g, pass) -> health.fault(g, pass.snapshot))
+        .on(Action.HealthDone.class, (d, pass) -> health.done(d))
         .on(Action.Ack.class, this::ack)
         .complete();
   }

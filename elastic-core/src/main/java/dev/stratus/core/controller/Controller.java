@@ -5,10 +5,13 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.metrics.HealthMetrics;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.notice.BootstrapInbox;
+import dev.stratus.core.notice.HealthInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.HealthStrikes;
 import dev.stratus.core.plan.InFlight;
 import dev.stratus.core.plan.NoticePlanner;
 import dev.stratus.core.plan.Planner;
@@ -18,6 +21,7 @@ import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.spool.SpoolRequest;
+import dev.stratus.wire.GpuHealthReport;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,6 +70,8 @@ public final class Controller implements AutoCloseable {
   private volatile Runnable passWanted = () -> {};
   private final Fence fence;
   private final MoneyBooks books;
+  private final HealthInbox health = new HealthInbox();
+  private final HealthMetrics healthMetrics;
 
   /** A controller of {@code parts}; nothing runs until {@link #start} and {@link #runPass}. */
   public Controller(ControllerParts parts) {
@@ -86,6 +92,7 @@ public final class Controller implements AutoCloseable {
             writes ? Optional.of(config.stateDir()) : Optional.empty());
     this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
     this.notices = new NoticeInbox(clock);
+    this.healthMetrics = new HealthMetrics(metrics.registry());
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
     this.tasks =
@@ -106,6 +113,8 @@ public final class Controller implements AutoCloseable {
             unavailable,
             parts.money().accounting(),
             deadlines.board(),
+            new GpuHealthActions(
+                config, health, notices, healthMetrics, (fault, snapshot) -> {}, clock),
             clock,
             fence,
             nodes -> downByUs.started(nodes, clock.instant()));
@@ -114,6 +123,7 @@ public final class Controller implements AutoCloseable {
             config,
             slurm,
             notices,
+            health,
             view,
             checkpoints,
             actuator,
@@ -218,7 +228,7 @@ public final class Controller implements AutoCloseable {
     spotInstances.observe(instances);
     topology.ifPresent(t -> t.start(instances, listed.unlisted()));
     metrics.passObserved(snapshot, actions);
-    if (!notices.pending().isEmpty()) {
+    if (!notices.pending().isEmpty() || health.draining()) {
       lane.wake(); // the lane plans from the instances just listed
     }
     return actions;
@@ -274,6 +284,30 @@ public final class Controller implements AutoCloseable {
       lane.wake();
     }
     return fresh;
+  }
+
+  /**
+   * Takes a GPU health report from a node's watcher (the endpoint calls this once it has checked
+   * the signature; safe from any thread): folded into the node's health, and the notice lane woken
+   * when it asks for action. Returns what became of it.
+   */
+  public HealthStrikes.Outcome receiveHealth(GpuHealthReport report) {
+    Instant now = clock.instant();
+    String pool = config.poolOfNode(report.node()).map(Pool::name).orElse("");
+    HealthStrikes.Outcome outcome =
+        health.receive(report, now, config.gpuHealth(pool).staleAfter());
+    switch (outcome) {
+      case NEWS -> lane.wake();
+      case STALE -> healthMetrics.reportIgnored("stale");
+      case OUT_OF_ORDER -> healthMetrics.reportIgnored("out-of-order");
+      case TAKEN -> {}
+    }
+    return outcome;
+  }
+
+  /** What the controller holds of each node's GPU health. */
+  public HealthInbox health() {
+    return health;
   }
 
   /**

@@ -2,13 +2,18 @@ package dev.stratus.core.controller;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.notice.HealthInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.GpuHealthPlanner;
+import dev.stratus.core.plan.NodeHealth;
 import dev.stratus.core.plan.NoticePlanner;
 import dev.stratus.core.plan.PendingNotice;
 import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -26,6 +31,7 @@ final class NoticeRuns {
   private final StratusConfig config;
   private final SlurmClient slurm;
   private final NoticeInbox notices;
+  private final HealthInbox health;
   private final InstanceView view;
   private final CheckpointWatch checkpoints;
   private final Actuator actuator;
@@ -39,6 +45,7 @@ final class NoticeRuns {
       StratusConfig config,
       SlurmClient slurm,
       NoticeInbox notices,
+      HealthInbox health,
       InstanceView view,
       CheckpointWatch checkpoints,
       Actuator actuator,
@@ -48,6 +55,7 @@ final class NoticeRuns {
     this.config = config;
     this.slurm = slurm;
     this.notices = notices;
+    this.health = health;
     this.view = view;
     this.checkpoints = checkpoints;
     this.actuator = actuator;
@@ -60,28 +68,45 @@ final class NoticeRuns {
     running.lock();
     try {
       OptionalLong term = fence.term();
-      List<PendingNotice> pending = notices.pending();
-      if (pending.isEmpty() || term.isEmpty()) {
+      List<NodeHealth> nodes = health.nodes();
+      if ((notices.pending().isEmpty() && nodes.isEmpty()) || term.isEmpty()) {
         return List.of();
       }
       List<Instance> seen = view.instances();
+      List<SlurmJob> jobs = slurm.jobs();
+      List<Action> actions = new ArrayList<>();
+      if (!nodes.isEmpty()) {
+        // First the GPU faults: one that interrupts jobs adds a notice the step below acts on.
+        Snapshot before = snapshot(jobs, seen, notices.pending());
+        List<Action> faults = GpuHealthPlanner.plan(before, nodes, config::gpuHealth);
+        actuator.execute(faults, before, term.getAsLong());
+        actions.addAll(faults);
+      }
+      List<PendingNotice> pending = notices.pending();
+      if (pending.isEmpty()) {
+        return actions;
+      }
       askPassForUnseen(pending, seen);
-      Snapshot snapshot =
-          Snapshot.forNotices(
-              clock.instant(),
-              config.pools(),
-              config.timeouts(),
-              slurm.jobs(),
-              seen,
-              pending,
-              config.spot(),
-              checkpoints.checkpointed());
-      List<Action> actions = NoticePlanner.plan(snapshot);
-      actuator.execute(actions, snapshot, term.getAsLong());
+      Snapshot snapshot = snapshot(jobs, seen, pending);
+      List<Action> steps = NoticePlanner.plan(snapshot);
+      actuator.execute(steps, snapshot, term.getAsLong());
+      actions.addAll(steps);
       return actions;
     } finally {
       running.unlock();
     }
+  }
+
+  private Snapshot snapshot(List<SlurmJob> jobs, List<Instance> seen, List<PendingNotice> pending) {
+    return Snapshot.forNotices(
+        clock.instant(),
+        config.pools(),
+        config.timeouts(),
+        jobs,
+        seen,
+        pending,
+        config.spot(),
+        checkpoints.checkpointed());
   }
 
   /**

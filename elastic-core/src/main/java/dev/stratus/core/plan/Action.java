@@ -5,6 +5,7 @@ import static dev.stratus.api.model.Checks.notBlank;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
+import dev.stratus.wire.HealthAction;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -142,6 +143,25 @@ public sealed interface Action {
    * again while this controller runs (see {@link RegistrationCheck}).
    */
   record OfferingInvalid(OfferingKey offering, String reason) implements Action {}
+
+  /**
+   * A GPU fault on {@code node}'s instance that the controller acts on now ({@link
+   * GpuHealthPlanner}): counted, booked, remembered for the node; for an action that interrupts
+   * jobs ({@link HealthAction#interruptsJobs}) it also starts the notice chain on the instance,
+   * with {@code reason} (which names the GPU and the XID) as the drain's.
+   */
+  record GpuFault(
+      String node,
+      String instanceId,
+      OfferingKey offering,
+      HealthAction action,
+      String errorClass,
+      int xid,
+      String reason)
+      implements Action {}
+
+  /** Nothing more to do about the node's GPU health: the controller forgets what it held. */
+  record HealthDone(String node, String reason) implements Action {}
 
   /** The notice on this instance is fully acted on. */
   record NoticeDone(String instanceId, String reason) implements Action {}

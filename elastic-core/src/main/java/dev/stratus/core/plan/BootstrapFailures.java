@@ -2,6 +2,7 @@ package dev.stratus.core.plan;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Tags;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.wire.BootstrapReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,10 @@ public final class BootstrapFailures {
       String reason = Reasons.of(r.step() + ": node " + r.node() + ": " + r.message());
       actions.add(new Action.SetDown(List.of(r.node()), reason));
       actions.add(new Action.Terminate(List.of(instance.get().id()), reason));
+      if (r.step().equals(ProviderError.BootstrapFailed.GPU_HEALTH)) {
+        // The next instance of that offering may well fail too: try others first (its TTL).
+        actions.add(new Action.MarkUnavailable(instance.get().offering(), reason));
+      }
     }
     return actions;
   }

@@ -146,9 +146,17 @@ public sealed interface ProviderError {
       notNull("message", message);
     }
 
+    /** The step whose failure is the hardware's, not the node's configuration. */
+    public static final String GPU_HEALTH = "gpu-health";
+
+    /**
+     * A node whose GPUs failed their admission check ({@link #GPU_HEALTH}) says nothing of the next
+     * instance: the offering is marked unavailable and the launch tries another, as for a capacity
+     * error. Any other step (a wrong munge key, a Gres mismatch) would fail anywhere.
+     */
     @Override
     public Recovery recovery() {
-      return Recovery.GIVE_UP;
+      return code.equals(GPU_HEALTH) ? Recovery.TRY_ANOTHER_OFFERING : Recovery.GIVE_UP;
     }
   }
 }

@@ -1,0 +1,68 @@
+package dev.stratus.core.controller;
+
+import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.metrics.HealthMetrics;
+import dev.stratus.core.notice.HealthInbox;
+import dev.stratus.core.notice.NoticeInbox;
+import dev.stratus.core.plan.Action;
+import dev.stratus.core.plan.Snapshot;
+import dev.stratus.wire.InterruptionNotice;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out the GPU-health actions: a fault is counted, logged, booked ({@code booked}: the
+ * ledger's part) and remembered for its node; one that interrupts jobs starts the notice chain on
+ * the instance as the controller's own notice, due after the pool's {@code gpuHealth.grace} (the
+ * requeue comes sooner when the checkpoint lands), so the same lane that handles spot reclaims
+ * signals, drains, requeues and powers the node down.
+ */
+final class GpuHealthActions {
+  private static final Logger log = LoggerFactory.getLogger(GpuHealthActions.class);
+
+  private final StratusConfig config;
+  private final HealthInbox health;
+  private final NoticeInbox notices;
+  private final HealthMetrics metrics;
+  private final BiConsumer<Action.GpuFault, Snapshot> booked;
+  private final Clock clock;
+
+  GpuHealthActions(
+      StratusConfig config,
+      HealthInbox health,
+      NoticeInbox notices,
+      HealthMetrics metrics,
+      BiConsumer<Action.GpuFault, Snapshot> booked,
+      Clock clock) {
+    this.config = config;
+    this.health = health;
+    this.notices = notices;
+    this.metrics = metrics;
+    this.booked = booked;
+    this.clock = clock;
+  }
+
+  void fault(Action.GpuFault f, Snapshot snapshot) {
+    Instant now = clock.instant();
+    log.warn("{} (instance {}, offering {})", f.reason(), f.instanceId(), f.offering());
+    metrics.gpuFault(f.errorClass(), f.action().wireName(), f.offering().toString());
+    metrics.healthDrain(f.action().wireName());
+    health.acted(f.node(), f.instanceId(), f.action(), now);
+    if (f.action().interruptsJobs()) {
+      String pool = config.poolOfNode(f.node()).map(p -> p.name()).orElse("");
+      Instant due = now.plus(config.gpuHealth(pool).grace()).plus(snapshot.spot().margin());
+      notices.addMove(
+          new InterruptionNotice(f.instanceId(), InterruptionNotice.Kind.MAINTENANCE, due, now),
+          now,
+          f.reason());
+    }
+    booked.accept(f, snapshot);
+  }
+
+  void done(Action.HealthDone d) {
+    health.forget(d.node());
+  }
+}
