@@ -166,6 +166,7 @@ final class Actuator {
         .on(Action.MoveJob.class, (m, pass) -> move(m, pass.snapshot))
         .on(Action.GpuFault.class, (g, pass) -> health.fault(g, pass.snapshot))
         .on(Action.HealthDone.class, (d, pass) -> health.done(d))
+        .on(Action.IdleJob.class, (j, pass) -> health.idle(j))
         .on(Action.Ack.class, this::ack)
         .complete();
   }

@@ -26,6 +26,7 @@ import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,6 +73,7 @@ public final class Controller implements AutoCloseable {
   private final MoneyBooks books;
   private final HealthInbox health = new HealthInbox();
   private final HealthMetrics healthMetrics;
+  private final IdleGpuWatch idleGpus;
 
   /** A controller of {@code parts}; nothing runs until {@link #start} and {@link #runPass}. */
   public Controller(ControllerParts parts) {
@@ -93,6 +95,7 @@ public final class Controller implements AutoCloseable {
     this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
     this.notices = new NoticeInbox(clock);
     this.healthMetrics = new HealthMetrics(metrics.registry());
+    this.idleGpus = new IdleGpuWatch(config, health, healthMetrics);
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
     this.tasks =
@@ -114,7 +117,14 @@ public final class Controller implements AutoCloseable {
             parts.money().accounting(),
             deadlines.board(),
             new GpuHealthActions(
-                config, health, notices, healthMetrics, (fault, snapshot) -> {}, clock),
+                slurm,
+                parts.money().accounting(),
+                config,
+                health,
+                notices,
+                healthMetrics,
+                (fault, snapshot) -> {},
+                clock),
             clock,
             fence,
             nodes -> downByUs.started(nodes, clock.instant()));
@@ -217,7 +227,8 @@ public final class Controller implements AutoCloseable {
             .deadlines(
                 deadlines.observe(now, config.pools(), jobs, instances, unavailable.current()))
             .build(); // checkpoints are the notice lane's
-    List<Action> actions = Planner.plan(snapshot);
+    List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
+    actions.addAll(idleGpus.observe(now, jobs));
     actuator.execute(actions, snapshot, term.getAsLong());
     if (!fence.holds(term.getAsLong())) {
       return actions;

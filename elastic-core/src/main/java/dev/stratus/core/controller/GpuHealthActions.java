@@ -6,9 +6,12 @@ import dev.stratus.core.notice.HealthInbox;
 import dev.stratus.core.notice.NoticeInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.Snapshot;
+import dev.stratus.core.slurm.SlurmAccounting;
+import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,14 +32,20 @@ final class GpuHealthActions {
   private final HealthMetrics metrics;
   private final BiConsumer<Action.GpuFault, Snapshot> booked;
   private final Clock clock;
+  private final SlurmClient slurm;
+  private final Optional<SlurmAccounting> accounting;
 
   GpuHealthActions(
+      SlurmClient slurm,
+      Optional<SlurmAccounting> accounting,
       StratusConfig config,
       HealthInbox health,
       NoticeInbox notices,
       HealthMetrics metrics,
       BiConsumer<Action.GpuFault, Snapshot> booked,
       Clock clock) {
+    this.slurm = slurm;
+    this.accounting = accounting;
     this.config = config;
     this.health = health;
     this.notices = notices;
@@ -60,6 +69,31 @@ final class GpuHealthActions {
           f.reason());
     }
     booked.accept(f, snapshot);
+  }
+
+  /**
+   * A job whose GPUs stayed idle: logged and noted on the job (its AdminComment), then signalled,
+   * requeued or cancelled as its pool's policy says. Without Slurm accounting commands only the log
+   * and the metric say it.
+   */
+  void idle(Action.IdleJob j) {
+    log.warn("{}", j.reason());
+    if (accounting.isEmpty()) {
+      return;
+    }
+    SlurmAccounting slurmJobs = accounting.get();
+    switch (j.action()) {
+      case REPORT -> slurmJobs.note(j.jobId(), j.reason());
+      case SIGNAL -> {
+        slurmJobs.note(j.jobId(), j.reason());
+        slurm.signalBatch(j.jobId(), config.spot().signal());
+      }
+      case REQUEUE -> {
+        slurmJobs.note(j.jobId(), j.reason());
+        slurm.requeue(j.jobId());
+      }
+      case CANCEL -> slurmJobs.cancel(j.jobId(), j.reason());
+    }
   }
 
   void done(Action.HealthDone d) {

@@ -5,7 +5,9 @@ import static dev.stratus.api.model.Checks.notBlank;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
+import dev.stratus.core.config.GpuHealthSettings.IdleAction;
 import dev.stratus.wire.HealthAction;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -157,6 +159,21 @@ public sealed interface Action {
       HealthAction action,
       String errorClass,
       int xid,
+      String reason)
+      implements Action {}
+
+  /**
+   * A job whose GPUs stayed idle for its pool's {@code gpuHealth.idle.after} ({@link
+   * IdleGpuPolicy}): reported, and signalled, requeued or cancelled as {@code action} says, with
+   * {@code reason} in its comment.
+   */
+  record IdleJob(
+      long jobId,
+      String pool,
+      String partition,
+      int gpus,
+      Instant idleSince,
+      IdleAction action,
       String reason)
       implements Action {}
 

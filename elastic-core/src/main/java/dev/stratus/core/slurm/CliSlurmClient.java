@@ -187,6 +187,17 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
         "AdminComment=" + comment(text));
   }
 
+  @Override
+  public void note(long jobId, String text) {
+    adminComment(positive(jobId), text);
+  }
+
+  @Override
+  public void cancel(long jobId, String reason) {
+    adminComment(positive(jobId), reason);
+    ok("scancel", Long.toString(jobId));
+  }
+
   private void adminComment(long jobId, String text) {
     ok("scontrol", "update", "jobid=" + jobId, "AdminComment=" + comment(text));
   }

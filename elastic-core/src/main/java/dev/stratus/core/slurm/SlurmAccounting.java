@@ -36,4 +36,10 @@ public interface SlurmAccounting {
    * yet: the caller tries again later).
    */
   void recordCost(long jobId, String text);
+
+  /** The job's AdminComment set to {@code text} (why Stratus acted on it). */
+  void note(long jobId, String text);
+
+  /** The job's AdminComment set to {@code reason}, then {@code scancel N}. */
+  void cancel(long jobId, String reason);
 }

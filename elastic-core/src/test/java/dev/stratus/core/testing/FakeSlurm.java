@@ -142,6 +142,17 @@ public final class FakeSlurm implements SlurmClient, SlurmAccounting {
     calls.add("cost " + jobId + " " + text);
   }
 
+  @Override
+  public synchronized void note(long jobId, String text) {
+    calls.add("note " + jobId + " " + text);
+  }
+
+  @Override
+  public synchronized void cancel(long jobId, String reason) {
+    calls.add("cancel " + jobId + " " + reason);
+    jobs.removeIf(j -> j.jobId() == jobId);
+  }
+
   private void replace(long jobId, UnaryOperator<SlurmJob> change) {
     jobs.replaceAll(j -> j.jobId() == jobId ? change.apply(j) : j);
   }
