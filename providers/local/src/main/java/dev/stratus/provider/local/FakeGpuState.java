@@ -132,6 +132,14 @@ public record FakeGpuState(
     };
   }
 
+  /**
+   * How many GPUs each node of the local provider with these settings has ({@code gpuCount}); the
+   * settings are checked as the provider checks them.
+   */
+  public static int gpuCount(Map<String, Object> localSettings, Path stateDir) {
+    return LocalSettings.parse(localSettings, stateDir).gpuCount();
+  }
+
   /** {@code <stateDir>/gpu/<node>.json}; the node name is checked to be a plain file name. */
   public static Path file(Path stateDir, String node) {
     return stateDir.resolve(DIR).resolve(checkNode(node) + ".json");
