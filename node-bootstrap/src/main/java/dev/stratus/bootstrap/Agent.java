@@ -1,6 +1,7 @@
 package dev.stratus.bootstrap;
 
 import dev.stratus.bootstrap.gpu.GpuVerifier;
+import dev.stratus.bootstrap.health.GpuAdmission;
 import dev.stratus.bootstrap.secret.MungeKeySource;
 import dev.stratus.bootstrap.secret.NodeKeySource;
 import java.io.IOException;
@@ -17,10 +18,11 @@ import java.util.Optional;
 
 /**
  * The bootstrap steps, in order: hostname, node-key (when the settings name one), munge-socket,
- * munge-key, munged, controller-auth, gpus, slurmd. Each step appends one status line; the first
- * failure stops the agent, so slurmd is never started on a node whose munge key slurmctld refuses,
- * whose GPUs are not what Slurm was told, or that has no key to sign its notices with. The node key
- * comes early so every later step's report to the controller can be signed.
+ * munge-key, munged, controller-auth, gpus, gpu-health (when the pool's {@code gpuHealth} level is
+ * 1 or 2), slurmd. Each step appends one status line; the first failure stops the agent, so slurmd
+ * is never started on a node whose munge key slurmctld refuses, whose GPUs are not what Slurm was
+ * told or fail their health checks, or that has no key to sign its notices with. The node key comes
+ * early so every later step's report to the controller can be signed.
  */
 final class Agent {
   /** The PATH every started program gets; slurmctld gives hooks none, so nothing relies on ours. */
@@ -104,6 +106,11 @@ final class Agent {
     void run() throws StepFailedException, IOException, InterruptedException;
   }
 
+  /** A step that says what it read when it works (its status line's message). */
+  interface ReadingStep {
+    String run() throws StepFailedException, IOException, InterruptedException;
+  }
+
   /**
    * Runs every step; true when all succeeded (slurmd started). Reports still being uploaded get a
    * few seconds more at the end: a slow controller never holds up the node's boot.
@@ -125,13 +132,27 @@ final class Agent {
         && (!settings.checkController()
             || step("controller-auth", new ControllerAuth(settings, runner, clock, pause)::check))
         && step("gpus", this::gpus)
+        && (settings.gpuHealth().level() == 0 || step("gpu-health", this::gpuHealth))
         && step("slurmd", this::slurmd);
   }
 
   private boolean step(String name, Step step) {
+    return step(
+        name,
+        () -> {
+          step.run();
+          return "";
+        });
+  }
+
+  private boolean step(String name, ReadingStep step) {
     try {
-      step.run();
-      status.ok(name);
+      String read = step.run();
+      if (read.isEmpty()) {
+        status.ok(name);
+      } else {
+        status.ok(name, read);
+      }
       return true;
     } catch (StepFailedException e) {
       status.failed(name, e.getMessage());
@@ -236,6 +257,19 @@ final class Agent {
     if (problem.isPresent()) {
       throw new StepFailedException(problem.get() + "; slurmd not started");
     }
+  }
+
+  /**
+   * The pool's GPU health checks; what each read goes to the status line (and the agent's output,
+   * since the controller's bootstrap report carries no message for a step that worked).
+   */
+  private String gpuHealth() throws StepFailedException, InterruptedException {
+    GpuAdmission.Outcome o = GpuAdmission.run(settings.gpuHealth(), settings.gpuCount());
+    System.out.println(o.message());
+    if (!o.ok()) {
+      throw new StepFailedException(o.message());
+    }
+    return o.message();
   }
 
   private void slurmd() throws StepFailedException, IOException {

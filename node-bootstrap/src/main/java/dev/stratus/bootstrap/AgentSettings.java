@@ -1,6 +1,7 @@
 package dev.stratus.bootstrap;
 
 import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.health.GpuHealthCheck;
 import dev.stratus.bootstrap.secret.KeySourceJson;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
@@ -46,6 +47,9 @@ import java.util.Optional;
  *     refuse it)
  * @param controllerCaFile PEM certificate(s) the agent trusts for an https {@code reportUrl};
  *     empty: the JVM's trust store
+ * @param gpuHealth the pool's GPU health admission check ({@link
+ *     dev.stratus.bootstrap.health.GpuHealthCheckJson}), run as step {@code gpu-health} after
+ *     {@code gpus}; level 0 (the default, also for null) runs no such step
  */
 public record AgentSettings(
     String nodeName,
@@ -67,7 +71,8 @@ public record AgentSettings(
     String mungeUser,
     String confServer,
     Optional<NodeKeySpec> nodeKey,
-    Optional<Path> controllerCaFile) {
+    Optional<Path> controllerCaFile,
+    GpuHealthCheck gpuHealth) {
   public AgentSettings {
     AgentSettingsRules.nodeName(nodeName);
     address = address == null ? "" : address;
@@ -94,6 +99,79 @@ public record AgentSettings(
     nodeKey = nodeKey == null ? Optional.empty() : nodeKey;
     controllerCaFile = controllerCaFile == null ? Optional.empty() : controllerCaFile;
     controllerCaFile.ifPresent(p -> AgentSettingsRules.absolute("controllerCaFile", p));
+    gpuHealth = gpuHealth == null ? GpuHealthCheck.inventoryOnly() : gpuHealth;
+  }
+
+  /** The settings without a GPU health check (level 0); the local provider builds these. */
+  public AgentSettings(
+      String nodeName,
+      String address,
+      Path slurmConf,
+      Path sbinDir,
+      Path binDir,
+      KeySourceSpec mungeKeySource,
+      Path mungeSocket,
+      Path nodeDir,
+      int gpuCount,
+      Path deviceDir,
+      Path statusFile,
+      Duration mungeTimeout,
+      boolean privateNamespaces,
+      GpuCheck gpuCheck,
+      boolean checkController,
+      Optional<URI> reportUrl,
+      String mungeUser,
+      String confServer,
+      Optional<NodeKeySpec> nodeKey,
+      Optional<Path> controllerCaFile) {
+    this(
+        nodeName,
+        address,
+        slurmConf,
+        sbinDir,
+        binDir,
+        mungeKeySource,
+        mungeSocket,
+        nodeDir,
+        gpuCount,
+        deviceDir,
+        statusFile,
+        mungeTimeout,
+        privateNamespaces,
+        gpuCheck,
+        checkController,
+        reportUrl,
+        mungeUser,
+        confServer,
+        nodeKey,
+        controllerCaFile,
+        null);
+  }
+
+  /** The same settings with the GPU health check {@code gpuHealth}. */
+  public AgentSettings withGpuHealth(GpuHealthCheck gpuHealth) {
+    return new AgentSettings(
+        nodeName,
+        address,
+        slurmConf,
+        sbinDir,
+        binDir,
+        mungeKeySource,
+        mungeSocket,
+        nodeDir,
+        gpuCount,
+        deviceDir,
+        statusFile,
+        mungeTimeout,
+        privateNamespaces,
+        gpuCheck,
+        checkController,
+        reportUrl,
+        mungeUser,
+        confServer,
+        nodeKey,
+        controllerCaFile,
+        gpuHealth);
   }
 
   /** The same settings with the node's signing key taken from {@code nodeKey}. */
@@ -118,7 +196,8 @@ public record AgentSettings(
         mungeUser,
         confServer,
         Optional.of(nodeKey),
-        controllerCaFile);
+        controllerCaFile,
+        gpuHealth);
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stratus.bootstrap.gpu.GpuCheck;
 import dev.stratus.bootstrap.gpu.GpuCheckJson;
+import dev.stratus.bootstrap.health.GpuHealthCheckJson;
 import dev.stratus.bootstrap.secret.KeySourceJson;
 import dev.stratus.bootstrap.secret.NodeKeyJson;
 import java.net.URI;
@@ -45,7 +46,8 @@ final class AgentSettingsJson {
           "mungeUser",
           "confServer",
           "nodeKey",
-          "controllerCaFile");
+          "controllerCaFile",
+          "gpuHealth");
 
   private AgentSettingsJson() {}
 
@@ -92,7 +94,8 @@ final class AgentSettingsJson {
         root.has("nodeKey")
             ? Optional.of(NodeKeyJson.parse(root.get("nodeKey")))
             : Optional.empty(),
-        text(root, "controllerCaFile").map(Path::of));
+        text(root, "controllerCaFile").map(Path::of),
+        GpuHealthCheckJson.parse(root.get("gpuHealth")));
   }
 
   static String write(AgentSettings s) {
@@ -124,6 +127,9 @@ final class AgentSettingsJson {
     s.controllerCaFile().ifPresent(p -> root.put("controllerCaFile", p.toString()));
     if (!(s.gpuCheck() instanceof GpuCheck.DeviceFiles)) {
       root.set("gpuCheck", GpuCheckJson.write(s.gpuCheck()));
+    }
+    if (s.gpuHealth().level() > 0) {
+      root.set("gpuHealth", GpuHealthCheckJson.write(s.gpuHealth()));
     }
     return root.toPrettyString();
   }

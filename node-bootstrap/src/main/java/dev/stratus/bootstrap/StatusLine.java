@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * One line of the agent's status file: {@code {"step":"munge-key","ok":true,"at":"..."}}, with a
- * {@code message} when the step failed. The provider reads these lines to say which step broke.
+ * {@code message} when the step failed, or when a step that worked says what it read (the {@code
+ * gpu-health} step). The provider reads these lines to say which step broke.
  */
 public record StatusLine(String step, boolean ok, Instant at, String message) {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,6 +28,11 @@ public record StatusLine(String step, boolean ok, Instant at, String message) {
     return new StatusLine(step, true, at, "");
   }
 
+  /** A step that worked and says what it found. */
+  public static StatusLine ok(String step, Instant at, String message) {
+    return new StatusLine(step, true, at, message);
+  }
+
   public static StatusLine failed(String step, Instant at, String message) {
     return new StatusLine(step, false, at, message);
   }
@@ -37,7 +43,7 @@ public record StatusLine(String step, boolean ok, Instant at, String message) {
     node.put("step", step);
     node.put("ok", ok);
     node.put("at", at.toString());
-    if (!ok) {
+    if (!ok || !message.isEmpty()) {
       node.put("message", message);
     }
     return node.toString();

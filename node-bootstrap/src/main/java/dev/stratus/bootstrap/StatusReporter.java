@@ -30,6 +30,11 @@ final class StatusReporter {
     append(StatusLine.ok(step, clock.instant()));
   }
 
+  /** A step that worked, with what it read ({@code gpu-health}). */
+  void ok(String step, String message) {
+    append(StatusLine.ok(step, clock.instant(), message));
+  }
+
   void failed(String step, String message) {
     append(StatusLine.failed(step, clock.instant(), message));
   }

@@ -1,12 +1,11 @@
 package dev.stratus.bootstrap;
 
+import dev.stratus.bootstrap.health.SignedPost;
 import dev.stratus.wire.BootstrapReportCodec;
 import dev.stratus.wire.RequestSigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
@@ -48,11 +47,7 @@ final class StatusUploader {
   StatusUploader(URI url, String nodeName, Optional<SSLContext> tls) {
     this.url = url;
     this.nodeName = nodeName;
-    // The controller's endpoint speaks HTTP/1.1: no h2c upgrade attempt.
-    HttpClient.Builder b =
-        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT);
-    tls.ifPresent(b::sslContext);
-    this.http = b.build();
+    this.http = SignedPost.client(tls, TIMEOUT);
   }
 
   /** The node's key is installed: queued lines and all later ones go out signed with it. */
@@ -92,21 +87,15 @@ final class StatusUploader {
       return;
     }
     byte[] body = body(nodeName, line).getBytes(StandardCharsets.UTF_8);
-    String target = RequestSigner.target(url);
+    SignedPost post = new SignedPost(http, key, TIMEOUT);
     String last = "";
     for (int i = 0; i < TRIES; i++) {
       try {
-        HttpRequest.Builder request =
-            HttpRequest.newBuilder(url)
-                .timeout(TIMEOUT)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        key.headers("POST", target, body).forEach(request::header);
-        HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() / 100 == 2) {
+        SignedPost.Response r = post.post(url, body);
+        if (r.accepted()) {
           return;
         }
-        last = "HTTP " + r.statusCode() + " " + r.body().strip();
+        last = "HTTP " + r.status() + " " + r.body().strip();
       } catch (IOException e) {
         last = e.getClass().getSimpleName() + ": " + e.getMessage();
       } catch (InterruptedException e) {

@@ -40,20 +40,14 @@ public final class NvidiaSmiXml {
   public static final class BadXmlException extends Exception {
     private static final long serialVersionUID = 1L;
 
-    BadXmlException(String message) {
+    public BadXmlException(String message) {
       super(message);
     }
   }
 
   public static List<GpuInfo> parse(String xml) throws BadXmlException {
-    Document doc = document(stripNvidiaDoctype(xml));
-    Element root = doc.getDocumentElement();
-    if (!root.getTagName().equals("nvidia_smi_log")) {
-      throw new BadXmlException(
-          "nvidia-smi XML: root element is <" + root.getTagName() + ">, expected <nvidia_smi_log>");
-    }
     List<GpuInfo> gpus = new ArrayList<>();
-    for (Element gpu : children(root, "gpu")) {
+    for (Element gpu : gpus(xml)) {
       String id = gpu.getAttribute("id");
       String product = text(gpu, "product_name");
       if (product.isEmpty()) {
@@ -81,6 +75,20 @@ public final class NvidiaSmiXml {
               migs));
     }
     return gpus;
+  }
+
+  /**
+   * The {@code gpu} elements of {@code nvidia-smi -q -x} output, read with the hardened parser; for
+   * other readers of the same document ({@code dev.stratus.bootstrap.health.GpuHealthXml}).
+   */
+  public static List<Element> gpus(String xml) throws BadXmlException {
+    Document doc = document(stripNvidiaDoctype(xml));
+    Element root = doc.getDocumentElement();
+    if (!root.getTagName().equals("nvidia_smi_log")) {
+      throw new BadXmlException(
+          "nvidia-smi XML: root element is <" + root.getTagName() + ">, expected <nvidia_smi_log>");
+    }
+    return children(root, "gpu");
   }
 
   static String stripNvidiaDoctype(String xml) {
@@ -142,7 +150,8 @@ public final class NvidiaSmiXml {
         }
       };
 
-  private static List<Element> children(Element parent, String name) {
+  /** The child elements named {@code name}; none when {@code parent} is null. */
+  public static List<Element> children(Element parent, String name) {
     List<Element> out = new ArrayList<>();
     if (parent == null) {
       return out;
@@ -155,13 +164,14 @@ public final class NvidiaSmiXml {
     return out;
   }
 
-  private static Element child(Element parent, String name) {
+  /** The first child named {@code name}, or null (also for a null parent). */
+  public static Element child(Element parent, String name) {
     List<Element> c = children(parent, name);
     return c.isEmpty() ? null : c.get(0);
   }
 
   /** The trimmed text of the child, "" when absent. */
-  private static String text(Element parent, String name) {
+  public static String text(Element parent, String name) {
     Element c = child(parent, name);
     return c == null ? "" : c.getTextContent().strip();
   }
