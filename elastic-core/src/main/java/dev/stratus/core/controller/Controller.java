@@ -161,7 +161,13 @@ public final class Controller implements AutoCloseable {
             credentials,
             tasks,
             config.timeouts().launch(),
-            fence),
+            fence,
+            (pool, offering, passed, nodes) -> {
+              int level = config.gpuHealth(pool).level();
+              for (int i = 0; i < nodes && level > 0; i++) {
+                healthMetrics.gpuCheck(level, offering.toString(), passed ? "pass" : "fail");
+              }
+            }),
         tasks,
         providers,
         config.timeouts().terminate(),

@@ -2,6 +2,7 @@ package dev.stratus.core.controller;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.spi.CarriesNodeCredentials;
 import dev.stratus.api.spi.LaunchRequest;
@@ -60,6 +61,17 @@ final class LaunchExecutor {
   private final CloudTasks tasks;
   private final Duration limit;
   private final Fence fence;
+  private final AdmissionChecks checks;
+
+  /**
+   * Counts the nodes' GPU admission checks a try's outcome shows: passed for the nodes of a
+   * complete launch, failed for a node that refused itself at step {@code gpu-health}.
+   */
+  interface AdmissionChecks {
+    AdmissionChecks NONE = (pool, offering, passed, nodes) -> {};
+
+    void count(String pool, OfferingKey offering, boolean passed, int nodes);
+  }
 
   LaunchExecutor(
       String cluster,
@@ -69,6 +81,19 @@ final class LaunchExecutor {
       CloudTasks tasks,
       Duration limit,
       Fence fence) {
+    this(cluster, providers, unavailable, credentials, tasks, limit, fence, AdmissionChecks.NONE);
+  }
+
+  LaunchExecutor(
+      String cluster,
+      Map<String, NodeProvider> providers,
+      UnavailableOfferings unavailable,
+      NodeCredentials credentials,
+      CloudTasks tasks,
+      Duration limit,
+      Fence fence,
+      AdmissionChecks checks) {
+    this.checks = checks;
     this.cluster = cluster;
     this.providers = providers;
     this.unavailable = unavailable;
@@ -161,6 +186,7 @@ final class LaunchExecutor {
             cluster, launch.pool(), offering, launch.nodes(), token, tags, true, issued);
     LaunchResult result = call(provider, request);
     if (result.complete()) {
+      checks.count(launch.pool(), offering.key(), true, launch.nodes().size());
       unavailable.markAvailable(offering.key());
       log.info("launched {} in {} for {}", launch.nodes(), offering.key(), launch.reason());
       return new Step.Done(new Outcome.Launched(offering, result.launched()));
@@ -171,6 +197,10 @@ final class LaunchExecutor {
       provider.terminate(result.launched().stream().map(Instance::id).toList());
     }
     ProviderError last = result.failures().get(0).error();
+    if (last instanceof ProviderError.BootstrapFailed b
+        && b.code().equals(ProviderError.BootstrapFailed.GPU_HEALTH)) {
+      checks.count(launch.pool(), offering.key(), false, 1);
+    }
     if (Thread.currentThread().isInterrupted()) {
       // abandoned past its limit (logged once, by CloudTasks); no one reads this outcome
       log.debug("abandoned launch of {} ended: {}", launch.nodes(), last.describe());

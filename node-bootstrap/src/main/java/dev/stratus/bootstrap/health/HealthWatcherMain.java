@@ -142,7 +142,8 @@ public final class HealthWatcherMain {
     }
   }
 
-  static int run(String[] args, PrintStream out, Clock clock) {
+  /** Runs the watcher as {@code main} would, without exiting: the exit status. */
+  public static int run(String[] args, PrintStream out, Clock clock) {
     Options o;
     HealthWatcher.Sink sink;
     HealthWatcher.LogSource log;

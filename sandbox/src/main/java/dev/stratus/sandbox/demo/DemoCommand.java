@@ -55,7 +55,9 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
               + " reclaimed (with and without notice); ends with reclaims, requeues and"
               + " max_steps_lost. budget: accounts with hard dollar budgets; team-a's third job"
               + " is held with its reason, the budget is raised and it runs (implies"
-              + " --accounting).")
+              + " --accounting). gpu-health: one node fails its GPU admission check and is"
+              + " replaced, an XID 79 under a running checkpointing job requeues it onto a new"
+              + " node, and an idle job is flagged.")
   String scenario;
 
   @Option(
@@ -86,9 +88,15 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
         chosen = new BudgetScenario();
         size = Math.max(nodes, BudgetScenario.JOBS);
       }
+      case "gpu-health" -> {
+        chosen = new GpuHealthScenario();
+        size = Math.max(nodes, GpuHealthScenario.JOBS + 3); // room for the replacements
+      }
       default -> {
         System.err.println(
-            "stratus demo: unknown --scenario '" + scenario + "' (basic, spot, budget)");
+            "stratus demo: unknown --scenario '"
+                + scenario
+                + "' (basic, spot, budget, gpu-health)");
         return 2;
       }
     }

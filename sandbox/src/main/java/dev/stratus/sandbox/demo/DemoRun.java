@@ -3,12 +3,14 @@ package dev.stratus.sandbox.demo;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.daemon.ControllerRuntime;
 import dev.stratus.sandbox.embedded.AccountingSpec;
 import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.sandbox.embedded.EmbeddedSpec;
 import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.SlurmInstall;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One demo run: prepare and start the embedded cluster, run the controller in this process, submit
@@ -190,7 +193,9 @@ final class DemoRun {
       Consumer<String> console,
       StratusConfig config,
       Path configFile,
-      Consumer<StratusConfig> restarter) {
+      Consumer<StratusConfig> restarter,
+      Supplier<List<SlurmNode>> nodes,
+      Supplier<MeterRegistry> metrics) {
     String sbatch(List<String> args) {
       return sbatcher.apply(args);
     }
@@ -216,7 +221,9 @@ final class DemoRun {
         this::say,
         config,
         cluster.configFile(),
-        this::restartController);
+        this::restartController,
+        () -> runtime.slurm().nodes(),
+        () -> runtime.controller().metrics().registry());
   }
 
   private void restartController(StratusConfig config) {

@@ -188,6 +188,19 @@ final class SimSlurmClient implements ReplaySlurm {
   @Override
   public void recordCost(long jobId, String text) {}
 
+  @Override
+  public void note(long jobId, String text) {
+    job(jobId).adminComment = text;
+  }
+
+  /** The job leaves the queue, as after scancel; its nodes free up at the next step. */
+  @Override
+  public void cancel(long jobId, String reason) {
+    JobRun job = job(jobId);
+    job.adminComment = reason;
+    job.phase = JobRun.Phase.DONE;
+  }
+
   private JobRun job(long jobId) {
     return jobs.get((int) jobId - 1);
   }

@@ -141,6 +141,16 @@ final class TapeWiring {
         tape.call(
             "slurm", "recordCost", () -> run(() -> real.recordCost(jobId, text)), jobId, text);
       }
+
+      @Override
+      public void note(long jobId, String text) {
+        tape.call("slurm", "note", () -> run(() -> real.note(jobId, text)), jobId, text);
+      }
+
+      @Override
+      public void cancel(long jobId, String reason) {
+        tape.call("slurm", "cancel", () -> run(() -> real.cancel(jobId, reason)), jobId, reason);
+      }
     };
   }
 

@@ -3,7 +3,9 @@ package dev.stratus.provider.local;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.api.model.Tags;
 import dev.stratus.api.spi.BootstrapSettings;
+import dev.stratus.api.spi.GpuAdmission;
 import dev.stratus.api.spi.NodeCredential;
 import dev.stratus.api.spi.NodeKeyIssuer;
 import dev.stratus.api.spi.ProviderError;
@@ -12,6 +14,7 @@ import dev.stratus.bootstrap.AgentSettings;
 import dev.stratus.bootstrap.Namespaces;
 import dev.stratus.bootstrap.StatusLine;
 import dev.stratus.bootstrap.gpu.GpuCheck;
+import dev.stratus.bootstrap.health.GpuHealthCheck;
 import dev.stratus.bootstrap.secret.KeySourceSpec;
 import dev.stratus.bootstrap.secret.NodeKeySpec;
 import dev.stratus.wire.NodeKeys;
@@ -58,10 +61,14 @@ final class AgentLauncher {
   private final boolean checkController;
   private final String confServer;
   private final NodeSecrets secrets;
+  private final Path stateDir;
 
   /** Steps whose failure is the node's own, reported as {@link ProviderError.BootstrapFailed}. */
   private static final Set<String> NODE_STEPS =
-      Set.of("node-key", "munge-key", "controller-auth", "gpus");
+      Set.of("node-key", "munge-key", "controller-auth", "gpus", "gpu-health");
+
+  /** What the fake nvidia-smi calls the local nodes' GPUs. */
+  static final String FAKE_PRODUCT = "NVIDIA H100 80GB HBM3";
 
   AgentLauncher(
       BootstrapSettings bootstrap,
@@ -78,6 +85,7 @@ final class AgentLauncher {
     this.gpuCount = gpuCount;
     this.timeout = timeout;
     this.nodesDir = stateDir.resolve("nodes");
+    this.stateDir = stateDir;
     this.checkController = checkController;
     this.confServer = confServer;
   }
@@ -89,6 +97,29 @@ final class AgentLauncher {
   /** Where the node's signing key is once its agent ran (the watcher signs with it). */
   Path nodeKeyFile(String netns) {
     return NodeSecrets.keyFile(nodeDir(netns));
+  }
+
+  /** The pool's GPU admission check for the node. */
+  GpuAdmission admission(InstanceRecord node) {
+    return bootstrap.gpuHealth(node.tags().getOrDefault(Tags.POOL, ""));
+  }
+
+  /** Where the node's fake GPU tools are, once its pool checks GPU health (level 1 or 2). */
+  Path fakeTools(String netns) {
+    return nodeDir(netns).resolve("bin");
+  }
+
+  /**
+   * Forgets the node's injected GPU faults: they were this instance's hardware, and the next
+   * instance of the node is healthy (a cloud's replacement VM is another machine).
+   */
+  void forgetGpuState(String nodeName) {
+    try {
+      Files.deleteIfExists(FakeGpuState.file(stateDir, nodeName));
+      Files.deleteIfExists(FakeGpuState.kmsgFile(stateDir, nodeName));
+    } catch (IOException | IllegalArgumentException e) {
+      // a state left behind shows up on the node's next instance; the fault command clears it
+    }
   }
 
   /** Deletes the node's keys (the agent writes them under keys/). */
@@ -140,6 +171,10 @@ final class AgentLauncher {
             confServer,
             nodeKey,
             Optional.empty());
+    GpuAdmission admission = admission(node);
+    if (admission.level() > 0) {
+      settings = settings.withGpuHealth(gpuHealth(node, admission));
+    }
     Path settingsFile = dir.resolve("agent.json");
     Files.writeString(settingsFile, settings.toJson(), StandardCharsets.UTF_8);
     try {
@@ -147,6 +182,22 @@ final class AgentLauncher {
     } finally {
       NodeSecrets.removeTokens(dir);
     }
+  }
+
+  /** Installs the node's fake nvidia-smi and dcgmi and points the agent's health check at them. */
+  private GpuHealthCheck gpuHealth(InstanceRecord node, GpuAdmission admission) throws IOException {
+    Path bin = fakeTools(node.netns());
+    Path kmsg = FakeGpuState.kmsgFile(stateDir, node.nodeName());
+    FakeNvidiaTools.install(
+        bin, FakeGpuState.file(stateDir, node.nodeName()), kmsg, FAKE_PRODUCT, gpuCount);
+    return new GpuHealthCheck(
+        admission.level(),
+        admission.timeout(),
+        bin.resolve("nvidia-smi"),
+        Optional.of(bin.resolve("dcgmi")),
+        kmsg,
+        admission.diagLevel(),
+        false);
   }
 
   private Optional<ProviderError> run(InstanceRecord node, Path settingsFile, Path status, Path log)

@@ -1,11 +1,13 @@
 package dev.stratus.provider.local;
 
+import dev.stratus.api.spi.GpuAdmission;
 import dev.stratus.provider.local.imds.LocalImdsMain;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -60,6 +62,19 @@ final class ImdsLauncher {
     return Optional.of(System.getProperty("java.class.path"));
   }
 
+  /**
+   * The node's GPU health watcher, run in the same JVM beside the notice watcher when the node's
+   * pool checks GPU health: its fake nvidia-smi, its kernel log, the poll interval and GPU count.
+   */
+  record Health(Path nvidiaSmi, Path kernelLog, Duration interval, int gpus) {
+    static Optional<Health> of(GpuAdmission admission, Path tools, Path kernelLog, int gpus) {
+      return admission.level() == 0
+          ? Optional.empty()
+          : Optional.of(
+              new Health(tools.resolve("nvidia-smi"), kernelLog, admission.watchInterval(), gpus));
+    }
+  }
+
   /** The endpoint's base URL for a node. */
   URI base(InstanceRecord node) {
     return URI.create("http://" + node.address() + ":" + port);
@@ -67,6 +82,11 @@ final class ImdsLauncher {
 
   /** {@code keyFile}: the node's signing key, when its agent installed one. */
   List<String> argv(InstanceRecord node, Optional<Path> keyFile) {
+    return argv(node, keyFile, Optional.empty());
+  }
+
+  /** {@code health}: the GPU health watcher's settings, when the pool checks GPU health. */
+  List<String> argv(InstanceRecord node, Optional<Path> keyFile, Optional<Health> health) {
     List<String> cmd = new ArrayList<>();
     cmd.addAll(List.of(Shell.tool("perl"), "-e", SIGRESET));
     cmd.addAll(List.of(Shell.tool("nsenter"), "--net=/run/netns/" + node.netns(), "--"));
@@ -78,6 +98,19 @@ final class ImdsLauncher {
       cmd.addAll(List.of("--node", node.nodeName(), "--key-file", keyFile.get().toString()));
       noticeUrl.ifPresent(u -> cmd.addAll(List.of("--sink", u.toString())));
       caFile.ifPresent(f -> cmd.addAll(List.of("--ca-file", f.toString())));
+      if (noticeUrl.isPresent() && health.isPresent()) {
+        Health h = health.get();
+        cmd.addAll(
+            List.of(
+                "--nvidia-smi",
+                h.nvidiaSmi().toString(),
+                "--kernel-log",
+                h.kernelLog().toString(),
+                "--health-interval-ms",
+                Long.toString(h.interval().toMillis()),
+                "--gpus",
+                Integer.toString(h.gpus())));
+      }
     }
     return cmd;
   }
@@ -86,11 +119,12 @@ final class ImdsLauncher {
    * Starts the endpoint for a booted node; returns at once. Without the node's key it serves
    * metadata only: no watcher (its notices could not be signed) and no admin path.
    */
-  void start(InstanceRecord node, Path nodeDir, Path keyFile) throws IOException {
+  void start(InstanceRecord node, Path nodeDir, Path keyFile, Optional<Health> health)
+      throws IOException {
     Files.createDirectories(nodeDir);
     ProcessBuilder pb =
         new ProcessBuilder(
-            argv(node, Files.exists(keyFile) ? Optional.of(keyFile) : Optional.empty()));
+            argv(node, Files.exists(keyFile) ? Optional.of(keyFile) : Optional.empty(), health));
     pb.environment().clear();
     pb.environment().put("PATH", Shell.SYSTEM_PATH);
     pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

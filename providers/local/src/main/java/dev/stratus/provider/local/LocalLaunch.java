@@ -162,7 +162,16 @@ final class LocalLaunch {
       network.wire(r.netns(), r.veth(), r.address());
       problem = agents.boot(r, credential, lostGpu);
       if (problem.isEmpty() && imds.isPresent()) {
-        imds.get().start(r, agents.nodeDir(r.netns()), agents.nodeKeyFile(r.netns()));
+        imds.get()
+            .start(
+                r,
+                agents.nodeDir(r.netns()),
+                agents.nodeKeyFile(r.netns()),
+                ImdsLauncher.Health.of(
+                    agents.admission(r),
+                    agents.fakeTools(r.netns()),
+                    FakeGpuState.kmsgFile(stateDir, r.nodeName()),
+                    settings.gpuCount()));
       }
     } catch (Exception e) {
       problem = Optional.of(bootError(r.nodeName(), e.getMessage()));

@@ -191,6 +191,7 @@ final class LocalNodes {
       NodeReaper.reap(network, r.netns(), r.veth());
     }
     agents.forgetKey(r.netns());
+    agents.forgetGpuState(r.nodeName());
     synchronized (lock) {
       if (store.read(r.id()).isPresent()) {
         store.delete(r.id());

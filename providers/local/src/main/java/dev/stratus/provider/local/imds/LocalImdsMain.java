@@ -1,5 +1,6 @@
 package dev.stratus.provider.local.imds;
 
+import dev.stratus.bootstrap.health.HealthWatcherMain;
 import dev.stratus.spot.AwsImdsWatcher;
 import dev.stratus.spot.HttpNoticeSink;
 import dev.stratus.spot.WatcherLoop;
@@ -11,6 +12,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
@@ -59,6 +62,21 @@ public final class LocalImdsMain implements Callable<Integer> {
       description = "watcher poll interval in milliseconds (default 1000)")
   long intervalMillis;
 
+  @Option(names = "--nvidia-smi", description = "the node's nvidia-smi: also watch GPU health")
+  Path nvidiaSmi;
+
+  @Option(names = "--kernel-log", description = "the node's kernel log, for NVRM Xid lines")
+  Path kernelLog;
+
+  @Option(
+      names = "--health-interval-ms",
+      defaultValue = "5000",
+      description = "GPU health poll interval in milliseconds (default 5000)")
+  long healthIntervalMillis;
+
+  @Option(names = "--gpus", defaultValue = "0", description = "the node's GPU count (0: as seen)")
+  int gpus;
+
   public static void main(String[] args) {
     int rc = new CommandLine(new LocalImdsMain()).execute(args);
     if (rc != 0) {
@@ -86,6 +104,9 @@ public final class LocalImdsMain implements Callable<Integer> {
         new LocalImdsServer(
             address, new LocalImds(instance, Clock.systemUTC()), key, Clock.systemUTC());
     log.info("local IMDS for {} on {}", instance, server.address());
+    if (sink != null && nvidiaSmi != null) {
+      startHealthWatcher();
+    }
     if (sink != null) {
       URI base = URI.create("http://" + listen);
       AwsImdsWatcher watcher =
@@ -107,5 +128,49 @@ public final class LocalImdsMain implements Callable<Integer> {
       Thread.currentThread().join();
     }
     return 0;
+  }
+
+  /**
+   * The node's GPU health watcher ({@link HealthWatcherMain}) on a thread of this JVM, reporting to
+   * the same controller as the notices ({@code /v1/health} beside {@code --sink}'s path), signed
+   * with the same key.
+   */
+  private void startHealthWatcher() {
+    String controller = sink.getScheme() + "://" + sink.getRawAuthority();
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--node",
+                node,
+                "--instance",
+                instance,
+                "--key-file",
+                keyFile.toString(),
+                "--sink",
+                controller,
+                "--nvidia-smi",
+                nvidiaSmi.toString(),
+                "--interval-ms",
+                Long.toString(healthIntervalMillis)));
+    if (kernelLog != null) {
+      args.addAll(List.of("--kernel-log", kernelLog.toString()));
+    }
+    if (gpus > 0) {
+      args.addAll(List.of("--gpus", Integer.toString(gpus)));
+    }
+    if (caFile != null) {
+      args.addAll(List.of("--ca-file", caFile.toString()));
+    }
+    Thread t =
+        new Thread(
+            () -> {
+              int rc =
+                  HealthWatcherMain.run(args.toArray(String[]::new), System.out, Clock.systemUTC());
+              log.warn("GPU health watcher of {} ended with {}", node, rc);
+            },
+            "gpu-health-watcher");
+    t.setDaemon(true);
+    t.start();
+    log.info("watching the GPUs of {} with {}, reporting to {}", node, nvidiaSmi, controller);
   }
 }
