@@ -33,10 +33,10 @@ public interface CostLedger extends AutoCloseable {
 
   /**
    * A GPU fault on an instance (see {@link FaultRecord}): its time from the fault to its end, and
-   * each job's time on it from its lost-work point to the fault, become {@code (faulty)} spend,
-   * the offering's; an admission fault makes its whole life faulty. An instance the ledger has not
-   * seen yet is recorded from the fault's fields, launched at {@code launched}, and closed as any
-   * other (a pass that no longer lists it, or {@link #terminationRequested}). Of two faults on one
+   * each job's time on it from its lost-work point to the fault, become {@code (faulty)} spend, the
+   * offering's; an admission fault makes its whole life faulty. An instance the ledger has not seen
+   * yet is recorded from the fault's fields, launched at {@code launched}, and closed as any other
+   * (a pass that no longer lists it, or {@link #terminationRequested}). Of two faults on one
    * instance the earlier counts; recording the same fault again changes nothing.
    */
   void faultRecorded(FaultRecord fault);
