@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  * requeues its job, and its {@code GET /metrics} is scraped over loopback like Prometheus does. Its
  * config has a budget, so the money series (spend, budget remaining and reserved, held jobs,
  * alerts) are there from the start. Allowed besides: Prometheus's own {@code up}, and the GPU
- * health series not yet exported ({@link Observability#NOT_YET_EXPORTED}). The real
- * Prometheus scraping the embedded cluster is PrometheusScrapeEndToEndTest.
+ * health series not yet exported ({@link Observability#NOT_YET_EXPORTED}). The real Prometheus
+ * scraping the embedded cluster is PrometheusScrapeEndToEndTest.
  */
 class DashboardMetricsTest extends ScrapedControllerFixture {
   @Test
