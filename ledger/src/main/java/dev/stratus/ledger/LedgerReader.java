@@ -2,6 +2,7 @@ package dev.stratus.ledger;
 
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.core.money.AllocationSpan;
+import dev.stratus.core.money.IdleSpan;
 import dev.stratus.core.money.InstanceSpan;
 import dev.stratus.core.money.JobOwner;
 import dev.stratus.core.money.LedgerExtract;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +31,7 @@ import java.util.Set;
 final class LedgerReader {
   private static final String INSTANCE_COLUMNS =
       "instance_id, provider, pool, partition_name, node, capacity_type, gpus, price_per_hour,"
-          + " launched_at, ended_at, requested_by_job";
+          + " launched_at, ended_at, requested_by_job, offering, fault_at, fault_admission";
 
   /** Up to this many jobs' owners are looked up by id; more, and the table is scanned. */
   private static final int LOOKUPS = 20_000;
@@ -168,11 +170,83 @@ final class LedgerReader {
   }
 
   private static LedgerExtract extract(
-      Connection c, List<InstanceSpan> instances, List<AllocationSpan> allocations)
-      throws SQLException {
+      Connection c, List<InstanceSpan> read, List<AllocationSpan> allocations) throws SQLException {
+    List<InstanceSpan> instances = lostWork(c, read);
     Map<Long, Duration> limits = new HashMap<>();
     Map<Long, JobOwner> owners = owners(c, allocations, instances, limits);
-    return new LedgerExtract(instances, allocations, owners, limits);
+    return new LedgerExtract(instances, allocations, owners, limits, idleSpans(c, instances));
+  }
+
+  /** The faulted instances with each job's lost-work point filled in. */
+  private static List<InstanceSpan> lostWork(Connection c, List<InstanceSpan> instances)
+      throws SQLException {
+    if (instances.stream().noneMatch(i -> i.fault().isPresent())) {
+      return instances;
+    }
+    List<InstanceSpan> out = new ArrayList<>(instances.size());
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT job_id, lost_from FROM lost_work WHERE instance_id = ?")) {
+      for (InstanceSpan i : instances) {
+        if (i.fault().isEmpty()) {
+          out.add(i);
+          continue;
+        }
+        s.setString(1, i.instanceId());
+        Map<Long, Instant> lost = new HashMap<>();
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            lost.put(r.getLong(1), Instant.ofEpochMilli(r.getLong(2)));
+          }
+        }
+        InstanceSpan.Fault f = i.fault().get();
+        out.add(i.withFault(new InstanceSpan.Fault(f.at(), f.admission(), lost)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The idle spans on the instances' nodes during their lives, each once: node by node for up to
+   * {@link #BY_NODE} instances, else by one scan of the range.
+   */
+  private static List<IdleSpan> idleSpans(Connection c, List<InstanceSpan> instances)
+      throws SQLException {
+    Map<String, IdleSpan> found = new LinkedHashMap<>();
+    String columns = "SELECT job_id, node, from_at, to_at, idle_gpus FROM idle_spans WHERE";
+    if (instances.size() > BY_NODE) {
+      long start = instances.stream().mapToLong(i -> i.launched().toEpochMilli()).min().orElse(0);
+      try (PreparedStatement s = c.prepareStatement(columns + " to_at > ?")) {
+        s.setLong(1, start);
+        idleSpans(s, found);
+      }
+      return new ArrayList<>(found.values());
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(columns + " node = ? AND from_at < ? AND to_at > ?")) {
+      for (InstanceSpan i : instances) {
+        s.setString(1, i.node());
+        s.setLong(2, i.ended().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE));
+        s.setLong(3, i.launched().toEpochMilli());
+        idleSpans(s, found);
+      }
+    }
+    return new ArrayList<>(found.values());
+  }
+
+  private static void idleSpans(PreparedStatement s, Map<String, IdleSpan> into)
+      throws SQLException {
+    try (ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        IdleSpan span =
+            new IdleSpan(
+                r.getLong(1),
+                r.getString(2),
+                Instant.ofEpochMilli(r.getLong(3)),
+                Instant.ofEpochMilli(r.getLong(4)),
+                r.getInt(5));
+        into.putIfAbsent(span.jobId() + "/" + span.node() + "/" + span.from(), span);
+      }
+    }
   }
 
   private static InstanceSpan instance(ResultSet r) throws SQLException {
@@ -181,6 +255,12 @@ final class LedgerReader {
         r.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(ended));
     long job = r.getLong(11);
     OptionalLong requestedBy = r.wasNull() ? OptionalLong.empty() : OptionalLong.of(job);
+    long faultAt = r.getLong(13);
+    Optional<InstanceSpan.Fault> fault =
+        r.wasNull()
+            ? Optional.empty()
+            : Optional.of(
+                new InstanceSpan.Fault(Instant.ofEpochMilli(faultAt), r.getInt(14) == 1, Map.of()));
     return new InstanceSpan(
         r.getString(1),
         r.getString(2),
@@ -192,7 +272,9 @@ final class LedgerReader {
         new BigDecimal(r.getString(8)),
         Instant.ofEpochMilli(r.getLong(9)),
         end,
-        requestedBy);
+        requestedBy,
+        r.getString(12),
+        fault);
   }
 
   private static void allocations(PreparedStatement s, List<AllocationSpan> out)

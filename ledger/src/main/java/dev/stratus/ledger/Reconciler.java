@@ -25,7 +25,8 @@ final class Reconciler {
       "INSERT INTO instances (instance_id, provider, region, zone, instance_type, capacity_type,"
           + " pool, partition_name, node, gpus, requested_by_job, price_per_hour, price_kind,"
           + " price_source, price_fetched_at, price_as_of, launched_at, first_seen_at, running_at,"
-          + " last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+          + " last_seen_at, offering)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
           + " ON CONFLICT (instance_id) DO UPDATE SET"
           + " last_seen_at = max(last_seen_at, excluded.last_seen_at),"
           + " running_at = coalesce(running_at, excluded.running_at),"
@@ -107,6 +108,7 @@ final class Reconciler {
       s.setNull(19, Types.INTEGER);
     }
     s.setLong(20, now);
+    s.setString(21, key.toString());
   }
 
   /** The {@code stratus:job} tag, when it is a job id. */

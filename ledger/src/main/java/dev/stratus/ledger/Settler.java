@@ -47,7 +47,8 @@ final class Settler {
           ReportKey.ACCOUNT,
           ReportKey.PARTITION,
           ReportKey.POOL,
-          ReportKey.CAPACITY_TYPE);
+          ReportKey.CAPACITY_TYPE,
+          ReportKey.OFFERING);
 
   private Settler() {}
 
@@ -107,7 +108,7 @@ final class Settler {
     if (ids.isEmpty()) {
       return;
     }
-    Map<DayKey, BigDecimal> sums = new HashMap<>();
+    Map<DayKey, BigDecimal[]> sums = new HashMap<>();
     for (int from = 0; from < ids.size(); from += 500) {
       List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 500));
       String in = String.join(",", Collections.nCopies(chunk.size(), "?"));
@@ -131,8 +132,11 @@ final class Settler {
     SettledSpend.add(c, sums);
   }
 
-  /** The charge's part in each UTC day it touches, under each kept key. */
-  private static void add(Map<DayKey, BigDecimal> sums, Charge charge, boolean settle) {
+  /**
+   * The charge's part in each UTC day it touches, under each kept key: {amount, its faulty part,
+   * its waste part}.
+   */
+  private static void add(Map<DayKey, BigDecimal[]> sums, Charge charge, boolean settle) {
     long first = dayOf(charge.from());
     long last = charge.from().equals(charge.to()) ? first : dayOf(charge.to().minusMillis(1));
     for (long day = first; day <= last; day += DAY.toMillis()) {
@@ -145,8 +149,16 @@ final class Settler {
         continue;
       }
       BigDecimal amount = settle ? part.amount() : part.amount().negate();
+      int kind = part.key().faulty() ? 1 : part.key().waste() ? 2 : 0;
       for (ReportKey k : KEYS) {
-        sums.merge(new DayKey(k.label(), day, k.of(part.key())), amount, BigDecimal::add);
+        BigDecimal[] sum =
+            sums.computeIfAbsent(
+                new DayKey(k.label(), day, k.of(part.key())),
+                key -> new BigDecimal[] {BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO});
+        sum[0] = sum[0].add(amount);
+        if (kind > 0) {
+          sum[kind] = sum[kind].add(amount);
+        }
       }
     }
   }

@@ -2,8 +2,11 @@ package dev.stratus.ledger;
 
 import dev.stratus.core.money.CostLedger;
 import dev.stratus.core.money.CostReport;
+import dev.stratus.core.money.FaultRecord;
+import dev.stratus.core.money.IdleSpan;
 import dev.stratus.core.money.LedgerExtract;
 import dev.stratus.core.money.LedgerObservation;
+import dev.stratus.core.money.OfferingFaults;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -82,6 +85,31 @@ public final class SqliteCostLedger implements CostLedger {
             s.executeBatch();
           }
         });
+  }
+
+  @Override
+  public synchronized void faultRecorded(FaultRecord fault) {
+    inTransaction(
+        "record the fault of " + fault.instanceId(), () -> FaultBook.fault(writer, fault));
+  }
+
+  @Override
+  public synchronized void idleRecorded(IdleSpan span) {
+    inTransaction(
+        "record idle GPUs of job " + span.jobId() + " on " + span.node(),
+        () -> FaultBook.idle(writer, span));
+  }
+
+  /**
+   * Per offering, the instances launched in {@code [from, to)} and how many of them faulted (at
+   * their admission check or while running), for {@code stratus cost report --by offering}.
+   */
+  public List<OfferingFaults> offeringFaults(Instant from, Instant to) {
+    try (Connection c = db.connect(false)) {
+      return FaultBook.perOffering(c, from, to);
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read the ledger " + db.file(), e);
+    }
   }
 
   @Override

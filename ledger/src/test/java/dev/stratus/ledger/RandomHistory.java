@@ -6,6 +6,8 @@ import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.api.model.Tags;
+import dev.stratus.core.money.FaultRecord;
+import dev.stratus.core.money.IdleSpan;
 import dev.stratus.core.money.InstanceSighting;
 import dev.stratus.core.money.JobOwner;
 import dev.stratus.core.money.JobSighting;
@@ -27,7 +29,9 @@ import java.util.Set;
  * clouds get instances (some asked for by a job) that run for hours, vanish or are terminated; jobs
  * of random users and accounts start on them with random GPUs, finish (seen finished once, or just
  * gone), or die with their node; now and then an instance that vanished days ago is listed again (a
- * cloud's listing glitch), so a settled instance is unsettled.
+ * cloud's listing glitch), so a settled instance is unsettled. {@link #withFaultsAndIdle} adds,
+ * from a random stream of its own (the history stays the same), GPU faults on running instances
+ * (some sent twice), admission faults of instances no pass lists, and idle spans that grow.
  */
 final class RandomHistory {
   static final Instant T0 = Instant.parse("2026-10-01T05:17:00Z");
@@ -47,9 +51,16 @@ final class RandomHistory {
   private int nextInstance = 1;
   private Live ghost;
   private int ghostPasses;
+  private Random extra;
+  private final List<IdleSpan> idle = new ArrayList<>();
 
   RandomHistory(long seed) {
     this.random = new Random(seed);
+  }
+
+  RandomHistory withFaultsAndIdle(long seed) {
+    extra = new Random(seed);
+    return this;
   }
 
   static Instant at(int pass) {
@@ -77,7 +88,78 @@ final class RandomHistory {
         seen.add(sighting(ghost));
       }
       ledger.reconcile(new LedgerObservation(now, seen, Set.of(PROVIDERS), Optional.of(sightings)));
+      if (extra != null) {
+        faultsAndIdle(ledger, now);
+      }
     }
+  }
+
+  private void faultsAndIdle(SqliteCostLedger ledger, Instant now) {
+    for (Job j : jobs) {
+      if (extra.nextInt(6) == 0) {
+        Instant from = j.start().plusSeconds(extra.nextInt(600));
+        IdleSpan span =
+            new IdleSpan(
+                j.owner().jobId(),
+                j.node(),
+                from,
+                from.plusSeconds(extra.nextInt(3000)),
+                1 + extra.nextInt(8));
+        idle.add(span);
+        ledger.idleRecorded(span);
+      }
+    }
+    if (!idle.isEmpty() && extra.nextInt(3) == 0) { // a span grows
+      IdleSpan s = idle.get(extra.nextInt(idle.size()));
+      ledger.idleRecorded(
+          new IdleSpan(
+              s.jobId(), s.node(), s.from(), s.to().plusSeconds(extra.nextInt(900)), s.idleGpus()));
+    }
+    for (Live l : instances.values()) {
+      if (extra.nextInt(60) == 0) {
+        Instant launched = l.instance().launchedAt();
+        Instant at = now.minusSeconds(extra.nextInt(600));
+        at = at.isBefore(launched) ? launched : at;
+        Map<Long, Instant> lost = new HashMap<>();
+        for (Job j : jobs) {
+          if (j.node().equals(nodeOf(l))) {
+            Instant from = j.start().plusSeconds(extra.nextInt(900));
+            lost.put(j.owner().jobId(), from.isAfter(at) ? at : from);
+          }
+        }
+        FaultRecord f = fault(l, l.instance().id(), launched, at, lost, false);
+        ledger.faultRecorded(f);
+        if (extra.nextBoolean()) {
+          ledger.faultRecorded(f);
+        }
+      }
+    }
+    if (extra.nextInt(20) == 0 && !instances.isEmpty()) {
+      Live like = instances.values().iterator().next();
+      String id = "i-adm-" + nextInstance++;
+      ledger.faultRecorded(
+          fault(like, id, now.minusSeconds(600), now.minusSeconds(300), Map.of(), true));
+      ledger.terminationRequested(List.of(id), now.minusSeconds(100));
+    }
+  }
+
+  private static FaultRecord fault(
+      Live l, String id, Instant launched, Instant at, Map<Long, Instant> lost, boolean admission) {
+    return new FaultRecord(
+        id,
+        l.provider(),
+        l.instance().offering().toString(),
+        l.instance().tags().get(Tags.POOL),
+        "gpu",
+        nodeOf(l),
+        l.instance().offering().capacityType(),
+        8,
+        l.price(),
+        launched,
+        at,
+        admission ? "admission level 1: dcgm diag failed" : "xid 79: GPU has fallen off the bus",
+        lost,
+        admission);
   }
 
   private void step(Instant now, List<JobSighting> sightings, List<String> terminated) {

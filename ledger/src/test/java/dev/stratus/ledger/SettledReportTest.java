@@ -28,7 +28,11 @@ class SettledReportTest {
     for (long seed : new long[] {1, 2, 3}) {
       Path file = dir.resolve("ledger-" + seed + ".db");
       try (SqliteCostLedger ledger = SqliteCostLedger.open(file)) {
-        new RandomHistory(seed).run(ledger, PASSES);
+        new RandomHistory(seed).withFaultsAndIdle(seed + 100).run(ledger, PASSES);
+        assertThat(count(file, "fault_at IS NOT NULL AND fault_admission = 0"))
+            .as("running faults")
+            .isGreaterThan(3);
+        assertThat(count(file, "fault_admission = 1")).as("admission faults").isGreaterThan(3);
         assertThat(count(file, "settled_at IS NOT NULL")).as("settled").isGreaterThan(20);
         assertThat(count(file, "settled_at IS NULL")).as("unsettled").isGreaterThan(5);
         Instant now = RandomHistory.at(PASSES - 1);
@@ -39,6 +43,10 @@ class SettledReportTest {
           assertSame(ledger, by, day0, day0.plus(Duration.ofDays(8)), Duration.ofDays(2), now);
           assertSame(ledger, by, day0.plus(Duration.ofDays(1)), now, Duration.ofHours(6), now);
         }
+        CostReport all = new CostReport(ReportKey.OFFERING, day0, now, Duration.ofDays(1));
+        ledger.report(all, now);
+        assertThat(all.faultyTotal().signum()).as("faulty").isPositive();
+        assertThat(all.wasteTotal().signum()).as("waste").isPositive();
       }
     }
   }
@@ -81,12 +89,24 @@ class SettledReportTest {
     ledger.extract(from, to).charges(now, full);
     String what = by + " " + from + ".." + to + " by " + bucket;
     assertThat(cents(fast.series())).as(what).isEqualTo(cents(full.series()));
-    assertThat(fast.rows().stream().map(r -> r.key() + " " + Money.cents(r.amount())).toList())
+    assertThat(fast.rows().stream().map(SettledReportTest::row).toList())
         .as(what)
-        .isEqualTo(full.rows().stream().map(r -> r.key() + " " + Money.cents(r.amount())).toList());
+        .isEqualTo(full.rows().stream().map(SettledReportTest::row).toList());
     assertThat(Money.cents(fast.total())).as(what).isEqualTo(Money.cents(full.total()));
+    assertThat(Money.cents(fast.faultyTotal())).as(what).isEqualTo(Money.cents(full.faultyTotal()));
+    assertThat(Money.cents(fast.wasteTotal())).as(what).isEqualTo(Money.cents(full.wasteTotal()));
     assertThat(fast.total().subtract(full.total()).abs()).isLessThan(new BigDecimal("1e-12"));
     assertThat(full.total().signum()).isPositive();
+  }
+
+  private static String row(CostReport.Row r) {
+    return r.key()
+        + " "
+        + Money.cents(r.amount())
+        + " faulty "
+        + Money.cents(r.faulty())
+        + " waste "
+        + Money.cents(r.waste());
   }
 
   private static Map<String, List<BigDecimal>> cents(Map<String, List<BigDecimal>> series) {

@@ -8,6 +8,8 @@ import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.api.model.Tags;
+import dev.stratus.core.money.FaultRecord;
+import dev.stratus.core.money.IdleSpan;
 import dev.stratus.core.money.InstanceSighting;
 import dev.stratus.core.money.JobOwner;
 import dev.stratus.core.money.JobSighting;
@@ -23,6 +25,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -156,7 +159,9 @@ class CostCommandsTest {
             "2026-11-11",
             "-o",
             "csv");
-    assertThat(csv.lines()).containsExactly("user,usd", "alice,36.00", "(idle),18.00");
+    assertThat(csv.lines())
+        .containsExactly(
+            "user,usd,faulty_usd,waste_usd", "alice,36.00,0.00,0.00", "(idle),18.00,0.00,0.00");
     String json =
         run(
             new CostReportCommand(),
@@ -174,6 +179,64 @@ class CostCommandsTest {
             dir.resolve("s.svg").toString());
     assertThat(json).contains("\"by\":\"capacity-type\"", "\"key\":\"spot\"", "\"usd\":54.00");
     assertThat(Files.readString(dir.resolve("s.svg"))).startsWith("<?xml").contains("<svg");
+  }
+
+  @Test
+  void byOfferingShowsFaultySpendAndTheFailureRateAndByJobTheWaste() throws Exception {
+    Path yaml = config();
+    try (SqliteCostLedger l = SqliteCostLedger.open(dir.resolve("state/ledger.db"))) {
+      // local-2 failed its admission check and never ran a job: its 200 s ($2.00) are faulty.
+      l.faultRecorded(
+          new FaultRecord(
+              "local-2",
+              "local",
+              LOCAL.toString(),
+              "gpu",
+              "gpu",
+              "gpu-002",
+              CapacityType.SPOT,
+              8,
+              new BigDecimal("36"),
+              T0.plusSeconds(100),
+              T0.plusSeconds(200),
+              "admission level 1: dcgmi diag failed",
+              Map.of(),
+              true));
+      l.terminationRequested(List.of("local-2"), T0.plusSeconds(300));
+      // Half of job 1's GPUs were idle for its first half hour: $9.00 of its $36.00 is waste.
+      l.idleRecorded(new IdleSpan(1, "gpu-001", T0, T0.plusSeconds(1800), 4));
+      l.reconcile(obs(5500, List.of(), List.of()));
+    }
+    String[] range = {"--config", yaml.toString(), "--from", "2026-11-10", "--to", "2026-11-11"};
+
+    String csv = run(new CostReportCommand(), with(range, "--by", "offering", "-o", "csv"));
+    assertThat(csv.lines())
+        .containsExactly(
+            "offering,usd,faulty_usd,waste_usd,launched,faulted,admission_faults,running_faults,"
+                + "failure_rate",
+            LOCAL + ",56.00,2.00,9.00,2,1,1,0,0.5000");
+    String table = run(new CostReportCommand(), with(range, "--by", "offering"));
+    assertThat(table).contains(LOCAL.toString(), "$56.00", "$2.00", "$9.00", "50.0%");
+    String byJob = run(new CostReportCommand(), with(range, "--by", "job", "-o", "csv"));
+    assertThat(byJob.lines())
+        .containsExactly(
+            "job,usd,faulty_usd,waste_usd",
+            "1,36.00,0.00,9.00",
+            "(idle),18.00,0.00,0.00",
+            "(faulty),2.00,2.00,0.00");
+    String json = run(new CostReportCommand(), with(range, "--by", "account", "-o", "json"));
+    assertThat(json)
+        .contains(
+            "\"total_usd\":56.00",
+            "\"faulty_usd\":2.00",
+            "\"waste_usd\":9.00",
+            "{\"key\":\"team-a\",\"usd\":36.00,\"faulty_usd\":0.00,\"waste_usd\":9.00}");
+  }
+
+  static String[] with(String[] base, String... more) {
+    String[] out = Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, out, base.length, more.length);
+    return out;
   }
 
   @Test

@@ -26,12 +26,15 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>{@code stratus_budget_reserved_usd{budget}}: what running jobs the budget covers still
  *       reserve;
  *   <li>{@code stratus_jobs_held_by_budget{budget}}: jobs held in Slurm for the budget now;
- *   <li>{@code stratus_budget_alerts_total{budget}}: alert thresholds crossed.
+ *   <li>{@code stratus_budget_alerts_total{budget}}: alert thresholds crossed;
+ *   <li>{@code stratus_faulty_usd_total{offering}}: dollars of faulty time (a faulty node's time
+ *       and the work jobs lost to its fault), the offering's cost, not an account's;
+ *   <li>{@code stratus_waste_usd_total{pool}}: dollars of GPUs jobs held idle (still the jobs').
  * </ul>
  *
  * Registered at 0 for every configured label value (each budget; each pool, its partition and
- * capacity types, idle and for every account a budget names), so every series exists from the
- * start. Thread-safe.
+ * capacity types, idle, faulty and for every account a budget names; each offering; each pool's
+ * waste), so every series exists from the start. Thread-safe.
  */
 public final class MoneyMetrics {
   private final MeterRegistry registry;
@@ -58,8 +61,11 @@ public final class MoneyMetrics {
       for (Offering o : p.offerings()) {
         String type = o.capacityType().name().toLowerCase(Locale.ROOT);
         spend(CostKey.IDLE_OWNER, p.partition(), p.name(), type);
+        spend(CostKey.FAULTY_OWNER, p.partition(), p.name(), type);
         accounts.forEach(a -> spend(a, p.partition(), p.name(), type));
+        faulty(o.key().toString());
       }
+      waste(p.name());
     }
   }
 
@@ -72,6 +78,11 @@ public final class MoneyMetrics {
               key.pool(),
               key.capacityType().name().toLowerCase(Locale.ROOT))
           .increment(amount.doubleValue());
+      if (key.faulty()) {
+        faulty(key.offering()).increment(amount.doubleValue());
+      } else if (key.waste()) {
+        waste(key.pool()).increment(amount.doubleValue());
+      }
     }
   }
 
@@ -117,6 +128,20 @@ public final class MoneyMetrics {
         .description("dollars charged, attributed by the cost ledger")
         .tags("account", account, "partition", partition, "pool", pool)
         .tag("capacity_type", capacityType)
+        .register(registry);
+  }
+
+  private Counter faulty(String offering) {
+    return Counter.builder("stratus.faulty.usd")
+        .description("dollars of faulty time: a faulty node's and the work jobs lost to its fault")
+        .tag("offering", offering)
+        .register(registry);
+  }
+
+  private Counter waste(String pool) {
+    return Counter.builder("stratus.waste.usd")
+        .description("dollars of GPUs jobs held idle")
+        .tag("pool", pool)
         .register(registry);
   }
 

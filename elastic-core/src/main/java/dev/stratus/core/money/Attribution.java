@@ -24,6 +24,12 @@ import java.util.function.LongFunction;
  *       than the ledger says the node has, the most they held together is the divisor.)
  *   <li>Billed time beyond the run (a cloud's 60 s minimum, rounding to its increment) is a lump at
  *       the end, the asking job's, else idle.
+ *   <li>Of a job's GPUs, those an {@link IdleSpan} says did no work are <b>waste</b> over the span:
+ *       still the job's.
+ *   <li>A faulted instance ({@link InstanceSpan#fault}) is <b>faulty</b> from the fault to its end
+ *       (the whole life for an admission fault), lump included; and each job's time on it from its
+ *       lost-work point to the fault is faulty too (it must redo that work). Faulty comes before
+ *       waste, waste before run.
  * </ol>
  *
  * Every millisecond of the instance's billed time goes to exactly one owner, so the charges of an
@@ -45,6 +51,20 @@ public final class Attribution {
       LongFunction<JobOwner> owners,
       BillingRule billing,
       Instant now) {
+    return of(instance, allocations, List.of(), owners, billing, now);
+  }
+
+  /**
+   * As {@link #of(InstanceSpan, List, LongFunction, BillingRule, Instant)}, with the idle spans of
+   * the node's jobs (any order; other nodes' are ignored).
+   */
+  public static List<Charge> of(
+      InstanceSpan instance,
+      List<AllocationSpan> allocations,
+      List<IdleSpan> idle,
+      LongFunction<JobOwner> owners,
+      BillingRule billing,
+      Instant now) {
     Instant start = instance.launched();
     Instant end = instance.endOr(now);
     long t0 = start.toEpochMilli();
@@ -59,20 +79,43 @@ public final class Attribution {
         onIt.add(a);
       }
     }
+    Faults faults = new Faults(instance, idle);
     Pieces pieces = new Pieces(instance);
     long firstStart = runs.stream().mapToLong(r -> r[0]).min().orElse(t1);
-    pieces.add(bootKey(instance, owners), t0, firstStart, 1);
-    sweep(instance, runs, onIt, firstStart, t1, pieces, owners);
+    boot(instance, owners, faults, t0, firstStart, pieces);
+    sweep(instance, runs, onIt, firstStart, t1, pieces, owners, faults);
     List<Charge> charges = pieces.finish();
     if (instance.ended().isPresent()) {
       long ran = t1 - t0;
       long billed = billing.billed(Duration.ofMillis(ran)).toMillis();
       if (billed != ran) {
         BigDecimal extra = Money.forMillis(instance.pricePerHour(), billed - ran);
-        charges.add(new Charge(minimumKey(instance, owners), end, end, extra));
+        CostKey key =
+            faults.faultyFrom <= t1 ? CostKey.faulty(instance) : minimumKey(instance, owners);
+        charges.add(new Charge(key, end, end, extra));
       }
     }
     return charges;
+  }
+
+  /**
+   * Launch to the first job's start: the asking job's (else idle) up to the fault or the asking
+   * job's lost-work point, whichever comes first; faulty after it.
+   */
+  private static void boot(
+      InstanceSpan instance,
+      LongFunction<JobOwner> owners,
+      Faults faults,
+      long from,
+      long to,
+      Pieces pieces) {
+    long faulty = faults.faultyFrom;
+    if (instance.requestedBy().isPresent()) {
+      faulty = Math.min(faulty, faults.lostFrom(instance.requestedBy().getAsLong()));
+    }
+    long cut = Math.max(from, Math.min(to, faulty));
+    pieces.add(bootKey(instance, owners), from, cut, 1);
+    pieces.add(CostKey.faulty(instance), cut, to, 1);
   }
 
   /** Every millisecond from {@code from} on, split among the runs active in it. */
@@ -83,15 +126,18 @@ public final class Attribution {
       long from,
       long to,
       Pieces pieces,
-      LongFunction<JobOwner> owners) {
+      LongFunction<JobOwner> owners,
+      Faults faults) {
     List<long[]> events = new ArrayList<>(runs.size() * 2);
     for (long[] r : runs) {
       events.add(new long[] {r[0], 1, r[3]});
       events.add(new long[] {r[1], -1, r[3]});
     }
+    faults.marks(from, to, events);
     events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
     int divisor = Math.max(instance.gpus(), peakWeight(events, runs));
     pieces.divisor(divisor);
+    CostKey faulty = CostKey.faulty(instance);
     long[] weight = new long[onIt.size()];
     List<Integer> active = new ArrayList<>();
     long held = 0;
@@ -105,16 +151,30 @@ public final class Attribution {
           active.add(idx);
           weight[idx] = runs.get(idx)[2];
           held += weight[idx];
-        } else {
+        } else if (e[1] < 0) {
           active.remove(Integer.valueOf(idx));
           held -= weight[idx];
         }
       }
       long next = i < events.size() ? Math.min(events.get(i)[0], to) : to;
-      for (int idx : active) {
-        AllocationSpan a = onIt.get(idx);
-        pieces.add(CostKey.job(Kind.RUN, owners.apply(a.jobId()), instance), t, next, weight[idx]);
+      if (t >= faults.faultyFrom) {
+        pieces.add(faulty, t, next, divisor);
+        t = next;
+        continue;
       }
+      long lost = 0;
+      for (int idx : active) {
+        long job = onIt.get(idx).jobId();
+        if (t >= faults.lostFrom(job)) {
+          lost += weight[idx];
+          continue;
+        }
+        long wasted = Math.min(weight[idx], faults.idleGpus(job, t));
+        JobOwner owner = owners.apply(job);
+        pieces.add(CostKey.job(Kind.RUN, owner, instance), t, next, weight[idx] - wasted);
+        pieces.add(CostKey.job(Kind.WASTE, owner, instance), t, next, wasted);
+      }
+      pieces.add(faulty, t, next, lost);
       pieces.add(CostKey.idle(instance), t, next, divisor - held);
       t = next;
     }
@@ -124,6 +184,9 @@ public final class Attribution {
     long held = 0;
     long peak = 0;
     for (long[] e : events) {
+      if (e[1] == 0) {
+        continue; // a mark, not a run
+      }
       held += e[1] * runs.get((int) e[2])[2];
       peak = Math.max(peak, held);
     }
@@ -140,6 +203,67 @@ public final class Attribution {
     return i.requestedBy().isPresent()
         ? CostKey.job(Kind.MINIMUM, owners.apply(i.requestedBy().getAsLong()), i)
         : CostKey.idle(i);
+  }
+
+  /**
+   * What a fault and the idle spans change on one instance: where its faulty time starts ({@link
+   * Long#MAX_VALUE}: never), each job's lost-work point, and the idle spans of its node's jobs
+   * ({from, to, gpus} per job).
+   */
+  private static final class Faults {
+    final long faultyFrom;
+    private final Map<Long, Long> lostFrom = new HashMap<>();
+    private final Map<Long, List<long[]>> idle = new HashMap<>();
+
+    Faults(InstanceSpan instance, List<IdleSpan> spans) {
+      faultyFrom = instance.faultyFrom().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
+      instance
+          .fault()
+          .ifPresent(
+              f -> f.lostWorkFrom().forEach((job, at) -> lostFrom.put(job, at.toEpochMilli())));
+      for (IdleSpan s : spans) {
+        if (s.node().equals(instance.node()) && s.from().isBefore(s.to())) {
+          idle.computeIfAbsent(s.jobId(), j -> new ArrayList<>())
+              .add(new long[] {s.from().toEpochMilli(), s.to().toEpochMilli(), s.idleGpus()});
+        }
+      }
+    }
+
+    long lostFrom(long job) {
+      return lostFrom.getOrDefault(job, Long.MAX_VALUE);
+    }
+
+    /** The idle GPUs of {@code job} at {@code t} (the most, should its spans overlap). */
+    long idleGpus(long job, long t) {
+      List<long[]> spans = idle.get(job);
+      long most = 0;
+      if (spans != null) {
+        for (long[] s : spans) {
+          if (s[0] <= t && t < s[1]) {
+            most = Math.max(most, s[2]);
+          }
+        }
+      }
+      return most;
+    }
+
+    /** Marks every point where a share may change inside {@code (from, to)}. */
+    void marks(long from, long to, List<long[]> events) {
+      mark(faultyFrom, from, to, events);
+      lostFrom.values().forEach(t -> mark(t, from, to, events));
+      for (List<long[]> spans : idle.values()) {
+        for (long[] s : spans) {
+          mark(s[0], from, to, events);
+          mark(s[1], from, to, events);
+        }
+      }
+    }
+
+    private static void mark(long t, long from, long to, List<long[]> events) {
+      if (from < t && t < to) {
+        events.add(new long[] {t, 0, -1});
+      }
+    }
   }
 
   /**

@@ -25,6 +25,22 @@ public final class Attributions {
       Function<String, BillingRule> billing,
       Instant now,
       Consumer<Charge> sink) {
+    charges(instances, allocations, List.of(), owners, billing, now, sink);
+  }
+
+  /** As above, with the idle spans of the nodes' jobs (waste, see {@link Attribution}). */
+  public static void charges(
+      List<InstanceSpan> instances,
+      List<AllocationSpan> allocations,
+      List<IdleSpan> idle,
+      LongFunction<JobOwner> owners,
+      Function<String, BillingRule> billing,
+      Instant now,
+      Consumer<Charge> sink) {
+    Map<String, List<IdleSpan>> idleByNode = new HashMap<>();
+    for (IdleSpan s : idle) {
+      idleByNode.computeIfAbsent(s.node(), n -> new ArrayList<>()).add(s);
+    }
     Map<String, List<AllocationSpan>> byNode = new HashMap<>();
     for (AllocationSpan a : allocations) {
       byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(a);
@@ -35,7 +51,8 @@ public final class Attributions {
       NodeRuns onNode = runs.get(i.node());
       List<AllocationSpan> during =
           onNode == null ? List.of() : onNode.overlapping(i.launched(), i.endOr(now));
-      Attribution.of(i, during, owners, billing.apply(i.provider()), now).forEach(sink);
+      List<IdleSpan> spans = idleByNode.getOrDefault(i.node(), List.of());
+      Attribution.of(i, during, spans, owners, billing.apply(i.provider()), now).forEach(sink);
     }
   }
 

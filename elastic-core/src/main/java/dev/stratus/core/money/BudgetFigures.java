@@ -45,7 +45,7 @@ public record BudgetFigures(
         now,
         c -> {
           spend.accept(c);
-          if (!c.key().idle()) {
+          if (c.key().owned()) {
             costSoFar.merge(c.key().jobId(), c.amount(), BigDecimal::add);
           }
           tap.accept(c);

@@ -5,9 +5,11 @@ import static dev.stratus.api.model.Checks.notNull;
 import java.util.Locale;
 
 /**
- * What a budget covers. The cluster covers every charge, idle time included; a partition or a pool
- * covers its jobs and its own idle time; an account or a user covers only its jobs (idle time is
- * nobody's job). {@code name} is empty for the cluster.
+ * What a budget covers. The cluster covers every charge, idle and faulty time included; a partition
+ * or a pool covers its jobs and its own idle and faulty time; an account or a user covers only its
+ * jobs, their waste included (idle time is nobody's job, and faulty time, a faulty node's and the
+ * work jobs lost to a fault, is the offering's: budgets see only what the account used). {@code
+ * name} is empty for the cluster.
  */
 public record BudgetScope(Kind kind, String name) {
   public enum Kind {
@@ -39,8 +41,8 @@ public record BudgetScope(Kind kind, String name) {
   public boolean covers(CostKey key) {
     return switch (kind) {
       case CLUSTER -> true;
-      case ACCOUNT -> !key.idle() && key.account().equals(name);
-      case USER -> !key.idle() && key.user().equals(name);
+      case ACCOUNT -> key.owned() && key.account().equals(name);
+      case USER -> key.owned() && key.user().equals(name);
       case PARTITION -> key.partition().equals(name);
       case POOL -> key.pool().equals(name);
     };

@@ -31,6 +31,22 @@ public interface CostLedger extends AutoCloseable {
   /** Instances alive in {@code [from, to)}, their nodes' allocations, and the jobs' owners. */
   LedgerExtract extract(Instant from, Instant to);
 
+  /**
+   * A GPU fault on an instance (see {@link FaultRecord}): its time from the fault to its end, and
+   * each job's time on it from its lost-work point to the fault, become {@code (faulty)} spend, the
+   * offering's; an admission fault makes its whole life faulty. An instance the ledger has not seen
+   * yet is recorded from the fault's fields, launched at {@code launched}, and closed as any other
+   * (a pass that no longer lists it, or {@link #terminationRequested}). Of two faults on one
+   * instance the earlier counts; recording the same fault again changes nothing.
+   */
+  void faultRecorded(FaultRecord fault);
+
+  /**
+   * Idle GPUs of a job (see {@link IdleSpan}): their share of its run on that node is waste. The
+   * same job, node and start with a later end extends the span; never shortens it.
+   */
+  void idleRecorded(IdleSpan span);
+
   /** Everything that makes up one job's cost: its nodes' instances and their allocations. */
   LedgerExtract extractJob(long jobId);
 

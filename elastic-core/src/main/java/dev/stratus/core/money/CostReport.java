@@ -14,11 +14,19 @@ import java.util.function.Consumer;
 
 /**
  * Sums charges inside {@code [from, to)} by a {@link ReportKey}, in total and per time bucket (for
- * the chart). Feed it with {@link #accept}; read {@link #rows} and {@link #series}. Pure.
+ * the chart), and apart the part of each sum that was faulty or waste. Feed it with {@link
+ * #accept}; read {@link #rows} and {@link #series}. Pure.
  */
 public final class CostReport implements Consumer<Charge> {
-  /** One group and what it spent in the range. */
-  public record Row(String key, BigDecimal amount) {}
+  /**
+   * One group and what it spent in the range; {@code faulty} and {@code waste}: how much of {@code
+   * amount} was faulty time and waste (idle GPUs a job held).
+   */
+  public record Row(String key, BigDecimal amount, BigDecimal faulty, BigDecimal waste) {
+    public Row(String key, BigDecimal amount) {
+      this(key, amount, BigDecimal.ZERO, BigDecimal.ZERO);
+    }
+  }
 
   private final ReportKey by;
   private final Instant from;
@@ -27,7 +35,11 @@ public final class CostReport implements Consumer<Charge> {
   private final int buckets;
   private final Map<String, BigDecimal> totals = new HashMap<>();
   private final Map<String, BigDecimal[]> series = new HashMap<>();
+  private final Map<String, BigDecimal> faulty = new HashMap<>();
+  private final Map<String, BigDecimal> waste = new HashMap<>();
   private BigDecimal total = BigDecimal.ZERO;
+  private BigDecimal faultyTotal = BigDecimal.ZERO;
+  private BigDecimal wasteTotal = BigDecimal.ZERO;
 
   public CostReport(ReportKey by, Instant from, Instant to, Duration bucket) {
     if (!from.isBefore(to)) {
@@ -55,6 +67,11 @@ public final class CostReport implements Consumer<Charge> {
     }
     String key = by.of(c.key());
     BigDecimal[] line = sum(key, c.amount());
+    if (c.key().faulty()) {
+      faulty(key, c.amount());
+    } else if (c.key().waste()) {
+      waste(key, c.amount());
+    }
     int first = index(c.from());
     int last = c.from().equals(c.to()) ? first : index(c.to().minusMillis(1));
     if (first == last) {
@@ -75,6 +92,17 @@ public final class CostReport implements Consumer<Charge> {
    * {@link #oneBucket} accepts (a settled day of the ledger).
    */
   public void add(String group, Instant start, Instant end, BigDecimal amount) {
+    add(group, start, end, amount, BigDecimal.ZERO, BigDecimal.ZERO);
+  }
+
+  /** As {@link #add(String, Instant, Instant, BigDecimal)}, with its faulty and waste parts. */
+  public void add(
+      String group,
+      Instant start,
+      Instant end,
+      BigDecimal amount,
+      BigDecimal faultyPart,
+      BigDecimal wastePart) {
     if (!oneBucket(start, end)) {
       throw new IllegalArgumentException(
           start + ".." + end + " is not inside one bucket of " + from + ".." + to);
@@ -82,6 +110,22 @@ public final class CostReport implements Consumer<Charge> {
     BigDecimal[] line = sum(group, amount);
     int b = index(start);
     line[b] = line[b].add(amount);
+    if (faultyPart.signum() != 0) {
+      faulty(group, faultyPart);
+    }
+    if (wastePart.signum() != 0) {
+      waste(group, wastePart);
+    }
+  }
+
+  private void faulty(String group, BigDecimal amount) {
+    faulty.merge(group, amount, BigDecimal::add);
+    faultyTotal = faultyTotal.add(amount);
+  }
+
+  private void waste(String group, BigDecimal amount) {
+    waste.merge(group, amount, BigDecimal::add);
+    wasteTotal = wasteTotal.add(amount);
   }
 
   /** Whether {@code [start, end)} lies inside the range and inside one of its buckets. */
@@ -109,13 +153,30 @@ public final class CostReport implements Consumer<Charge> {
   /** Groups, largest first. */
   public List<Row> rows() {
     List<Row> rows = new ArrayList<>();
-    totals.forEach((k, v) -> rows.add(new Row(k, v)));
+    totals.forEach(
+        (k, v) ->
+            rows.add(
+                new Row(
+                    k,
+                    v,
+                    faulty.getOrDefault(k, BigDecimal.ZERO),
+                    waste.getOrDefault(k, BigDecimal.ZERO))));
     rows.sort(Comparator.comparing(Row::amount).reversed().thenComparing(Row::key));
     return rows;
   }
 
   public BigDecimal total() {
     return total;
+  }
+
+  /** How much of {@link #total} was faulty time. */
+  public BigDecimal faultyTotal() {
+    return faultyTotal;
+  }
+
+  /** How much of {@link #total} was waste. */
+  public BigDecimal wasteTotal() {
+    return wasteTotal;
   }
 
   /** Each group's spend per bucket, groups in {@link #rows} order. */

@@ -12,18 +12,30 @@ import java.util.function.Consumer;
 
 /**
  * What the ledger holds about a time range: the instances alive in it, every allocation on their
- * nodes during their lives, the owners of the jobs involved and their time limits (absent: none).
+ * nodes during their lives, the owners of the jobs involved and their time limits (absent: none),
+ * and the idle spans of those jobs on those nodes.
  */
 public record LedgerExtract(
     List<InstanceSpan> instances,
     List<AllocationSpan> allocations,
     Map<Long, JobOwner> owners,
-    Map<Long, Duration> timeLimits) {
+    Map<Long, Duration> timeLimits,
+    List<IdleSpan> idleSpans) {
   public LedgerExtract {
     instances = List.copyOf(instances);
     allocations = List.copyOf(allocations);
     owners = Map.copyOf(owners);
     timeLimits = Map.copyOf(timeLimits);
+    idleSpans = idleSpans == null ? List.of() : List.copyOf(idleSpans);
+  }
+
+  /** An extract without idle spans. */
+  public LedgerExtract(
+      List<InstanceSpan> instances,
+      List<AllocationSpan> allocations,
+      Map<Long, JobOwner> owners,
+      Map<Long, Duration> timeLimits) {
+    this(instances, allocations, owners, timeLimits, List.of());
   }
 
   /**
@@ -63,6 +75,7 @@ public record LedgerExtract(
     Attributions.charges(
         instances,
         allocations,
+        idleSpans,
         id -> owners.getOrDefault(id, JobOwner.unknown(id)),
         BillingRule::forProvider,
         now,

@@ -9,17 +9,25 @@ public enum ReportKey {
   ACCOUNT,
   PARTITION,
   POOL,
-  CAPACITY_TYPE;
+  CAPACITY_TYPE,
+  OFFERING;
 
-  /** The group a charge falls in; idle charges are {@code (idle)} by job, user and account. */
+  /**
+   * The group a charge falls in; idle charges are {@code (idle)} by job, user and account, faulty
+   * ones {@code (faulty)}.
+   */
   public String of(CostKey k) {
     return switch (this) {
-      case JOB -> k.idle() ? CostKey.IDLE_OWNER : Long.toString(k.jobId());
+      case JOB ->
+          k.idle()
+              ? CostKey.IDLE_OWNER
+              : k.faulty() ? CostKey.FAULTY_OWNER : Long.toString(k.jobId());
       case USER -> k.user();
       case ACCOUNT -> k.account();
       case PARTITION -> k.partition();
       case POOL -> k.pool();
       case CAPACITY_TYPE -> k.capacityType().name().toLowerCase(Locale.ROOT).replace('_', '-');
+      case OFFERING -> k.offering();
     };
   }
 
@@ -35,7 +43,7 @@ public enum ReportKey {
       }
     }
     throw new IllegalArgumentException(
-        "--by must be one of job, user, account, partition, pool, capacity-type; got '"
+        "--by must be one of job, user, account, partition, pool, capacity-type, offering; got '"
             + text
             + "'");
   }

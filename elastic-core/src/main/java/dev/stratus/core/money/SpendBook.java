@@ -113,13 +113,13 @@ public final class SpendBook {
   }
 
   private static LedgerExtract part(LedgerExtract e, List<InstanceSpan> instances) {
-    return new LedgerExtract(instances, e.allocations(), e.owners(), e.timeLimits());
+    return new LedgerExtract(instances, e.allocations(), e.owners(), e.timeLimits(), e.idleSpans());
   }
 
   private static void count(
       Charge c, BudgetSpend spend, Map<Long, BigDecimal> jobCost, Consumer<Charge> tap) {
     spend.accept(c);
-    if (!c.key().idle()) {
+    if (c.key().owned()) {
       jobCost.merge(c.key().jobId(), c.amount(), BigDecimal::add);
     }
     tap.accept(c);

@@ -3,6 +3,8 @@ package dev.stratus.core.money;
 import dev.stratus.api.model.CapacityType;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -39,5 +41,17 @@ final class Spans {
 
   static JobOwner owner(long job) {
     return new JobOwner(job, "user" + job, job % 2 == 0 ? "team-a" : "team-b", "gpu");
+  }
+
+  /** {@code i} faulted at {@code faultAt}; {@code lost}: job to its lost-work point (seconds). */
+  static InstanceSpan faulted(
+      InstanceSpan i, long faultAt, boolean admission, Map<Long, Long> lost) {
+    Map<Long, Instant> from = new HashMap<>();
+    lost.forEach((job, t) -> from.put(job, at(t)));
+    return i.withFault(new InstanceSpan.Fault(at(faultAt), admission, from));
+  }
+
+  static IdleSpan idle(long job, String node, long from, long to, int gpus) {
+    return new IdleSpan(job, node, at(from), at(to), gpus);
   }
 }
