@@ -8,6 +8,7 @@ import dev.stratus.api.model.Tags;
 import dev.stratus.core.config.ControllerSettings;
 import dev.stratus.core.notice.BootstrapInbox;
 import dev.stratus.core.notice.NoticeInbox;
+import dev.stratus.wire.GpuHealthReport;
 import dev.stratus.wire.InterruptionNotice;
 import dev.stratus.wire.KeyFiles;
 import dev.stratus.wire.RequestSigner;
@@ -42,6 +43,7 @@ class EndpointFixture implements AutoCloseable {
   final NoticeInbox inbox = new NoticeInbox(clock);
   final BootstrapInbox reports = new BootstrapInbox();
   final AtomicInteger wakes = new AtomicInteger();
+  final List<GpuHealthReport> health = new CopyOnWriteArrayList<>();
   final List<Instance> instances = new CopyOnWriteArrayList<>();
   final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   final ControllerSecret secret;
@@ -72,7 +74,11 @@ class EndpointFixture implements AutoCloseable {
                 n -> inbox.add(n, clock.instant()),
                 inbox::state,
                 reports::add,
-                wakes::incrementAndGet),
+                wakes::incrementAndGet,
+                r -> {
+                  health.add(r);
+                  return "taken";
+                }),
             new Signers(secret, directory::boundTo, clock, limits.maxNonces()),
             new MetricsRoute(() -> "stratus_up 1.0\n", metricsToken),
             limits,

@@ -74,6 +74,7 @@ public final class Controller implements AutoCloseable {
   private final HealthInbox health = new HealthInbox();
   private final HealthMetrics healthMetrics;
   private final IdleGpuWatch idleGpus;
+  private final FaultBooks faultBooks;
 
   /** A controller of {@code parts}; nothing runs until {@link #start} and {@link #runPass}. */
   public Controller(ControllerParts parts) {
@@ -95,7 +96,8 @@ public final class Controller implements AutoCloseable {
     this.checkpoints = new CheckpointWatch(config.spot().checkpointDir());
     this.notices = new NoticeInbox(clock);
     this.healthMetrics = new HealthMetrics(metrics.registry());
-    this.idleGpus = new IdleGpuWatch(config, health, healthMetrics);
+    this.faultBooks = new FaultBooks(config, parts.money().ledger(), parts.checkpoints(), clock);
+    this.idleGpus = new IdleGpuWatch(config, health, healthMetrics, faultBooks);
     Duration ttl = config.timeouts().unavailableTtl();
     this.unavailable = new UnavailableOfferings(clock, ttl, ttl.multipliedBy(10));
     this.tasks =
@@ -123,7 +125,7 @@ public final class Controller implements AutoCloseable {
                 health,
                 notices,
                 healthMetrics,
-                (fault, snapshot) -> {},
+                faultBooks::fault,
                 clock),
             clock,
             fence,
@@ -239,6 +241,7 @@ public final class Controller implements AutoCloseable {
     if (!fence.holds(term.getAsLong())) {
       return actions;
     }
+    faultBooks.flush();
     books.afterPass(now);
     deadlines.afterPass();
     sweeps.start(providers.values(), config.cluster(), instances, listed.unlisted());

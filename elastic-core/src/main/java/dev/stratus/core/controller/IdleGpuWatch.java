@@ -6,6 +6,7 @@ import dev.stratus.core.notice.HealthInbox;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.plan.IdleGpuPolicy;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.hook.hostlist.Hostlist;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,10 +22,12 @@ final class IdleGpuWatch {
   private final StratusConfig config;
   private final HealthInbox health;
   private final HealthMetrics metrics;
+  private final FaultBooks books;
   private IdleGpuPolicy.State state = IdleGpuPolicy.State.EMPTY;
   private Instant last;
 
-  IdleGpuWatch(StratusConfig config, HealthInbox health, HealthMetrics metrics) {
+  IdleGpuWatch(StratusConfig config, HealthInbox health, HealthMetrics metrics, FaultBooks books) {
+    this.books = books;
     this.config = config;
     this.health = health;
     this.metrics = metrics;
@@ -52,6 +55,12 @@ final class IdleGpuWatch {
                   .findFirst()
                   .orElse("");
           metrics.idleGpuHours(pool, job.partition(), hours * gpus);
+          books.idle(
+              job.jobId(),
+              Hostlist.expand(job.nodes()),
+              step.next().idleSince().get(job.jobId()),
+              now,
+              job.gpusPerNode());
         }
       }
     }

@@ -95,7 +95,7 @@ public final class IdleGpuPolicy {
                 policy.action(),
                 "stratus: idle GPUs: job "
                     + job.jobId()
-                    + "'s "
+                    + " held "
                     + job.gpus()
                     + " GPUs under "
                     + policy.belowPercent()

@@ -16,15 +16,18 @@ import java.util.Map;
 
 /**
  * The money side of a demo run: from the controller's cost ledger, every charge ({@code ledger}),
- * the idle part of it, and each hard budget's amount and spend in its window; from the instances'
- * own history, what they ran × price ({@link InstanceBill}). {@code ledgerOpen}: instances the
- * ledger has not closed yet (its books settle on the pass after the last termination).
+ * the idle part of it, the faulty part (GPU faults: the offering's) and the waste (GPUs jobs held
+ * idle), and each hard budget's amount and spend in its window; from the instances' own history,
+ * what they ran × price ({@link InstanceBill}). {@code ledgerOpen}: instances the ledger has not
+ * closed yet (its books settle on the pass after the last termination).
  */
 record DemoBooks(
     Map<String, BigDecimal> budgets,
     Map<String, BigDecimal> spent,
     BigDecimal ledger,
     BigDecimal idle,
+    BigDecimal faulty,
+    BigDecimal waste,
     int ledgerInstances,
     int ledgerOpen,
     InstanceBill instances) {
@@ -35,7 +38,7 @@ record DemoBooks(
     StratusConfig config = ctx.config();
     List<Budget> hard =
         config.money().budgets().stream().filter(b -> b.mode() == Budget.Mode.HARD).toList();
-    BigDecimal[] sums = {BigDecimal.ZERO, BigDecimal.ZERO};
+    BigDecimal[] sums = {BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO};
     LedgerExtract extract;
     BudgetFigures figures;
     try (SqliteCostLedger ledger = SqliteCostLedger.open(config.money().ledger().file())) {
@@ -48,6 +51,8 @@ record DemoBooks(
               c -> {
                 sums[0] = sums[0].add(c.amount());
                 sums[1] = c.key().idle() ? sums[1].add(c.amount()) : sums[1];
+                sums[2] = c.key().faulty() ? sums[2].add(c.amount()) : sums[2];
+                sums[3] = c.key().waste() ? sums[3].add(c.amount()) : sums[3];
               });
     }
     Map<String, BigDecimal> amounts = new LinkedHashMap<>();
@@ -65,7 +70,15 @@ record DemoBooks(
               DemoProgress.prices(config.pools()),
               now);
       return new DemoBooks(
-          amounts, spent, sums[0], sums[1], extract.instances().size(), open, bill);
+          amounts,
+          spent,
+          sums[0],
+          sums[1],
+          sums[2],
+          sums[3],
+          extract.instances().size(),
+          open,
+          bill);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

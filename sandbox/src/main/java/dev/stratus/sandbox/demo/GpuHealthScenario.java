@@ -10,8 +10,10 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +44,7 @@ final class GpuHealthScenario implements DemoScenario {
   private String xidNode = "";
   private String idleNode = "";
   private int faultsInjected;
+  private final Instant started = Instant.now();
   private final Set<String> drainedForGpus = new ConcurrentSkipListSet<>();
   private final Set<String> idleFlagged = new ConcurrentSkipListSet<>();
   private final Set<Long> jobsOnFailedNodes = new ConcurrentSkipListSet<>();
@@ -166,6 +169,16 @@ final class GpuHealthScenario implements DemoScenario {
     }
   }
 
+  /** The books have caught up with the run: every instance closed in the ledger. */
+  @Override
+  public boolean settled(DemoRun.Context ctx) {
+    try {
+      return DemoBooks.read(ctx, started, Instant.now()).settled();
+    } catch (RuntimeException e) {
+      return false; // the ledger is being written: look again next time
+    }
+  }
+
   @Override
   public Map<String, Object> summary(DemoRun.Context ctx) {
     MeterRegistry metrics = ctx.metrics().get();
@@ -179,6 +192,9 @@ final class GpuHealthScenario implements DemoScenario {
     out.put("checkpoint_interval_steps", CHECKPOINT_EVERY);
     out.put("healthy_nodes_drained", healthyDrained().size());
     out.put("idle_jobs_flagged", idleFlagged.size());
+    DemoBooks books = DemoBooks.read(ctx, started, Instant.now());
+    out.put("faulty_usd", books.faulty().setScale(4, RoundingMode.HALF_UP));
+    out.put("waste_usd", books.waste().setScale(4, RoundingMode.HALF_UP));
     return out;
   }
 
