@@ -3,6 +3,7 @@ package dev.stratus.templates;
 import static dev.stratus.templates.ViewChecks.text;
 import static dev.stratus.templates.ViewChecks.word;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Set;
 
@@ -65,12 +66,31 @@ public record CloudInitView(
 
   public static final Set<String> CLOUDS = Set.of("aws", "gcp", "azure", "oci", "lambda");
 
-  /** The agent settings for the nodes of one pool, as one line of JSON. */
-  public record PoolSettings(String pool, String json) {
+  /**
+   * The agent settings for the nodes of one pool, as one line of JSON, and the pool's arguments for
+   * the GPU health watcher ({@code --interval-ms N --gpus N}).
+   */
+  public record PoolSettings(String pool, String json, String healthArgs) {
     public PoolSettings {
       word("pool", pool);
       word("json", json);
+      if (healthArgs == null || !healthArgs.matches("[A-Za-z0-9 ._-]*")) {
+        throw new IllegalArgumentException(
+            "healthArgs must be plain words, got '" + healthArgs + "'");
+      }
     }
+  }
+
+  /**
+   * The controller's base URL (the notice endpoint's scheme and authority): the GPU health watcher
+   * POSTs to {@code /v1/health} there. Empty without a notice endpoint.
+   */
+  public String controllerUrl() {
+    if (noticeUrl.isEmpty()) {
+      return "";
+    }
+    URI u = URI.create(noticeUrl);
+    return u.getScheme() + "://" + u.getRawAuthority();
   }
 
   public CloudInitView {

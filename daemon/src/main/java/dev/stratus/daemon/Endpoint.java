@@ -57,7 +57,7 @@ final class Endpoint {
             new NoticeRoutes.Receivers(
                 controller::receive,
                 controller.notices()::state,
-                controller.bootstrapReports()::add,
+                controller::bootstrapReported,
                 wake,
                 report -> controller.receiveHealth(report).name().toLowerCase(Locale.ROOT)),
             new Signers(secret, directory::boundTo, clock, limits.maxNonces()),

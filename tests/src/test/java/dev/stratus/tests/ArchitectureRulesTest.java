@@ -96,7 +96,8 @@ class ArchitectureRulesTest {
                 API,
                 HOOK,
                 WIRE,
-                TEMPLATES))
+                TEMPLATES,
+                "dev.stratus.provider.local.."))
         .map(Arguments::of);
   }
 

@@ -167,6 +167,7 @@ final class Actuator {
         .on(Action.GpuFault.class, (g, pass) -> health.fault(g, pass.snapshot))
         .on(Action.HealthDone.class, (d, pass) -> health.done(d))
         .on(Action.IdleJob.class, (j, pass) -> health.idle(j))
+        .on(Action.AdmissionFailed.class, (a, pass) -> health.admissionFailed(a, pass.snapshot))
         .on(Action.Ack.class, this::ack)
         .complete();
   }

@@ -4,6 +4,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.spi.NodeCredentials;
 import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.metrics.HealthMetrics;
 import dev.stratus.core.metrics.StratusMetrics;
@@ -21,6 +22,7 @@ import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.spool.SpoolRequest;
+import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.GpuHealthReport;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
@@ -125,7 +127,7 @@ public final class Controller implements AutoCloseable {
                 health,
                 notices,
                 healthMetrics,
-                faultBooks::fault,
+                faultBooks,
                 clock),
             clock,
             fence,
@@ -323,6 +325,26 @@ public final class Controller implements AutoCloseable {
       case TAKEN -> {}
     }
     return outcome;
+  }
+
+  /**
+   * Takes a bootstrap step a node reported (the endpoint calls this; safe from any thread): a GPU
+   * admission check is counted by its pool's level and the node's offering, and a failed step is
+   * kept for the next pass. True when that pass should be woken.
+   */
+  public boolean bootstrapReported(BootstrapReport report) {
+    if (report.step().equals(ProviderError.BootstrapFailed.GPU_HEALTH)) {
+      String pool = config.poolOfNode(report.node()).map(Pool::name).orElse("");
+      String offering =
+          view.instances().stream()
+              .filter(i -> i.nodeName().filter(report.node()::equals).isPresent())
+              .map(i -> i.offering().toString())
+              .findFirst()
+              .orElse("unknown");
+      healthMetrics.gpuCheck(
+          config.gpuHealth(pool).level(), offering, report.ok() ? "pass" : "fail");
+    }
+    return bootstraps.add(report);
   }
 
   /** What the controller holds of each node's GPU health. */

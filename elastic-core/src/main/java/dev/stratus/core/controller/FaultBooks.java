@@ -84,6 +84,40 @@ final class FaultBooks {
             false));
   }
 
+  /**
+   * A node that failed its GPU admission check: the instance never ran a job, and all its time is
+   * the offering's faulty spend.
+   */
+  void admission(Action.AdmissionFailed a, Snapshot s) {
+    if (ledger.isEmpty()) {
+      return;
+    }
+    Optional<Instance> instance =
+        s.cloud().instances().stream().filter(i -> i.id().equals(a.instanceId())).findFirst();
+    Optional<Pool> pool = config.poolOfNode(a.node());
+    if (instance.isEmpty() || pool.isEmpty()) {
+      return;
+    }
+    Instance i = instance.get();
+    Instant now = clock.instant();
+    faults.add(
+        new FaultRecord(
+            i.id(),
+            i.provider(),
+            i.offering().toString(),
+            pool.get().name(),
+            pool.get().partition(),
+            a.node(),
+            i.offering().capacityType(),
+            pool.get().gpusPerNode(),
+            price(pool.get(), i),
+            i.launchedAt(),
+            now.isBefore(i.launchedAt()) ? i.launchedAt() : now,
+            a.reason(),
+            Map.of(),
+            true));
+  }
+
   /** A job's GPUs idle on its nodes since {@code from}, up to now (the pass thread). */
   void idle(long jobId, List<String> nodes, Instant from, Instant now, int gpusPerNode) {
     if (ledger.isEmpty() || !now.isAfter(from)) {

@@ -12,7 +12,6 @@ import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +29,7 @@ final class GpuHealthActions {
   private final HealthInbox health;
   private final NoticeInbox notices;
   private final HealthMetrics metrics;
-  private final BiConsumer<Action.GpuFault, Snapshot> booked;
+  private final FaultBooks booked;
   private final Clock clock;
   private final SlurmClient slurm;
   private final Optional<SlurmAccounting> accounting;
@@ -42,7 +41,7 @@ final class GpuHealthActions {
       HealthInbox health,
       NoticeInbox notices,
       HealthMetrics metrics,
-      BiConsumer<Action.GpuFault, Snapshot> booked,
+      FaultBooks booked,
       Clock clock) {
     this.slurm = slurm;
     this.accounting = accounting;
@@ -68,7 +67,7 @@ final class GpuHealthActions {
           now,
           f.reason());
     }
-    booked.accept(f, snapshot);
+    booked.fault(f, snapshot);
   }
 
   /**
@@ -94,6 +93,15 @@ final class GpuHealthActions {
       }
       case CANCEL -> slurmJobs.cancel(j.jobId(), j.reason());
     }
+  }
+
+  void admissionFailed(Action.AdmissionFailed a, Snapshot snapshot) {
+    log.warn(
+        "{} failed its GPU admission check (instance {}): {}",
+        a.node(),
+        a.instanceId(),
+        a.reason());
+    booked.admission(a, snapshot);
   }
 
   void done(Action.HealthDone d) {

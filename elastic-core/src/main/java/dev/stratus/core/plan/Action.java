@@ -177,6 +177,14 @@ public sealed interface Action {
       String reason)
       implements Action {}
 
+  /**
+   * A cloud node refused itself at its GPU admission check ({@link BootstrapFailures}): the
+   * instance's whole life is booked as the offering's faulty spend. The node is set DOWN and the
+   * instance terminated by the actions beside it.
+   */
+  record AdmissionFailed(String node, String instanceId, OfferingKey offering, String reason)
+      implements Action {}
+
   /** Nothing more to do about the node's GPU health: the controller forgets what it held. */
   record HealthDone(String node, String reason) implements Action {}
 

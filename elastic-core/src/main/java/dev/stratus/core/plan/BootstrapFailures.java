@@ -37,6 +37,9 @@ public final class BootstrapFailures {
       if (r.step().equals(ProviderError.BootstrapFailed.GPU_HEALTH)) {
         // The next instance of that offering may well fail too: try others first (its TTL).
         actions.add(new Action.MarkUnavailable(instance.get().offering(), reason));
+        actions.add(
+            new Action.AdmissionFailed(
+                r.node(), instance.get().id(), instance.get().offering(), reason));
       }
     }
     return actions;

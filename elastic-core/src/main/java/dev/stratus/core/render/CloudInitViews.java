@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.spi.NodeUserData;
 import dev.stratus.api.spi.VaultSettings;
+import dev.stratus.core.config.GpuHealthSettings;
 import dev.stratus.core.config.NodeBootstrap;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.VaultKey;
@@ -70,7 +71,9 @@ public final class CloudInitViews {
         if (pool.offerings().stream().anyMatch(o -> o.provider().equals(cloud))) {
           pools.add(
               new CloudInitView.PoolSettings(
-                  pool.name(), agentSettings(config, bootstrap, cloud, pool)));
+                  pool.name(),
+                  agentSettings(config, bootstrap, cloud, pool),
+                  healthArgs(config, pool)));
         }
       }
       if (!pools.isEmpty()) {
@@ -135,7 +138,24 @@ public final class CloudInitViews {
       root.put("controllerCaFile", CloudInitView.CONTROLLER_CA_FILE);
     }
     root.set("gpuCheck", gpuCheck(pool));
+    GpuHealthSettings health = config.gpuHealth(pool.name());
+    if (health.level() > 0) {
+      // the admission check before slurmd: nvidia-smi, dcgmi and /dev/kmsg where a GPU image has
+      // them
+      root.putObject("gpuHealth")
+          .put("level", health.level())
+          .put("timeoutSeconds", Math.max(1, health.timeout().toSeconds()))
+          .put("diagLevel", health.diagLevel());
+    }
     return root.toString();
+  }
+
+  /** The pool's GPU health watcher: its poll interval and the node's GPU count. */
+  private static String healthArgs(StratusConfig config, Pool pool) {
+    return "--interval-ms "
+        + config.gpuHealth(pool.name()).watchInterval().toMillis()
+        + " --gpus "
+        + pool.gresTypes().values().stream().mapToInt(Integer::intValue).sum();
   }
 
   /**

@@ -86,7 +86,7 @@ class IdleGpuPolicyTest {
               assertThat(j.gpus()).isEqualTo(8);
               assertThat(j.idleSince()).isEqualTo(T0);
               assertThat(j.action()).isEqualTo(IdleAction.REQUEUE);
-              assertThat(j.reason()).startsWith("stratus: idle GPUs: job 42's 8 GPUs under 5%");
+              assertThat(j.reason()).startsWith("stratus: idle GPUs: job 42 held 8 GPUs under 5%");
             });
     assertThat(
             step(

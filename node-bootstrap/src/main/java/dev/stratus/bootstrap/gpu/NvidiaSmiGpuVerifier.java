@@ -1,6 +1,5 @@
 package dev.stratus.bootstrap.gpu;
 
-import dev.stratus.bootstrap.health.BoundedCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stratus.bootstrap.gpu.BoundedCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.stratus.bootstrap.health;
 
+import dev.stratus.bootstrap.gpu.BoundedCommand;
 import dev.stratus.bootstrap.gpu.NvidiaSmiXml;
 import dev.stratus.wire.GpuHealthReport;
 import java.nio.file.Path;

@@ -18,8 +18,9 @@ import java.util.Optional;
  * time box. A report the sink cannot deliver is logged and dropped: the next poll sends a fresh
  * one.
  *
- * <p>The sequence starts at the clock's milliseconds when the watcher starts and grows by one per
- * report, so a restarted watcher's reports still come after its earlier ones.
+ * <p>The sequence is the clock's milliseconds at the read (one more than the last when the clock
+ * has not moved), so a restarted watcher's reports, and those of Slurm's HealthCheckProgram running
+ * the same checker once, come in the order they were read.
  */
 public final class HealthWatcher {
   /** One read of the GPUs. */
@@ -63,7 +64,7 @@ public final class HealthWatcher {
     this.reader = reader;
     this.log = log;
     this.clock = clock;
-    this.sequence = clock.millis();
+    this.sequence = clock.millis() - 1; // the first report is the clock's milliseconds
   }
 
   /** One poll: read, classify, report. */
@@ -94,13 +95,18 @@ public final class HealthWatcher {
         node,
         instanceId,
         clock.instant(),
-        sequence++,
+        nextSequence(),
         read.status(),
         findings,
         read.snapshot().map(HealthWatcher::samples).orElse(List.of()));
   }
 
   /** Polls every {@code interval} until interrupted; a report the sink refuses is logged. */
+  private long nextSequence() {
+    sequence = Math.max(sequence + 1, clock.millis());
+    return sequence;
+  }
+
   public void run(Duration interval, Sink sink, Pause pause) {
     try {
       while (!Thread.currentThread().isInterrupted()) {

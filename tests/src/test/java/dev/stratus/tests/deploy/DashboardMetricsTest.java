@@ -3,12 +3,19 @@ package dev.stratus.tests.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.Instance;
+import dev.stratus.core.config.GpuHealthSettings;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.daemon.NoticeServer;
 import dev.stratus.daemon.ScrapedControllerFixture;
 import dev.stratus.tests.support.Observability;
 import dev.stratus.tests.support.PromQl;
+import dev.stratus.wire.GpuFinding;
+import dev.stratus.wire.GpuHealthReport;
+import dev.stratus.wire.GpuSample;
+import dev.stratus.wire.HealthAction;
 import dev.stratus.wire.InterruptionNotice;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -56,15 +63,58 @@ class DashboardMetricsTest extends ScrapedControllerFixture {
     assertThat(used).containsAll(families);
   }
 
+  private long sequence;
+
+  private void health(
+      Instance i,
+      String node,
+      java.time.Instant seenAt,
+      int util,
+      GpuHealthReport.Read read,
+      GpuFinding... findings) {
+    controller.receiveHealth(
+        new GpuHealthReport(
+            node,
+            i.id(),
+            seenAt,
+            ++sequence,
+            read,
+            List.of(findings),
+            java.util.stream.IntStream.range(0, 8)
+                .mapToObj(g -> new GpuSample(g, "b" + g, util, 1, 2))
+                .toList()));
+  }
+
   static Set<String> unknown(Set<String> names, Set<String> exported) {
     Set<String> out = new TreeSet<>(names);
     out.removeAll(exported);
     out.removeAll(Observability.PROMETHEUS_OWN);
-    out.removeAll(Observability.NOT_YET_EXPORTED);
     return out;
   }
 
-  /** A launch, a spot notice, its requeue; then the names in the scrape. */
+  /** GPU health at level 1 (admission checks counted), the idle policy after 10 minutes. */
+  @Override
+  protected StratusConfig config() {
+    StratusConfig c = super.config();
+    return c.withGpuHealth(
+        Map.of(
+            "gpu",
+            new GpuHealthSettings(
+                1,
+                Duration.ofSeconds(60),
+                1,
+                Duration.ofSeconds(5),
+                3,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(60),
+                new GpuHealthSettings.IdlePolicy(
+                    true, 5, Duration.ofMinutes(10), GpuHealthSettings.IdleAction.REPORT))));
+  }
+
+  /**
+   * A launch, a spot notice, its requeue; a GPU fault (an XID 79 under a job), a stale health
+   * report, and a job whose GPUs stay idle; then the names in the scrape.
+   */
   Set<String> liveMetricNames() throws Exception {
     try (NoticeServer server = serve()) {
       Instance spot = jobRunning(42, "gpu-001", Duration.ofMinutes(5));
@@ -74,6 +124,24 @@ class DashboardMetricsTest extends ScrapedControllerFixture {
       clock.add(Duration.ofSeconds(30));
       noticeRun(); // requeue
       pass();
+      Instance faulty = jobRunning(43, "gpu-002", Duration.ofMinutes(5));
+      health(
+          faulty,
+          "gpu-002",
+          clock.instant(),
+          0,
+          GpuHealthReport.Read.OK,
+          new GpuFinding("0", "xid", 79, HealthAction.REQUEUE_NOW, true, "fell off the bus"));
+      health(faulty, "gpu-002", clock.instant().minusSeconds(300), 0, GpuHealthReport.Read.OK);
+      noticeRun(); // the fault: signal, drain
+      Instance idle = jobRunning(44, "gpu-003", Duration.ofMinutes(5));
+      for (int minutes = 0;
+          minutes <= 18;
+          minutes += 6) { // idle since 0, flagged at 12, counted at 18
+        health(idle, "gpu-003", clock.instant(), 0, GpuHealthReport.Read.OK);
+        pass();
+        clock.add(Duration.ofMinutes(6));
+      }
       String exposition = scrape(base(server));
       Set<String> names = new TreeSet<>();
       exposition

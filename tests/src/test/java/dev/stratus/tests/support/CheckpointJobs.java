@@ -105,4 +105,15 @@ public final class CheckpointJobs {
             "--config",
             cluster.configFile().toString());
   }
+
+  /**
+   * {@code stratus local fault NODE OPTIONS...}, as a user types it (e.g. {@code --xid 79 --gpu 3},
+   * {@code --hang}); its exit code.
+   */
+  public int fault(String node, String... options) {
+    List<String> argv = new ArrayList<>(List.of("local", "fault", node));
+    argv.addAll(List.of(options));
+    argv.addAll(List.of("--config", cluster.configFile().toString()));
+    return StratusCli.commandLine().execute(argv.toArray(String[]::new));
+  }
 }

@@ -1,4 +1,4 @@
-package dev.stratus.bootstrap.health;
+package dev.stratus.bootstrap.gpu;
 
 import java.io.File;
 import java.io.IOException;
