@@ -76,6 +76,20 @@ final class IncludeSettings {
               "spot.checkpointDir",
               "exports STRATUS_CHECKPOINT_DIR (per job, shared by all nodes) to every task"));
     }
+    if (gpuHealthOnCloudNodes(config)) {
+      s.add(
+          new IncludeSetting(
+              "HealthCheckProgram",
+              HEALTH_CHECK_PROGRAM,
+              Kind.SCALAR,
+              "pools[].gpuHealth.level",
+              "the nodes' GPU health checker once (cloud-init installs it): its signed report goes"
+                  + " to the controller, which decides; it drains nothing by itself"));
+      s.add(scalar("HealthCheckInterval", 300, "pools[].gpuHealth.level"));
+      s.add(
+          new IncludeSetting(
+              "HealthCheckNodeState", "ANY,CYCLE", Kind.LIST, "pools[].gpuHealth.level"));
+    }
     if (config.slurm().topology().controllerWrites()) {
       s.add(
           new IncludeSetting(
@@ -88,6 +102,21 @@ final class IncludeSettings {
               "topology.conf beside this file: the controller rewrites it from the clouds' placement"));
     }
     return s;
+  }
+
+  /** Where cloud-init puts the node's one-shot GPU health check. */
+  static final String HEALTH_CHECK_PROGRAM = "/usr/local/sbin/stratus-gpu-healthcheck";
+
+  /**
+   * Slurm's HealthCheckProgram is rendered when a pool checks GPU health on cloud nodes, which get
+   * the program from cloud-init; local nodes have their watcher and no such file.
+   */
+  static boolean gpuHealthOnCloudNodes(StratusConfig config) {
+    return config.pools().stream()
+        .anyMatch(
+            p ->
+                config.gpuHealth(p.name()).level() > 0
+                    && p.offerings().stream().anyMatch(o -> !o.provider().equals("local")));
   }
 
   private static IncludeSetting scalar(String key, Object value, String source) {

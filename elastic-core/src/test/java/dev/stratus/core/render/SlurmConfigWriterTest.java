@@ -3,6 +3,7 @@ package dev.stratus.core.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.core.config.ConfigLoader;
+import dev.stratus.core.config.GpuHealthSettings;
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.testing.DeclaredKeysProviders;
 import dev.stratus.core.testing.Fixtures;
@@ -10,7 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +41,38 @@ class SlurmConfigWriterTest {
     assertThat(Files.readString(written.get(1))).isEqualTo(SlurmConfigWriter.renderGres(CONFIG));
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(written.get(0))))
         .isEqualTo("rw-r--r--");
+  }
+
+  @Test
+  void aCloudPoolThatChecksGpuHealthGetsSlurmsHealthCheckProgramAndALocalOneDoesNot()
+      throws IOException {
+    assertThat(SlurmConfigWriter.renderInclude(CONFIG)).doesNotContain("HealthCheckProgram");
+    GpuHealthSettings level1 =
+        new GpuHealthSettings(
+            1,
+            Duration.ofSeconds(30),
+            1,
+            Duration.ofSeconds(5),
+            3,
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(60),
+            GpuHealthSettings.IdlePolicy.DEFAULTS);
+    LoadedConfig localOnly =
+        new LoadedConfig(
+            CONFIG.config().withGpuHealth(Map.of("gpu", level1)),
+            CONFIG.gresAutodetect(),
+            CONFIG.bootstrap());
+    assertThat(SlurmConfigWriter.renderInclude(localOnly)).doesNotContain("HealthCheckProgram");
+
+    LoadedConfig cloud =
+        new LoadedConfig(
+            CONFIG.config().withGpuHealth(Map.of("p5", level1)),
+            CONFIG.gresAutodetect(),
+            CONFIG.bootstrap());
+    assertThat(SlurmConfigWriter.renderInclude(cloud))
+        .contains("HealthCheckProgram=/usr/local/sbin/stratus-gpu-healthcheck\n")
+        .contains("HealthCheckInterval=300\n")
+        .contains("HealthCheckNodeState=ANY,CYCLE\n");
   }
 
   @Test

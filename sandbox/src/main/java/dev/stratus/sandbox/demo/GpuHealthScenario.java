@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentSkipListSet;
  */
 final class GpuHealthScenario implements DemoScenario {
   static final int JOBS = 3;
-  static final int STEPS = 40;
+  static final int STEPS = 25;
   static final int CHECKPOINT_EVERY = 5;
   static final String GPU_HEALTH =
       "    gpuHealth: {level: 1, timeout: 20s, watchInterval: 2s, strikes: 3, grace: 20s,"
@@ -94,7 +94,7 @@ final class GpuHealthScenario implements DemoScenario {
                 "--gres=gpu:" + ctx.gpuModel() + ":8",
                 "--output=" + ctx.jobsDir().resolve("%j.out"),
                 "--wrap",
-                "srun hostname; sleep 45"));
+                "srun hostname; sleep 35"));
     ctx.say("submitted job " + idleJob + ", which will hold its GPUs and not use them");
     return JOBS + 1;
   }
