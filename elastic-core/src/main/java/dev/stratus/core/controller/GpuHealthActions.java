@@ -1,6 +1,7 @@
 package dev.stratus.core.controller;
 
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.metrics.EventLog;
 import dev.stratus.core.metrics.HealthMetrics;
 import dev.stratus.core.notice.HealthInbox;
 import dev.stratus.core.notice.NoticeInbox;
@@ -56,7 +57,23 @@ final class GpuHealthActions {
   void fault(Action.GpuFault f, Snapshot snapshot) {
     Instant now = clock.instant();
     log.warn("{} (instance {}, offering {})", f.reason(), f.instanceId(), f.offering());
-    metrics.gpuFault(f.errorClass(), f.action().wireName(), f.offering().toString());
+    // by XID where there is one (xid-79), else by the table's class (ecc-uncorrectable)
+    String errorClass = f.xid() > 0 ? f.errorClass() + "-" + f.xid() : f.errorClass();
+    metrics.gpuFault(errorClass, f.action().wireName(), f.offering().toString());
+    EventLog.emit(
+        "gpu_fault",
+        "node",
+        f.node(),
+        "instance",
+        f.instanceId(),
+        "class",
+        f.errorClass(),
+        "xid",
+        f.xid(),
+        "action",
+        f.action().wireName(),
+        "offering",
+        f.offering());
     metrics.healthDrain(f.action().wireName());
     health.acted(f.node(), f.instanceId(), f.action(), now);
     if (f.action().interruptsJobs()) {
@@ -77,6 +94,16 @@ final class GpuHealthActions {
    */
   void idle(Action.IdleJob j) {
     log.warn("{}", j.reason());
+    EventLog.emit(
+        "idle_gpus",
+        "job",
+        j.jobId(),
+        "gpus",
+        j.gpus(),
+        "idle_since",
+        j.idleSince(),
+        "action",
+        j.action().configName());
     if (accounting.isEmpty()) {
       return;
     }
@@ -101,6 +128,14 @@ final class GpuHealthActions {
         a.node(),
         a.instanceId(),
         a.reason());
+    EventLog.emit(
+        "gpu_admission_failed",
+        "node",
+        a.node(),
+        "instance",
+        a.instanceId(),
+        "offering",
+        a.offering());
     booked.admission(a, snapshot);
   }
 

@@ -50,7 +50,7 @@ class GpuFaultControllerTest extends ControllerFixture {
                 .metrics()
                 .registry()
                 .find("stratus.gpu.faults")
-                .tag("class", "xid")
+                .tag("class", "xid-79")
                 .counters()
                 .stream()
                 .mapToDouble(Counter::count)
