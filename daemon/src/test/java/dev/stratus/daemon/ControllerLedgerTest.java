@@ -12,6 +12,7 @@ import dev.stratus.core.controller.ControllerFixture;
 import dev.stratus.core.controller.ControllerMoney;
 import dev.stratus.core.metrics.StratusMetrics;
 import dev.stratus.core.money.Budget;
+import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.money.BudgetPeriod;
 import dev.stratus.core.money.BudgetScope;
 import dev.stratus.core.money.InstanceSpan;
@@ -21,6 +22,9 @@ import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.hook.spool.HookKind;
 import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.ledger.SqliteCostLedger;
+import dev.stratus.wire.GpuFinding;
+import dev.stratus.wire.GpuHealthReport;
+import dev.stratus.wire.HealthAction;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
@@ -113,6 +117,66 @@ class ControllerLedgerTest extends ControllerFixture {
         Optional.of(clock.instant()),
         new SlurmJob.Accounting("alice", "team-a", Optional.of(Duration.ofHours(1)), ended, ""),
         "");
+  }
+
+  @Test
+  void aGpuFaultActedOnIsBookedWithTheJobsLostWorkAndIsNobodysBudget() {
+    Instance spot = teamAJobRuns();
+    Instant started = clock.instant();
+    pass();
+    clock.add(Duration.ofMinutes(30));
+    controller.receiveHealth(
+        new GpuHealthReport(
+            "gpu-001",
+            spot.id(),
+            clock.instant(),
+            1,
+            GpuHealthReport.Read.OK,
+            List.of(new GpuFinding("0", "xid", 79, HealthAction.REQUEUE_NOW, true, "")),
+            List.of()));
+    noticeRun(); // the fault: signal, drain, booked
+    Instant faultAt = clock.instant();
+    pass(); // the ledger is written by the pass
+
+    InstanceSpan span =
+        ledger.extract(Instant.EPOCH, clock.instant()).instances().stream()
+            .filter(i -> i.instanceId().equals(spot.id()))
+            .findFirst()
+            .orElseThrow();
+    assertThat(span.fault()).isPresent();
+    assertThat(span.fault().get().at()).isEqualTo(faultAt);
+    assertThat(span.fault().get().admission()).isFalse();
+    // no checkpoint: the job's whole run so far is lost work
+    assertThat(span.fault().get().lostWorkFrom()).containsEntry(42L, started);
+    clock.add(Duration.ofMinutes(10));
+    pass();
+
+    // The books: the 30 min the job lost and the 10 min since the fault are the offering's faulty
+    // spend, at $30/h, and none of it is team-a's.
+    BigDecimal[] sums = {BigDecimal.ZERO, BigDecimal.ZERO};
+    BudgetFigures figures =
+        BudgetFigures.from(
+            List.of(TEAM_A),
+            ledger.extract(Instant.EPOCH, clock.instant()),
+            clock.instant(),
+            c -> {
+              if (c.key().faulty()) {
+                sums[0] = sums[0].add(c.amount());
+              } else if (c.key().account().equals("team-a")) {
+                sums[1] = sums[1].add(c.amount());
+              }
+            });
+    assertThat(sums[0].doubleValue()).isCloseTo(20.0, Offset.offset(0.01));
+    assertThat(sums[1].doubleValue()).isCloseTo(0.0, Offset.offset(0.01));
+    assertThat(figures.spent().getOrDefault("team-a", BigDecimal.ZERO).doubleValue())
+        .isCloseTo(0.0, Offset.offset(0.01));
+    // The counter adds spend as it accrues: the lost work was counted as the job's before the
+    // fault, so only the 10 min since show up there; reports re-attribute the rest.
+    assertThat(
+            registry.find("stratus.faulty.usd").counters().stream()
+                .mapToDouble(Counter::count)
+                .sum())
+        .isCloseTo(5.0, Offset.offset(0.01));
   }
 
   @Test
