@@ -35,9 +35,6 @@ final class LocalNodes {
   private final Object lock = new Object();
   private final Map<String, CompletableFuture<Void>> dying = new ConcurrentHashMap<>();
 
-  /** Instances a teardown deleted without recording their end: {@link #terminate} records it. */
-  private final Set<String> endUnrecorded = ConcurrentHashMap.newKeySet();
-
   LocalNodes(
       InstanceStore store,
       InstanceHistory history,
@@ -154,36 +151,13 @@ final class LocalNodes {
     return running;
   }
 
-  /**
-   * Tears the instances down in parallel and returns when all are gone; unknown ids are no-ops.
-   * Their history records them ended when the call returns, all at once: that is when a cloud's
-   * terminate call has accepted them and its billing stops, and what the controller's ledger
-   * records for them (so a slow teardown of one does not make the others' bills disagree).
-   */
+  /** Tears the instances down in parallel and returns when all are gone; unknown ids are no-ops. */
   void terminate(Collection<String> instanceIds) {
     List<CompletableFuture<Void>> done = new ArrayList<>();
-    List<InstanceRecord> ending = new ArrayList<>();
     for (String id : new LinkedHashSet<>(instanceIds)) {
-      store
-          .read(id)
-          .ifPresent(
-              r -> {
-                if (dying.containsKey(r.id())) {
-                  done.add(teardown(r, false)); // already going: that teardown records its end
-                } else {
-                  ending.add(r);
-                  done.add(teardown(r, false, false));
-                }
-              });
+      store.read(id).ifPresent(r -> done.add(teardown(r, false)));
     }
     done.forEach(CompletableFuture::join);
-    synchronized (lock) {
-      for (InstanceRecord r : ending) {
-        if (endUnrecorded.remove(r.id())) {
-          history.ended(r);
-        }
-      }
-    }
   }
 
   /**
@@ -192,17 +166,12 @@ final class LocalNodes {
    * instance already being torn down waits for that one.
    */
   CompletableFuture<Void> teardown(InstanceRecord r, boolean abruptly) {
-    return teardown(r, abruptly, true);
-  }
-
-  /** {@code recordEnd}: whether the teardown records the instance ended in its history. */
-  private CompletableFuture<Void> teardown(InstanceRecord r, boolean abruptly, boolean recordEnd) {
     CompletableFuture<Void> mine = new CompletableFuture<>();
     CompletableFuture<Void> running = dying.putIfAbsent(r.id(), mine);
     if (running != null) {
       return running;
     }
-    CompletableFuture.runAsync(() -> destroy(r, abruptly, recordEnd), workers)
+    CompletableFuture.runAsync(() -> destroy(r, abruptly), workers)
         .whenComplete(
             (ok, failure) -> {
               dying.remove(r.id(), mine);
@@ -215,7 +184,7 @@ final class LocalNodes {
     return mine;
   }
 
-  private void destroy(InstanceRecord r, boolean abruptly, boolean recordEnd) {
+  private void destroy(InstanceRecord r, boolean abruptly) {
     if (abruptly) {
       NodeReaper.kill(network, r.netns(), r.veth());
     } else {
@@ -226,11 +195,7 @@ final class LocalNodes {
     synchronized (lock) {
       if (store.read(r.id()).isPresent()) {
         store.delete(r.id());
-        if (recordEnd) {
-          history.ended(r);
-        } else {
-          endUnrecorded.add(r.id());
-        }
+        history.ended(r);
       }
     }
   }
