@@ -45,22 +45,38 @@ final class FaultBooks {
 
   /** A fault acted on: queued for the next pass (any thread). */
   void fault(Action.GpuFault f, Snapshot s) {
+    book(s, f.instanceId(), f.node(), f.reason(), false);
+  }
+
+  /**
+   * A node that failed its GPU admission check: the instance never ran a job, and all its time is
+   * the offering's faulty spend.
+   */
+  void admission(Action.AdmissionFailed a, Snapshot s) {
+    book(s, a.instanceId(), a.node(), a.reason(), true);
+  }
+
+  /**
+   * Queues the fault of {@code instanceId} on {@code node}; a running fault also books each job's
+   * work since its newest checkpoint (its start when it has none) as lost.
+   */
+  private void book(Snapshot s, String instanceId, String node, String cause, boolean admission) {
     if (ledger.isEmpty()) {
       return;
     }
     Optional<Instance> instance =
-        s.cloud().instances().stream().filter(i -> i.id().equals(f.instanceId())).findFirst();
-    Optional<Pool> pool = config.poolOfNode(f.node());
+        s.cloud().instances().stream().filter(i -> i.id().equals(instanceId)).findFirst();
+    Optional<Pool> pool = config.poolOfNode(node);
     if (instance.isEmpty() || pool.isEmpty()) {
       return;
     }
     Instance i = instance.get();
     Instant now = clock.instant();
     Map<Long, Instant> lostFrom = new HashMap<>();
-    for (SlurmJob job : s.slurm().jobs()) {
+    for (SlurmJob job : admission ? List.<SlurmJob>of() : s.slurm().jobs()) {
       if (job.state().equals("RUNNING")
           && !job.nodes().isEmpty()
-          && Hostlist.expand(job.nodes()).contains(f.node())) {
+          && Hostlist.expand(job.nodes()).contains(node)) {
         Instant start = job.started().orElse(i.launchedAt());
         Instant from = checkpoints.newest(job.jobId()).filter(c -> c.isAfter(start)).orElse(start);
         lostFrom.put(job.jobId(), from.isAfter(now) ? now : from);
@@ -73,49 +89,15 @@ final class FaultBooks {
             i.offering().toString(),
             pool.get().name(),
             pool.get().partition(),
-            f.node(),
+            node,
             i.offering().capacityType(),
             pool.get().gpusPerNode(),
             price(pool.get(), i),
             i.launchedAt(),
             now.isBefore(i.launchedAt()) ? i.launchedAt() : now,
-            f.reason(),
+            cause,
             lostFrom,
-            false));
-  }
-
-  /**
-   * A node that failed its GPU admission check: the instance never ran a job, and all its time is
-   * the offering's faulty spend.
-   */
-  void admission(Action.AdmissionFailed a, Snapshot s) {
-    if (ledger.isEmpty()) {
-      return;
-    }
-    Optional<Instance> instance =
-        s.cloud().instances().stream().filter(i -> i.id().equals(a.instanceId())).findFirst();
-    Optional<Pool> pool = config.poolOfNode(a.node());
-    if (instance.isEmpty() || pool.isEmpty()) {
-      return;
-    }
-    Instance i = instance.get();
-    Instant now = clock.instant();
-    faults.add(
-        new FaultRecord(
-            i.id(),
-            i.provider(),
-            i.offering().toString(),
-            pool.get().name(),
-            pool.get().partition(),
-            a.node(),
-            i.offering().capacityType(),
-            pool.get().gpusPerNode(),
-            price(pool.get(), i),
-            i.launchedAt(),
-            now.isBefore(i.launchedAt()) ? i.launchedAt() : now,
-            a.reason(),
-            Map.of(),
-            true));
+            admission));
   }
 
   /** A job's GPUs idle on its nodes since {@code from}, up to now (the pass thread). */
