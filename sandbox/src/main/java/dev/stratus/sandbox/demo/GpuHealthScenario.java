@@ -9,7 +9,6 @@ import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
-import java.io.InputStream;
 import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,24 +68,7 @@ final class GpuHealthScenario implements DemoScenario {
         ctx, faultyAtBoot, new FakeGpuState.Fault(FakeGpuState.Fault.Kind.ECC_UNCORRECTABLE, 0, 0));
     ctx.say(
         faultyAtBoot + "'s next instance has an uncorrectable ECC error: it must fail admission");
-    Path script = ctx.jobsDir().resolve("checkpoint-job.sbatch");
-    try (InputStream in = SpotScenario.class.getResourceAsStream("checkpoint-job.sbatch")) {
-      Files.write(script, in.readAllBytes());
-    }
-    for (int i = 0; i < JOBS; i++) {
-      String id =
-          ctx.sbatch(
-              List.of(
-                  "--requeue",
-                  "--open-mode=append",
-                  "-N1",
-                  "--gres=gpu:" + ctx.gpuModel() + ":8",
-                  "--output=" + ctx.jobsDir().resolve("%j.out"),
-                  "--export=ALL,STEPS=" + STEPS + ",CKPT_EVERY=" + CHECKPOINT_EVERY,
-                  script.toString()));
-      checkpointJobs.add(id);
-      ctx.say("submitted checkpointing job " + id + " (" + STEPS + " steps)");
-    }
+    checkpointJobs.addAll(SpotScenario.submitCheckpointJobs(ctx, JOBS, STEPS, CHECKPOINT_EVERY));
     idleJob =
         ctx.sbatch(
             List.of(

@@ -37,11 +37,23 @@ final class SpotScenario implements DemoScenario {
 
   @Override
   public int submit(DemoRun.Context ctx) throws IOException {
+    jobIds.addAll(submitCheckpointJobs(ctx, JOBS, STEPS, CHECKPOINT_EVERY));
+    return JOBS;
+  }
+
+  /**
+   * Submits {@code jobs} one-node 8-GPU runs of the sample checkpointing job ({@code steps} steps,
+   * a checkpoint every {@code every}); their ids. Shared by the scenarios whose jobs must survive
+   * losing their node.
+   */
+  static List<String> submitCheckpointJobs(DemoRun.Context ctx, int jobs, int steps, int every)
+      throws IOException {
     Path script = ctx.jobsDir().resolve("checkpoint-job.sbatch");
     try (InputStream in = SpotScenario.class.getResourceAsStream("checkpoint-job.sbatch")) {
       Files.write(script, in.readAllBytes());
     }
-    for (int i = 0; i < JOBS; i++) {
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < jobs; i++) {
       String id =
           ctx.sbatch(
               List.of(
@@ -51,12 +63,12 @@ final class SpotScenario implements DemoScenario {
                   "--gres=gpu:" + ctx.gpuModel() + ":8",
                   "--output=" + ctx.jobsDir().resolve("%j.out"),
                   // Checkpoints go where the cluster's TaskProlog says (STRATUS_CHECKPOINT_DIR).
-                  "--export=ALL,STEPS=" + STEPS + ",CKPT_EVERY=" + CHECKPOINT_EVERY,
+                  "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + every,
                   script.toString()));
-      jobIds.add(id);
-      ctx.say("submitted checkpointing job " + id + " (" + STEPS + " steps)");
+      ids.add(id);
+      ctx.say("submitted checkpointing job " + id + " (" + steps + " steps)");
     }
-    return JOBS;
+    return ids;
   }
 
   @Override
