@@ -44,8 +44,7 @@ class BudgetDemoEndToEndTest {
     assertThat(summary.get("ledger_usd").decimalValue())
         .isPositive()
         .isCloseTo(
-            summary.get("instances_usd").decimalValue(),
-            Offset.offset(new BigDecimal("0.05")));
+            summary.get("instances_usd").decimalValue(), Offset.offset(new BigDecimal("0.05")));
     assertThat(summary.get("idle_usd").decimalValue())
         .isLessThan(summary.get("ledger_usd").decimalValue());
     assertThat(summary.get("instances_left").asInt()).isZero();
