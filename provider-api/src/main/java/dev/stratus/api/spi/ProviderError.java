@@ -86,6 +86,27 @@ public sealed interface ProviderError {
    * SkuNotAvailable} for a regular VM). Waiting does not help, unlike {@link InsufficientCapacity}:
    * the offering is dropped until the configuration changes.
    */
+  /**
+   * A launch into a reservation or block outside its window, or into one the cloud no longer holds:
+   * not yet active (EC2 {@code InvalidCapacityReservationId.NotActive}/{@code
+   * ReservationCapacityExceeded} before the start, GCE {@code RESERVATION_NOT_ACTIVE}), expired,
+   * cancelled, or with all its instances in use. Another offering serves the job; this one comes
+   * back when the planner next sees the window open with room.
+   */
+  record ReservationClosed(String code, String message, String reservation)
+      implements ProviderError {
+    public ReservationClosed {
+      notNull("code", code);
+      notNull("message", message);
+      notNull("reservation", reservation);
+    }
+
+    @Override
+    public Recovery recovery() {
+      return Recovery.TRY_ANOTHER_OFFERING;
+    }
+  }
+
   record OfferingUnsupported(String code, String message) implements ProviderError {
     public OfferingUnsupported {
       notNull("code", code);
