@@ -3,6 +3,7 @@ package dev.stratus.testkit.azure;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -20,12 +21,13 @@ import java.util.regex.Pattern;
  * (api-version 2025-04-01 for Microsoft.Compute): VMs (PUT as a long-running operation with an
  * {@code Azure-AsyncOperation} header, GET with {@code $expand=instanceView} and the {@code
  * instanceView} sub-resource carrying provisioning and power state, paged list with {@code
- * nextLink}, DELETE answering 202/204), proximity placement groups, VM sizes of the location, the
- * resource group and the subnet. Requests are parsed and checked (bearer token, api-version,
- * location, size, subnet, spot fields, tag names, {@code $expand} without {@code $filter} on a
- * list), state changes, later calls see it. Operations go on whether or not they are polled: each
- * request to the model is a tick. Each operation answer carries a {@code Retry-After} drawn from a
- * range.
+ * nextLink}, DELETE answering 202/204), proximity placement groups, capacity reservation groups and
+ * their reservations ({@link ArmReservationApi}: read-only paths, made by the tests' hooks), VM
+ * sizes of the location, the resource group and the subnet. Requests are parsed and checked (bearer
+ * token, api-version, location, size, subnet, spot fields, tag names, {@code $expand} without
+ * {@code $filter} on a list), state changes, later calls see it. Operations go on whether or not
+ * they are polled: each request to the model is a tick. Each operation answer carries a {@code
+ * Retry-After} drawn from a range.
  *
  * <p>Tests can tell it: exhaust an offering (size × zone × priority: the create's operation fails
  * with {@code ZonalAllocationFailed}/{@code AllocationFailed}), restrict a size in a zone or a
@@ -42,6 +44,11 @@ public final class ArmModel {
           RG + "/providers/Microsoft\\.Compute/virtualMachines(?:/([^/]+)(/instanceView)?)?");
   private static final Pattern PPG =
       Pattern.compile(RG + "/providers/Microsoft\\.Compute/proximityPlacementGroups(?:/([^/]+))?");
+  private static final Pattern CRG =
+      Pattern.compile(
+          RG
+              + "/providers/Microsoft\\.Compute/capacityReservationGroups"
+              + "(?:/([^/]+)(/capacityReservations(?:/([^/]+))?)?)?");
   private static final Pattern OP =
       Pattern.compile(
           "(?i)/subscriptions/([^/]+)/providers/Microsoft\\.Compute/locations/([^/]+)/operations/([^/]+)");
@@ -60,6 +67,7 @@ public final class ArmModel {
   private final Set<String> sizes;
   private final Clock clock;
   private final ArmVms state;
+  private final ArmReservations reservations;
   private final ArmFaults faults = new ArmFaults();
   private final Deque<ObjectNode> failNextOperations = new ArrayDeque<>();
   private int pageSize = 2;
@@ -82,6 +90,9 @@ public final class ArmModel {
     this.sizes = Set.copyOf(sizes);
     this.clock = clock;
     this.state = new ArmVms(subscription, resourceGroup);
+    this.reservations =
+        new ArmReservations(
+            "/subscriptions/" + subscription + "/resourceGroups/" + resourceGroup, location);
   }
 
   public ArmFaults faults() {
@@ -169,6 +180,50 @@ public final class ArmModel {
     state.putPpg(name, body);
   }
 
+  /**
+   * A Block capacity reservation (a group of {@code reservationType: Block} holding one
+   * reservation) of {@code capacity} VMs of {@code size} in {@code zone} ("" for regional), taking
+   * VMs from {@code start} to {@code end} by the model's clock, created at {@code start}; at its
+   * end the model deletes the VMs allocated from it. Returns the reservation's ARM id.
+   */
+  public synchronized String reserveBlock(
+      String group,
+      String name,
+      String size,
+      String zone,
+      int capacity,
+      Instant start,
+      Instant end) {
+    var m = ArmReservations.newMember(group, name, size, zone, capacity, start, end, start);
+    reservations.put(m, true);
+    return reservations.memberId(m);
+  }
+
+  /** A Targeted capacity reservation, made now: it lasts until its group is deleted. */
+  public synchronized String reserveTargeted(
+      String group, String name, String size, String zone, int capacity) {
+    Instant now = clock.instant();
+    var m = ArmReservations.newMember(group, name, size, zone, capacity, null, null, now);
+    reservations.put(m, false);
+    return reservations.memberId(m);
+  }
+
+  /** The reservation's {@code provisioningState} ({@code Creating}, {@code Failed}, ...). */
+  public synchronized void reservationProvisioningState(String group, String name, String state) {
+    reservations.provisioningState(group, name, state);
+  }
+
+  /**
+   * The group ends with its reservations, as when its owner deletes it: the VMs allocated from it
+   * are deleted first (ARM refuses to delete a reservation that still has VMs).
+   */
+  public synchronized void deleteReservationGroup(String group) {
+    for (ObjectNode vm : ArmReservationApi.inGroup(reservations, group, state.allVms())) {
+      state.delete(vm.path("name").asText());
+    }
+    reservations.removeGroup(group);
+  }
+
   /** One request. {@code base} is {@code https://host:port} for the URLs the model hands out. */
   synchronized ArmReply handle(
       String method,
@@ -182,6 +237,7 @@ public final class ArmModel {
       return ArmReply.error(401, "AuthenticationFailed", "Authentication failed: no bearer token.");
     }
     state.tick();
+    endBlocks(clock.instant());
     boolean poll = OP.matcher(path).matches();
     ArmReply fault = poll ? faults.nextPoll() : faults.next(method, path);
     if (fault != null) {
@@ -209,6 +265,17 @@ public final class ArmModel {
           ? ArmPpgApi.list(state)
           : ArmPpgApi.ppg(this, state, method, m.group(3), body);
     }
+    if ((m = CRG.matcher(path)).matches() && scoped(m)) {
+      return ArmReservationApi.route(
+          this,
+          reservations,
+          state.allVms(),
+          method,
+          m.group(3),
+          m.group(4) != null,
+          m.group(5),
+          query);
+    }
     if ((m = OP.matcher(path)).matches()) {
       ObjectNode status = state.poll(m.group(3), clock.instant());
       return status == null
@@ -234,6 +301,23 @@ public final class ArmModel {
       return ArmReply.ok(200, g);
     }
     return ArmReply.error(404, "ResourceNotFound", "The resource '" + path + "' was not found.");
+  }
+
+  /** A Block reservation whose schedule has ended loses its VMs, as the cloud ends them. */
+  private void endBlocks(Instant now) {
+    for (String g : reservations.groupNames()) {
+      for (var m : reservations.membersOf(g)) {
+        if (m.block() && !now.isBefore(m.end())) {
+          for (ObjectNode vm : ArmReservationApi.in(reservations, m, state.allVms())) {
+            state.delete(vm.path("name").asText());
+          }
+        }
+      }
+    }
+  }
+
+  ArmReservations reservations() {
+    return reservations;
   }
 
   private boolean scoped(Matcher m) {

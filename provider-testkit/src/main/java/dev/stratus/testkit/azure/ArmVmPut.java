@@ -83,7 +83,16 @@ final class ArmVmPut {
       return ArmReply.error(
           404, "NotFound", "The proximity placement group in the request does not exist.");
     }
+    ArmReply refused =
+        ArmReservationApi.refuse(
+            model.reservations(), vm, size, zone, spot, model.clock().instant());
+    if (refused != null) {
+      return refused;
+    }
     ObjectNode failure = injectedFailure;
+    if (failure == null) {
+      failure = ArmReservationApi.full(model.reservations(), vm, size, zone, state.allVms());
+    }
     if (failure == null
         && (model.faults().exhausted(size, zone, spot)
             || model.faults().failsNode(vm.path("tags").path("stratus:node").asText(null)))) {

@@ -41,6 +41,13 @@ public final class AzureErrors {
           "OverconstrainedAllocationRequest",
           "OverconstrainedZonalAllocationRequest");
   static final Set<String> UNSUPPORTED = Set.of("SkuNotAvailable");
+
+  /**
+   * A VM PUT naming a capacity reservation group that ARM does not hold (as deleted at its end);
+   * {@link AzureLauncher} reads these, for a reserved offering, as the reservation closed.
+   */
+  static final Set<String> RESERVATION_CLOSED = Set.of("CapacityReservationGroupNotFound");
+
   static final Set<String> THROTTLED =
       Set.of("TooManyRequests", "SubscriptionRequestsThrottled", "ResourceRequestsThrottled");
   static final Set<String> TRANSIENT =

@@ -31,13 +31,16 @@ final class AzureLauncher {
   private final ArmCalls arm;
   private final AzureSettings s;
   private final Clock clock;
+  private final VmMapping.ReservationNames reservations;
 
   private final boolean wantsCredential;
 
-  AzureLauncher(ArmCalls arm, AzureSettings settings, Clock clock) {
+  AzureLauncher(
+      ArmCalls arm, AzureSettings settings, Clock clock, VmMapping.ReservationNames reservations) {
     this.arm = arm;
     this.s = settings;
     this.clock = clock;
+    this.reservations = reservations;
     this.wantsCredential = VmSpec.wantsCredential(settings);
   }
 
@@ -56,6 +59,14 @@ final class AzureLauncher {
           new ProviderError.InvalidRequest(
               "NoNodeCredential", NodeUserData.missingCredential(uncredentialed.get())));
     }
+    if (key.capacityType() == CapacityType.RESERVED
+        && ArmReservationMapping.groupArmId(key.reservation()).isEmpty()) {
+      return LaunchResult.failure(
+          key,
+          req.nodeNames(),
+          new ProviderError.InvalidRequest(
+              "NotAReservation", VmSpec.notAReservation(key.reservation()).getMessage()));
+    }
     try {
       return attempt(req, key);
     } catch (ProviderException e) {
@@ -71,12 +82,28 @@ final class AzureLauncher {
    * while, not an offering to drop.
    */
   static ProviderError forOffering(ProviderError error, OfferingKey key) {
+    if (key.capacityType() == CapacityType.RESERVED && refusedByReservation(error)) {
+      return new ProviderError.ReservationClosed(error.code(), error.message(), key.reservation());
+    }
     if (key.capacityType() == CapacityType.SPOT
         && error instanceof ProviderError.OfferingUnsupported u
         && u.code().equals("SkuNotAvailable")) {
       return new ProviderError.InsufficientCapacity(u.code(), u.message());
     }
     return error;
+  }
+
+  /**
+   * What ARM answers a VM PUT into a reservation that cannot take it: the group is gone ({@code
+   * CapacityReservationGroupNotFound}, or a plain not-found), the reservation is not taking VMs
+   * (not provisioned, outside a Block's schedule, no reservation of the size: {@code
+   * OperationNotAllowed}), or it is full (a Block cannot be overallocated: an allocation failure).
+   */
+  private static boolean refusedByReservation(ProviderError error) {
+    return error instanceof ProviderError.InsufficientCapacity
+        || AzureErrors.RESERVATION_CLOSED.contains(error.code())
+        || (error instanceof ProviderError.InvalidRequest
+            && error.code().equals("OperationNotAllowed"));
   }
 
   private LaunchResult attempt(LaunchRequest req, OfferingKey key) {
@@ -188,7 +215,7 @@ final class AzureLauncher {
   private List<Instance> instances(Map<String, Outcome> outcomes) {
     return outcomes.values().stream()
         .flatMap(o -> o.vm.stream())
-        .flatMap(vm -> VmMapping.toInstance(vm, clock.instant()).stream())
+        .flatMap(vm -> VmMapping.toInstance(vm, clock.instant(), reservations).stream())
         .toList();
   }
 

@@ -1,6 +1,7 @@
 package dev.stratus.provider.azure;
 
 import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityReservation;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
@@ -16,6 +17,7 @@ import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderCheck;
 import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.ReservationAware;
 import dev.stratus.api.spi.SweepsOwnResources;
 import java.net.http.HttpClient;
 import java.time.Clock;
@@ -30,7 +32,8 @@ import java.util.Optional;
  * Azure virtual machines through the generated Resource Manager client: one PUT per VM with its NIC
  * inline, spot with {@code evictionPolicy=Delete}, a proximity placement group per multi-node
  * launch, Stratus's tags on every VM (Azure tag names may contain ':', so our keys are used as they
- * are). Settings: see {@link AzureSettings}; offerings: see {@link AzureOfferings}.
+ * are). A reserved offering's VMs go into its reservation's capacity reservation group ({@link
+ * AzureReservations}). Settings: see {@link AzureSettings}; offerings: see {@link AzureOfferings}.
  */
 public final class AzureNodeProvider
     implements NodeProvider,
@@ -38,7 +41,8 @@ public final class AzureNodeProvider
         ProviderCheck,
         CarriesNodeCredentials,
         SweepsOwnResources,
-        PricesOfferings {
+        PricesOfferings,
+        ReservationAware {
   private final AzureSettings settings;
   private final List<Offering> offerings;
   private final ArmCalls arm;
@@ -49,6 +53,7 @@ public final class AzureNodeProvider
   private final AzurePowerStates powerStates;
   private final Clock clock;
   private final AzureRetailPrices prices;
+  private final AzureReservations reservations;
 
   /** Production: the SDK's credential chain or the configured service principal. */
   public static AzureNodeProvider create(ProviderContext context) {
@@ -68,7 +73,9 @@ public final class AzureNodeProvider
     this.clients = AzureClients.connect(settings, connection, effective);
     this.arm = new ArmCalls(clients, settings, new ProviderCalls("azure", effective, clock));
     this.powerStates = new AzurePowerStates(arm, settings.powerStateChecksPerList(), clock);
-    this.launcher = new AzureLauncher(arm, settings, clock);
+    var reservationCalls = new ArmReservationCalls(arm, clients, settings.resourceGroup());
+    this.reservations = new AzureReservations(reservationCalls::all, settings.location(), clock);
+    this.launcher = new AzureLauncher(arm, settings, clock, reservations::reservationOf);
     this.groups = new AzurePlacementGroups(arm, clock);
     this.terminator = new AzureTerminator(arm, groups);
     this.prices =
@@ -83,6 +90,15 @@ public final class AzureNodeProvider
   @Override
   public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
     return prices.prices(offerings);
+  }
+
+  /**
+   * The capacity reservations of the resource group's reservation groups ({@link
+   * AzureReservations}: listed at most once a minute, windows from a Block's schedule).
+   */
+  @Override
+  public List<CapacityReservation> reservations() {
+    return reservations.all();
   }
 
   @Override
@@ -125,7 +141,8 @@ public final class AzureNodeProvider
                 VmMapping.toInstance(
                     vm,
                     Optional.ofNullable(power.get(AzurePowerStates.key(vm.name()))),
-                    clock.instant())
+                    clock.instant(),
+                    reservations::reservationOf)
                     .stream())
         .toList();
   }
@@ -136,7 +153,8 @@ public final class AzureNodeProvider
     if (!AzureNames.isVmName(instanceId)) {
       return Optional.empty();
     }
-    return arm.getVm(instanceId, true).flatMap(vm -> VmMapping.toInstance(vm, clock.instant()));
+    return arm.getVm(instanceId, true)
+        .flatMap(vm -> VmMapping.toInstance(vm, clock.instant(), reservations::reservationOf));
   }
 
   @Override

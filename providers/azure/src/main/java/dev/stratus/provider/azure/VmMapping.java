@@ -29,31 +29,66 @@ final class VmMapping {
 
   private VmMapping() {}
 
-  /** Without a power state: what the provisioning state alone says. */
-  static Optional<Instance> toInstance(VirtualMachineInner vm, Instant fallbackLaunch) {
-    return toInstance(vm, powerState(vm), fallbackLaunch);
+  /**
+   * Names the reservation a VM of a size and zone allocates from in a capacity reservation group.
+   */
+  @FunctionalInterface
+  interface ReservationNames {
+    String of(String groupArmId, String size, String zone);
   }
 
-  /** {@code powerState}: the code after {@code PowerState/} ({@code deallocated}), or empty. */
+  /** Without a power state: what the provisioning state alone says. */
   static Optional<Instance> toInstance(
-      VirtualMachineInner vm, Optional<String> powerState, Instant fallbackLaunch) {
+      VirtualMachineInner vm, Instant fallbackLaunch, ReservationNames reservations) {
+    return toInstance(vm, powerState(vm), fallbackLaunch, reservations);
+  }
+
+  /**
+   * {@code powerState}: the code after {@code PowerState/} ({@code deallocated}), or empty. A VM in
+   * a capacity reservation group is {@code RESERVED}, naming the reservation it allocates from.
+   */
+  static Optional<Instance> toInstance(
+      VirtualMachineInner vm,
+      Optional<String> powerState,
+      Instant fallbackLaunch,
+      ReservationNames reservations) {
     InstanceState state = state(vm.provisioningState(), powerState);
     if (state == InstanceState.TERMINATED) {
       return Optional.empty();
     }
     String zone = vm.zones() == null || vm.zones().isEmpty() ? "" : vm.zones().get(0);
-    CapacityType capacity =
-        VirtualMachinePriorityTypes.SPOT.equals(vm.priority())
-            ? CapacityType.SPOT
-            : CapacityType.ON_DEMAND;
     String size =
         vm.hardwareProfile() == null ? "unknown" : vm.hardwareProfile().vmSize().toString();
+    String group = reservationGroup(vm);
+    CapacityType capacity =
+        !group.isEmpty()
+            ? CapacityType.RESERVED
+            : VirtualMachinePriorityTypes.SPOT.equals(vm.priority())
+                ? CapacityType.SPOT
+                : CapacityType.ON_DEMAND;
     var key =
         new OfferingKey(
-            AzureOfferings.PROVIDER, vm.location().toLowerCase(Locale.ROOT), zone, size, capacity);
+            AzureOfferings.PROVIDER,
+            vm.location().toLowerCase(Locale.ROOT),
+            zone,
+            size,
+            capacity,
+            group.isEmpty() ? "" : reservations.of(group, size, zone));
     Instant launched = vm.timeCreated() == null ? fallbackLaunch : vm.timeCreated().toInstant();
     Map<String, String> tags = vm.tags() == null ? Map.of() : vm.tags();
     return Optional.of(new Instance(vm.name(), key, state, launched, "", tags));
+  }
+
+  /** The ARM id of the VM's capacity reservation group, "" for none. */
+  static String reservationGroup(VirtualMachineInner vm) {
+    var profile = vm.capacityReservation();
+    if (profile == null
+        || profile.capacityReservationGroup() == null
+        || profile.capacityReservationGroup().id() == null) {
+      return "";
+    }
+    String id = profile.capacityReservationGroup().id();
+    return id.startsWith("/") ? id : "/" + id;
   }
 
   static InstanceState state(String provisioningState, Optional<String> powerState) {

@@ -4,6 +4,7 @@ import com.azure.core.management.SubResource;
 import com.azure.resourcemanager.compute.fluent.models.VirtualMachineInner;
 import com.azure.resourcemanager.compute.models.BillingProfile;
 import com.azure.resourcemanager.compute.models.CachingTypes;
+import com.azure.resourcemanager.compute.models.CapacityReservationProfile;
 import com.azure.resourcemanager.compute.models.DeleteOptions;
 import com.azure.resourcemanager.compute.models.DiskCreateOptionTypes;
 import com.azure.resourcemanager.compute.models.DiskDeleteOptionTypes;
@@ -40,7 +41,8 @@ import java.util.stream.Stream;
  * The body of one VM PUT: everything the VM needs in one request. The NIC is declared inline
  * ({@code networkApiVersion 2020-11-01}), and NIC and OS disk are deleted with the VM, so a
  * terminated node leaves nothing behind that costs money. Spot VMs are deleted on eviction (never
- * deallocated: a deallocated VM keeps its disk and its node slot would look taken).
+ * deallocated: a deallocated VM keeps its disk and its node slot would look taken). A reserved VM
+ * is a Regular one naming its reservation's capacity reservation group.
  */
 final class VmSpec {
   private VmSpec() {}
@@ -65,6 +67,16 @@ final class VmSpec {
     if (!offering.zone().isEmpty()) {
       vm.withZones(List.of(offering.zone()));
     }
+    if (offering.capacityType() == CapacityType.RESERVED) {
+      // Capacity reservations take Regular VMs only; the VM names the reservation's group, and
+      // ARM allocates it from the group's reservation of its size (and zone).
+      String group =
+          ArmReservationMapping.groupArmId(offering.reservation())
+              .orElseThrow(() -> notAReservation(offering.reservation()));
+      vm.withCapacityReservation(
+          new CapacityReservationProfile()
+              .withCapacityReservationGroup(new SubResource().withId(group)));
+    }
     if (offering.capacityType() == CapacityType.SPOT) {
       vm.withPriority(VirtualMachinePriorityTypes.SPOT)
           .withEvictionPolicy(VirtualMachineEvictionPolicyTypes.DELETE)
@@ -75,6 +87,14 @@ final class VmSpec {
     placementGroupId.ifPresent(id -> vm.withProximityPlacementGroup(new SubResource().withId(id)));
     s.userDataBase64().map(d -> forNode(d, nodeName, credential)).ifPresent(vm::withUserData);
     return vm;
+  }
+
+  static IllegalArgumentException notAReservation(String id) {
+    return new IllegalArgumentException(
+        "reservation '"
+            + id
+            + "' is no ARM capacity reservation id"
+            + " (subscriptions/../capacityReservationGroups/G/capacityReservations/R)");
   }
 
   private static StorageProfile storage(AzureSettings s) {

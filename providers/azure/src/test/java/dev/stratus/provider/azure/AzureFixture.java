@@ -33,8 +33,12 @@ public final class AzureFixture implements AutoCloseable {
   public final ArmServer server;
 
   public AzureFixture() {
-    this.model =
-        new ArmModel(SUBSCRIPTION, GROUP, LOCATION, SUBNET, Set.of(H100, A100), Clock.systemUTC());
+    this(Clock.systemUTC());
+  }
+
+  /** The model on {@code clock}: Block reservations open and close by it. */
+  public AzureFixture(Clock clock) {
+    this.model = new ArmModel(SUBSCRIPTION, GROUP, LOCATION, SUBNET, Set.of(H100, A100), clock);
     this.server = new ArmServer(model);
   }
 

@@ -6,13 +6,18 @@ import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.testkit.contract.ContractHarness;
+import dev.stratus.testkit.contract.ReservationContract;
+import dev.stratus.testkit.contract.Reserving;
 import dev.stratus.testkit.contract.StopContract;
 import dev.stratus.testkit.contract.Stopping;
 import dev.stratus.testkit.contract.SweepContract;
 import dev.stratus.testkit.contract.Throttling;
 import dev.stratus.testkit.contract.ThrottlingContract;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,20 +27,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * AzureLongRunningOperationTest} covers the header.
  */
 class AzureNodeProviderContractTest extends ThrottlingContract
-    implements SweepContract, StopContract {
+    implements SweepContract, StopContract, ReservationContract {
   @Override
   protected ContractHarness createHarness() {
     return new AzureHarness();
   }
 
-  static final class AzureHarness implements ContractHarness, Throttling, Stopping {
-    final AzureFixture fixture = new AzureFixture();
+  static final class AzureHarness implements ContractHarness, Throttling, Stopping, Reserving {
+    final ShiftedClock clock = new ShiftedClock();
+    final AzureFixture fixture = new AzureFixture(clock);
     final AzureNodeProvider azure;
     final AtomicInteger next = new AtomicInteger();
+    final Map<String, Instant> ends = new HashMap<>();
 
     AzureHarness() {
       fixture.model.retryAfterSeconds(0);
-      azure = fixture.provider(cluster());
+      azure = fixture.provider(cluster(), fixture.settings(), clock);
     }
 
     @Override
@@ -87,6 +94,30 @@ class AzureNodeProviderContractTest extends ThrottlingContract
     @Override
     public void stop(String instanceId) {
       fixture.model.power(instanceId, "deallocated");
+    }
+
+    /**
+     * A Block capacity reservation of the offering's size in its zone, scheduled from {@code start}
+     * to {@code end}: Azure's own window (a Targeted reservation has none).
+     */
+    @Override
+    public String reserve(Instant start, Instant end, int instances) {
+      int n = next.incrementAndGet();
+      OfferingKey k = offering().key();
+      String id =
+          fixture
+              .model
+              .reserveBlock(
+                  "crg-" + n, "cr-" + n, k.instanceType(), k.zone(), instances, start, end)
+              .substring(1);
+      ends.put(id, end);
+      return id;
+    }
+
+    /** The clock of model and provider passes the block's end: ARM ends its VMs. */
+    @Override
+    public void endWindow(String reservationId) {
+      clock.passTo(ends.get(reservationId).plusSeconds(1));
     }
 
     @Override
