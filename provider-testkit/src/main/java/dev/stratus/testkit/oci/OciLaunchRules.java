@@ -8,7 +8,9 @@ import java.util.Map;
  * and Preemptible Instances limits): missing required fields, an unknown compartment (404), AD,
  * shape, image or subnet, metadata over 32,000 bytes, a freeform tag key with a period or a space
  * or over 100 characters (values at most 256), preemptible capacity for a bare-metal shape or with
- * a capacity reservation, a reservation or compute cluster in another AD.
+ * a capacity reservation, a reservation or compute cluster in another AD, a reservation that is
+ * gone ({@code 400 RelatedResourceNotAuthorizedOrNotFound}) or not ACTIVE ({@code 409
+ * IncorrectState}).
  */
 final class OciLaunchRules {
   private OciLaunchRules() {}
@@ -56,11 +58,18 @@ final class OciLaunchRules {
       }
     }
     if (reservation != null) {
-      if (!model.knowsReservation(reservation)) {
+      OciModel.Reservation r = model.reservationOf(reservation);
+      String state = r == null ? "DELETED" : model.reservationState(reservation);
+      if (state.equals("DELETED")) {
         return OciReply.error(
             400, "RelatedResourceNotAuthorizedOrNotFound", "Capacity reservation not found");
       }
-      OciModel.Reservation r = model.reservationOf(reservation);
+      if (!state.equals("ACTIVE")) {
+        return OciReply.error(
+            409,
+            "IncorrectState",
+            "Capacity reservation " + reservation + " is " + state + ", not ACTIVE.");
+      }
       if (!r.ad().equals(ad) || !r.shape().equals(shape)) {
         return OciReply.invalid("The capacity reservation is for " + r.shape() + " in " + r.ad());
       }

@@ -23,8 +23,10 @@ import java.util.function.Predicate;
  * host capacity."), service limits per shape ({@code 400 LimitExceeded}); {@code opc-retry-token}
  * idempotency (same token and body: the first answer again; same token, other body: {@code 409
  * Conflict}); ListInstances eventually consistent (an instance is listed {@code listLag} after its
- * launch, GetInstance knows it at once); capacity reservations; preemptible capacity refused for
- * bare-metal shapes and with a reservation; compute clusters and hosts ({@link OciComputeModel}).
+ * launch, GetInstance knows it at once); compute capacity reservations (CREATING until their start,
+ * then ACTIVE, full at their reserved count, deleted with their instances by a test); preemptible
+ * capacity refused for bare-metal shapes and with a reservation; compute clusters and hosts ({@link
+ * OciComputeModel}).
  */
 public final class OciModel {
   public static final String TENANCY = "ocid1.tenancy.oc1..aaaastratustenancy";
@@ -39,7 +41,31 @@ public final class OciModel {
   /** Where host capacity comes from. */
   public record Pool(String shape, String ad) {}
 
-  record Reservation(String id, String ad, String shape, int reserved) {}
+  /**
+   * A compute capacity reservation: CREATING until {@code activeFrom}, then ACTIVE, unless a test
+   * set its {@code lifecycleState}; {@code faultDomain} may be null (any fault domain).
+   */
+  record Reservation(
+      String id,
+      String ad,
+      String shape,
+      String faultDomain,
+      int reserved,
+      Instant created,
+      Instant activeFrom,
+      String lifecycleState,
+      Map<String, String> freeformTags) {
+    String state(Instant now) {
+      return lifecycleState != null
+          ? lifecycleState
+          : now.isBefore(activeFrom) ? "CREATING" : "ACTIVE";
+    }
+
+    Reservation in(String state) {
+      return new Reservation(
+          id, ad, shape, faultDomain, reserved, created, activeFrom, state, freeformTags);
+    }
+  }
 
   private final Clock clock;
   private final Map<String, OciVm> vms = new LinkedHashMap<>();
@@ -93,8 +119,48 @@ public final class OciModel {
     serviceLimits.put(shape, count);
   }
 
+  /** An ACTIVE reservation of {@code reserved} instances of {@code shape} in {@code ad}. */
   public synchronized void reservation(String id, String ad, String shape, int reserved) {
-    reservations.put(id, new Reservation(id, ad, shape, reserved));
+    reservation(id, ad, shape, null, reserved, clock.instant(), Map.of());
+  }
+
+  /**
+   * A reservation as OCI would show one asked for at {@code from}: made then and ACTIVE when {@code
+   * from} has passed; asked for a later {@code from}, made now and CREATING until then.
+   */
+  public synchronized void reservation(
+      String id,
+      String ad,
+      String shape,
+      String faultDomain,
+      int reserved,
+      Instant from,
+      Map<String, String> freeformTags) {
+    Instant now = clock.instant();
+    Instant created = from.isAfter(now) ? now : from;
+    reservations.put(
+        id,
+        new Reservation(
+            id, ad, shape, faultDomain, reserved, created, from, null, Map.copyOf(freeformTags)));
+  }
+
+  /** The reservation's lifecycleState from now on (UPDATING, MOVING, FAILED, ...). */
+  public synchronized void reservationState(String id, String lifecycleState) {
+    reservations.computeIfPresent(id, (k, r) -> r.in(lifecycleState));
+  }
+
+  /**
+   * The reservation is deleted, as at the end of its owner's commitment: its instances are
+   * terminated and it stays listed (and readable) as DELETED, as OCI shows deleted resources for a
+   * while.
+   */
+  public synchronized void deleteReservation(String id) {
+    vms.values().stream()
+        .filter(v -> id.equals(v.capacityReservationId) && v.holdsCapacity())
+        .map(v -> v.id)
+        .toList()
+        .forEach(this::terminate);
+    reservationState(id, "DELETED");
   }
 
   /** Ids of instances neither terminating nor terminated. */
@@ -227,11 +293,37 @@ public final class OciModel {
     if (r == null) {
       return OciReply.notFound();
     }
-    return OciReply.ok(OciResources.reservation(r, r.reserved() - reservedLeft(id)));
+    return OciReply.ok(
+        OciResources.reservation(r, r.state(clock.instant()), r.reserved() - reservedLeft(id)));
   }
 
-  synchronized boolean knowsReservation(String id) {
-    return reservations.containsKey(id);
+  /** ListComputeCapacityReservations: the compartment's, by AD and state if asked, oldest first. */
+  synchronized OciReply listReservations(Map<String, String> q) {
+    if (!COMPARTMENT.equals(q.get("compartmentId"))) {
+      return OciReply.notFound();
+    }
+    Instant now = clock.instant();
+    List<Reservation> listed =
+        reservations.values().stream()
+            .filter(
+                r ->
+                    !q.containsKey("availabilityDomain")
+                        || q.get("availabilityDomain").equals(r.ad()))
+            .filter(
+                r ->
+                    !q.containsKey("lifecycleState")
+                        || q.get("lifecycleState").equals(r.state(now)))
+            .sorted(Comparator.comparing(Reservation::created).thenComparing(Reservation::id))
+            .toList();
+    return OciJson.page(
+        listed,
+        q,
+        r -> OciResources.reservationSummary(r, r.state(now), r.reserved() - reservedLeft(r.id())),
+        a -> a);
+  }
+
+  synchronized String reservationState(String id) {
+    return reservations.get(id).state(clock.instant());
   }
 
   synchronized Reservation reservationOf(String id) {

@@ -43,22 +43,37 @@ final class OciResources {
     return a;
   }
 
-  static JsonNode reservation(OciModel.Reservation r, int used) {
+  /** GetComputeCapacityReservation's ComputeCapacityReservation. */
+  static JsonNode reservation(OciModel.Reservation r, String state, int used) {
+    ObjectNode o = reservationSummary(r, state, used);
+    o.put("timeUpdated", r.created().toString());
+    ObjectNode config =
+        o.putArray("instanceReservationConfigs")
+            .addObject()
+            .put("instanceShape", r.shape())
+            .put("reservedCount", r.reserved())
+            .put("usedCount", used);
+    if (r.faultDomain() != null) {
+      config.put("faultDomain", r.faultDomain());
+    }
+    return o;
+  }
+
+  /** ListComputeCapacityReservations' ComputeCapacityReservationSummary. */
+  static ObjectNode reservationSummary(OciModel.Reservation r, String state, int used) {
     ObjectNode o = OciReply.JSON.createObjectNode();
     o.put("id", r.id());
     o.put("availabilityDomain", r.ad());
     o.put("compartmentId", OciModel.COMPARTMENT);
     o.put("displayName", "gpu-reservation");
-    o.put("lifecycleState", "ACTIVE");
+    ObjectNode tags = o.putObject("freeformTags");
+    r.freeformTags().forEach(tags::put);
+    o.putObject("definedTags");
+    o.put("lifecycleState", state);
     o.put("isDefaultReservation", false);
     o.put("reservedInstanceCount", r.reserved());
     o.put("usedInstanceCount", used);
-    o.put("timeCreated", "2026-10-01T00:00:00Z");
-    o.putArray("instanceReservationConfigs")
-        .addObject()
-        .put("instanceShape", r.shape())
-        .put("reservedCount", r.reserved())
-        .put("usedCount", used);
+    o.put("timeCreated", r.created().toString());
     return o;
   }
 }

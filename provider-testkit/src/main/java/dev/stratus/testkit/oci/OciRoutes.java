@@ -39,6 +39,7 @@ final class OciRoutes {
         case "GET subnets/{id}" ->
             id.equals(OciModel.SUBNET) ? OciReply.ok(OciResources.subnet()) : OciReply.notFound();
         case "GET computeCapacityReservations/{id}" -> model.reservationReply(id);
+        case "GET computeCapacityReservations" -> model.listReservations(q);
         default ->
             OciReply.error(
                 404,

@@ -13,17 +13,26 @@ final class OciInstances {
   private OciInstances() {}
 
   /**
-   * The address is left empty: it lives on the VNIC attachment, one more call per instance, and the
-   * node registers with its own address.
+   * An instance launched into a capacity reservation is {@code RESERVED}, naming it. The address is
+   * left empty: it lives on the VNIC attachment, one more call per instance, and the node registers
+   * with its own address.
    */
   static Instance toInstance(String region, com.oracle.bmc.core.model.Instance i) {
+    String reservation = i.getCapacityReservationId() == null ? "" : i.getCapacityReservationId();
     CapacityType capacity =
-        i.getPreemptibleInstanceConfig() != null ? CapacityType.SPOT : CapacityType.ON_DEMAND;
+        !reservation.isEmpty()
+            ? CapacityType.RESERVED
+            : i.getPreemptibleInstanceConfig() != null ? CapacityType.SPOT : CapacityType.ON_DEMAND;
     Map<String, String> tags = i.getFreeformTags() == null ? Map.of() : i.getFreeformTags();
     return new Instance(
         i.getId(),
         new OfferingKey(
-            OciSettings.PROVIDER, region, i.getAvailabilityDomain(), i.getShape(), capacity),
+            OciSettings.PROVIDER,
+            region,
+            i.getAvailabilityDomain(),
+            i.getShape(),
+            capacity,
+            reservation),
         state(i.getLifecycleState()),
         i.getTimeCreated() == null ? Instant.EPOCH : i.getTimeCreated().toInstant(),
         "",

@@ -19,8 +19,9 @@ import java.util.Optional;
  * One node's LaunchInstanceDetails (pure): the offering's shape and availability domain, the
  * settings' image, subnet (no public IP) and boot volume, the node's tags as freeform tags, its
  * name as display name, its user-data (with its own wrapping token, if the user-data has the slot)
- * base64 in {@code metadata.user_data}, the offering's capacity reservation, the launch's compute
- * cluster, and for spot a preemptible config that terminates the instance with its boot volume.
+ * base64 in {@code metadata.user_data}, the offering's capacity reservation (a reserved offering's
+ * own, or the one configured for it), the launch's compute cluster, and for spot a preemptible
+ * config that terminates the instance with its boot volume.
  */
 final class OciLaunchDetails {
   private OciLaunchDetails() {}
@@ -47,7 +48,11 @@ final class OciLaunchDetails {
             .sourceDetails(source.build())
             .createVnicDetails(
                 CreateVnicDetails.builder().subnetId(s.subnetId()).assignPublicIp(false).build());
-    s.extra(req.offering()).capacityReservationId().ifPresent(details::capacityReservationId);
+    if (key.capacityType() == CapacityType.RESERVED) {
+      details.capacityReservationId(key.reservation());
+    } else {
+      s.extra(req.offering()).capacityReservationId().ifPresent(details::capacityReservationId);
+    }
     computeClusterId.ifPresent(details::computeClusterId);
     if (key.capacityType() == CapacityType.SPOT) {
       details.preemptibleInstanceConfig(

@@ -1,6 +1,7 @@
 package dev.stratus.provider.oci;
 
 import com.oracle.bmc.core.requests.LaunchInstanceRequest;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Tags;
@@ -11,6 +12,7 @@ import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.ProviderException;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -122,7 +124,8 @@ final class OciLauncher {
                           .opcRetryToken(token)
                           .launchInstanceDetails(
                               OciLaunchDetails.build(settings, req, node, computeCluster))
-                          .build()));
+                          .build()),
+              e -> forReservation(OciErrors.translate(e), req.offering().key()));
       Instance i = OciInstances.toInstance(settings.region(), r.getInstance());
       recent.launched(i.id());
       return i;
@@ -168,7 +171,13 @@ final class OciLauncher {
 
   private Optional<ProviderError> refuse(LaunchRequest req) {
     OfferingKey key = req.offering().key();
-    boolean configured = settings.offerings().stream().anyMatch(o -> o.key().equals(key));
+    boolean configured =
+        settings.offerings().stream()
+            .anyMatch(
+                o ->
+                    o.key().equals(key)
+                        || (key.capacityType() == CapacityType.RESERVED
+                            && sameShapeAndAd(o.key(), key)));
     if (!configured) {
       return Optional.of(
           new ProviderError.InvalidRequest(
@@ -184,6 +193,33 @@ final class OciLauncher {
       }
     }
     return Optional.empty();
+  }
+
+  /** A reserved offering launches a configured shape and AD into its reservation. */
+  private static boolean sameShapeAndAd(OfferingKey configured, OfferingKey reserved) {
+    return configured.region().equals(reserved.region())
+        && configured.zone().equals(reserved.zone())
+        && configured.instanceType().equals(reserved.instanceType());
+  }
+
+  /**
+   * OCI's refusals of a launch into a reservation that cannot take it, as {@link
+   * ProviderError.ReservationClosed} keeping OCI's code and message: not ACTIVE ({@code 409
+   * IncorrectState}, not retried), gone ({@code RelatedResourceNotAuthorizedOrNotFound} naming the
+   * reservation), or full (out of host capacity).
+   */
+  static ProviderError forReservation(ProviderError error, OfferingKey key) {
+    if (key.capacityType() != CapacityType.RESERVED) {
+      return error;
+    }
+    boolean closed =
+        error instanceof ProviderError.InsufficientCapacity
+            || error.code().equals("IncorrectState")
+            || (error.code().equals("RelatedResourceNotAuthorizedOrNotFound")
+                && error.message().toLowerCase(Locale.ROOT).contains("reservation"));
+    return closed
+        ? new ProviderError.ReservationClosed(error.code(), error.message(), key.reservation())
+        : error;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.stratus.provider.oci;
 
+import dev.stratus.api.model.CapacityReservation;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
@@ -12,6 +13,7 @@ import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderCheck;
+import dev.stratus.api.spi.ReservationAware;
 import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Clock;
 import java.util.Collection;
@@ -31,7 +33,8 @@ public final class OciNodeProvider
         ProviderCheck,
         CarriesNodeCredentials,
         SweepsOwnResources,
-        PricesOfferings {
+        PricesOfferings,
+        ReservationAware {
   private final OciSettings settings;
   private final OciClients clients;
   private final OciApi api;
@@ -40,6 +43,7 @@ public final class OciNodeProvider
   private final OciTerminator terminator;
   private final OciLauncher launcher;
   private final OciPriceList prices;
+  private final OciReservations reservations;
 
   /** {@code priceCalls}: the public price list's own, apart from the Compute API's breaker. */
   OciNodeProvider(
@@ -53,12 +57,19 @@ public final class OciNodeProvider
     this.terminator = new OciTerminator(api, queries, recent);
     this.launcher = new OciLauncher(api, settings, queries, clusters, terminator, recent);
     this.prices = new OciPriceList(settings.pricesEndpoint(), priceCalls, clock);
+    this.reservations = new OciReservations(api, settings, clock);
   }
 
   /** GPU shapes from OCI's public price list ({@link OciPriceList}). */
   @Override
   public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
     return prices.prices(offerings);
+  }
+
+  /** The compartment's compute capacity reservations ({@link OciReservations}). */
+  @Override
+  public List<CapacityReservation> reservations() {
+    return reservations.all();
   }
 
   @Override

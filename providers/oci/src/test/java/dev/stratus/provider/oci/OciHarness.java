@@ -7,6 +7,7 @@ import dev.stratus.api.spi.BootstrapSettings;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.testkit.contract.ContractHarness;
+import dev.stratus.testkit.contract.Reserving;
 import dev.stratus.testkit.contract.Throttling;
 import dev.stratus.testkit.oci.OciModel;
 import dev.stratus.testkit.oci.OciModelServer;
@@ -19,6 +20,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -32,7 +34,7 @@ import java.util.Map;
  * only 30 s after its launch, so every contract test also runs through the provider's handling of
  * OCI's eventually consistent list.
  */
-public final class OciHarness implements ContractHarness, Throttling {
+public final class OciHarness implements ContractHarness, Throttling, Reserving {
   public static final String REGION = "us-ashburn-1";
   public static final String AD = OciModel.ADS.get(0);
   public static final String USER = "ocid1.user.oc1..aaaastratuscontroller";
@@ -44,9 +46,11 @@ public final class OciHarness implements ContractHarness, Throttling {
   private final NodeProvider provider;
   private final Offering offering;
   private int next;
+  private final Map<String, Instant> ends = new HashMap<>();
 
+  /** On a clock that {@link #endWindow} moves on, for model and provider alike. */
   public OciHarness(Path dir) {
-    this(dir, Map.of(), Clock.systemUTC());
+    this(dir, Map.of(), new ShiftedClock());
   }
 
   /** {@code extra} settings override the defaults; the model runs on {@code clock}. */
@@ -175,6 +179,39 @@ public final class OciHarness implements ContractHarness, Throttling {
   @Override
   public void throttleNextCalls(int calls) {
     server.throttleNextCalls(calls);
+  }
+
+  /**
+   * A reservation of the offering's shape in its AD, asked for at {@code start} (CREATING until
+   * then), its window's end in its {@code stratus-window-end} freeform tag: OCI has no end of its
+   * own.
+   */
+  @Override
+  public String reserve(Instant start, Instant end, int instances) {
+    String id = String.format("ocid1.capacityreservation.oc1.iad.aaaacontract%04d", ++next);
+    model()
+        .reservation(
+            id,
+            offering.key().zone(),
+            offering.key().instanceType(),
+            null,
+            instances,
+            start,
+            Map.of(OciReservationMapping.END_TAG, end.toString()));
+    ends.put(id, end);
+    return id;
+  }
+
+  /**
+   * The clock passes the tagged end and the owner deletes the reservation, as they would at the end
+   * of their commitment: OCI terminates its instances.
+   */
+  @Override
+  public void endWindow(String reservationId) {
+    if (clock instanceof ShiftedClock shifted) {
+      shifted.passTo(ends.get(reservationId).plusSeconds(1));
+    }
+    model().deleteReservation(reservationId);
   }
 
   @Override
