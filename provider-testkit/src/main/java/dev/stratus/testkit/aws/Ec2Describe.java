@@ -108,7 +108,8 @@ final class Ec2Describe {
     return all;
   }
 
-  private static String instanceXml(Row r) {
+  /** An instance's {@code Instance} structure, as DescribeInstances and RunInstances answer it. */
+  static String instanceXml(Row r) {
     return el("instanceId", r.id)
         + el("imageId", "ami-0123456789abcdef0")
         + "<instanceState>"
@@ -124,6 +125,13 @@ final class Ec2Describe {
         + "</placement>"
         + el("subnetId", r.subnet)
         + (r.spot ? el("instanceLifecycle", "spot") : "")
+        + (r.capacityBlock ? el("instanceLifecycle", "capacity-block") : "")
+        + el("capacityReservationId", r.reservation)
+        + (r.targeted == null
+            ? ""
+            : "<capacityReservationSpecification><capacityReservationTarget>"
+                + el("capacityReservationId", r.targeted)
+                + "</capacityReservationTarget></capacityReservationSpecification>")
         + Ec2Xml.tagSet(r.tags);
   }
 

@@ -40,16 +40,9 @@ final class Ec2Fleets {
   private record Share(Override override, int count, Ec2Limits.Refusal shortfall) {}
 
   Reply create(QueryParams q) {
-    String token = q.get("ClientToken").orElse(null);
-    Ec2Model.Issued issued = token == null ? null : model.fleetsByToken.get(token);
-    if (issued != null) {
-      if (!issued.params().equals(q.values())) {
-        throw Ec2Error.invalid(
-            "IdempotentParameterMismatch",
-            "Arguments on this idempotent request are inconsistent with arguments used in"
-                + " previous request(s).");
-      }
-      return issued.reply();
+    Optional<Reply> replayed = model.fleetTokens.replay(q);
+    if (replayed.isPresent()) {
+      return replayed.get();
     }
     if (!q.get("Type").orElse("maintain").equals("instant")) {
       throw Ec2Error.invalid(
@@ -95,9 +88,7 @@ final class Ec2Fleets {
     List<Override> overrides = overrides(q, configs.get(0));
     Map<String, String> tags = instanceTags(q);
     Reply reply = allocate(q, total, min, spot, overrides, tags, userData);
-    if (token != null) {
-      model.fleetsByToken.put(token, new Ec2Model.Issued(q.values(), reply));
-    }
+    model.fleetTokens.keep(q, reply);
     return reply;
   }
 

@@ -20,21 +20,20 @@ import java.util.regex.Pattern;
 
 /**
  * A small, stateful EC2: instances, spot price history ({@link Ec2SpotPrices}), placement groups,
- * client tokens and capacity pools in memory, answering the Query protocol's actions in EC2's XML.
- * Each Describe call is a clock tick: pending instances become running, stopping ones stopped,
- * shutting-down ones terminated (and stay visible as terminated, as in EC2). Capacity is per pool
- * (instance type × zone × market); a pool is unlimited until {@link #exhaust} or {@link #limit}
- * says otherwise; {@link Ec2Limits} holds what else a fleet is refused for (unsupported type in a
- * zone, vCPU limit, spot price). Thread-safe: WireMock serves in parallel.
+ * client tokens, capacity pools, capacity reservations ({@link Ec2CapacityReservations}, launched
+ * into by {@link Ec2Runs}) and Capacity Blocks on sale ({@link Ec2Blocks}) in memory, answering the
+ * Query protocol's actions in EC2's XML. Each Describe call is a clock tick: pending instances
+ * become running, stopping ones stopped, shutting-down ones terminated (and stay visible as
+ * terminated, as in EC2). Capacity is per pool (instance type × zone × market); a pool is unlimited
+ * until {@link #exhaust} or {@link #limit} says otherwise; {@link Ec2Limits} holds what else a
+ * fleet is refused for (unsupported type in a zone, vCPU limit, spot price). Thread-safe: WireMock
+ * serves in parallel.
  */
 public final class Ec2Model {
   static final Pattern INSTANCE_ID = Pattern.compile("i-[0-9a-f]{8}([0-9a-f]{9})?");
 
   /** A capacity pool. */
   public record Pool(String instanceType, String zone, CapacityType market) {}
-
-  /** The answer a client token got, with the parameters of the request that got it. */
-  record Issued(Map<String, String> params, Reply reply) {}
 
   /** One instance row; mutable state and tags, as EC2's are. */
   static final class Row {
@@ -50,6 +49,9 @@ public final class Ec2Model {
     final int index;
     final Map<String, String> tags = new LinkedHashMap<>();
     String state = "pending";
+    String reservation; // the capacity reservation it runs in, while it does
+    String targeted; // the reservation its launch named
+    boolean capacityBlock;
 
     Row(
         String id,
@@ -78,7 +80,7 @@ public final class Ec2Model {
   final Map<String, Row> instances = new LinkedHashMap<>();
   final Map<String, String> subnetZones = new HashMap<>();
   public final Map<String, Map<String, String>> groups = new LinkedHashMap<>();
-  final Map<String, Issued> fleetsByToken = new HashMap<>();
+  final ClientTokens fleetTokens = new ClientTokens();
   final Ec2Limits limits = new Ec2Limits();
   final Ec2SpotPrices spotPrices = new Ec2SpotPrices();
   final Set<Pool> exhausted = new HashSet<>();
@@ -88,6 +90,9 @@ public final class Ec2Model {
   private final AtomicLong ids = new AtomicLong(0x0abc000000000000L);
   private final Clock clock;
   private final Ec2Fleets fleets = new Ec2Fleets(this);
+  final Ec2CapacityReservations reservations = new Ec2CapacityReservations();
+  private final Ec2Blocks blocks = new Ec2Blocks();
+  private final Ec2Runs runs = new Ec2Runs(this);
 
   public Ec2Model(Clock clock) {
     this.clock = clock;
@@ -129,6 +134,52 @@ public final class Ec2Model {
     if (r.state.equals("pending") || r.state.equals("running")) {
       r.state = "stopping";
     }
+  }
+
+  /** The Capacity Blocks EC2 offers to sell ({@code DescribeCapacityBlockOfferings}). */
+  public Ec2Blocks blocks() {
+    return blocks;
+  }
+
+  /**
+   * The account holds a reservation of {@code instances} instances of the type in the zone, from
+   * {@code start} to {@code end}: a Capacity Block ({@code capacityBlock}, already paid) or a
+   * targeted On-Demand Capacity Reservation ({@code end} null: no end date). Returns its id.
+   */
+  public synchronized String reserve(
+      String instanceType,
+      String zone,
+      int instances,
+      Instant start,
+      Instant end,
+      boolean capacityBlock) {
+    var h =
+        reservations.add(
+            new Ec2CapacityReservations.Spec(instanceType, zone, instances, capacityBlock),
+            start,
+            end,
+            clock.instant());
+    h.paid = true;
+    return h.id;
+  }
+
+  /**
+   * The reservation's window closes now, as EC2's clock would have it: it is {@code expired}, a
+   * block's instances are terminated, an ODCR's run on outside it.
+   */
+  public synchronized void endReservation(String id) {
+    var h = reservations.get(id);
+    Instant now = clock.instant();
+    h.forcedExpired = true;
+    if (h.end == null || h.end.isAfter(now)) {
+      h.end = now.isAfter(h.start) ? Ec2CapacityReservations.millis(now) : h.end;
+    }
+    reservations.advance(now, instances.values());
+  }
+
+  /** The reservation an instance runs in, if any. */
+  public synchronized Optional<String> reservationOf(String instanceId) {
+    return Optional.ofNullable(instances.get(instanceId).reservation);
   }
 
   /** Every request the model answered, in order, parsed. */
@@ -175,6 +226,11 @@ public final class Ec2Model {
       if (!q.get("Version").orElse("").equals("2016-11-15")) {
         throw Ec2Error.invalid("InvalidParameterValue", "Version must be 2016-11-15");
       }
+      Instant now = clock.instant();
+      reservations.advance(now, instances.values());
+      if (q.action().equals("PurchaseCapacityBlock")) {
+        return blocks.purchase(q, now, reservations); // checks the offering before DryRun
+      }
       if (q.flag("DryRun")) {
         return Ec2Xml.error(
             412, "DryRunOperation", "Request would have succeeded, but DryRun flag is set.");
@@ -184,6 +240,9 @@ public final class Ec2Model {
         case "DescribeInstances" -> Ec2Describe.instances(this, q);
         case "DescribeInstanceTopology" -> Ec2Describe.topology(this, q);
         case "DescribeSpotPriceHistory" -> spotPrices.describe(q);
+        case "DescribeCapacityReservations" -> reservations.describe(q, now, instances.values());
+        case "DescribeCapacityBlockOfferings" -> blocks.describe(q, now);
+        case "RunInstances" -> runs.run(q, now);
         case "TerminateInstances" -> terminate(q);
         case "CreateTags" -> createTags(q);
         case "CreatePlacementGroup" -> Ec2Groups.create(this, q);

@@ -6,7 +6,6 @@ import dev.stratus.testkit.aws.Ec2Xml.Ec2Error;
 import dev.stratus.testkit.aws.Ec2Xml.Reply;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -39,8 +38,8 @@ public final class Ec2SpotPrices {
   }
 
   synchronized Reply describe(QueryParams q) {
-    Instant start = time(q, "StartTime", Instant.MIN);
-    Instant end = time(q, "EndTime", Instant.MAX);
+    Instant start = q.time("StartTime", Instant.MIN);
+    Instant end = q.time("EndTime", Instant.MAX);
     if (end.isBefore(start)) {
       throw Ec2Error.invalid("InvalidParameterValue", "EndTime must not be before StartTime");
     }
@@ -60,14 +59,9 @@ public final class Ec2SpotPrices {
     }
     out.addAll(inForceAtStart.values());
     out.sort(Comparator.comparing(Change::at));
-    int max = q.integer("MaxResults", 1000);
-    if (max < 1 || max > 1000) {
-      throw Ec2Error.invalid("InvalidParameterValue", "MaxResults must be 1..1000, got " + max);
-    }
-    int from = q.get("NextToken").filter(t -> !t.isEmpty()).map(Ec2Describe::offset).orElse(0);
-    int to = Math.min(out.size(), from + max);
+    Page page = Page.of(q, out.size());
     StringBuilder s = new StringBuilder("<spotPriceHistorySet>");
-    for (Change c : out.subList(Math.min(from, to), to)) {
+    for (Change c : page.of(out)) {
       s.append("<item>")
           .append(el("instanceType", c.type()))
           .append(el("productDescription", c.product()))
@@ -77,16 +71,8 @@ public final class Ec2SpotPrices {
           .append("</item>");
     }
     s.append("</spotPriceHistorySet>")
-        .append(el("nextToken", to < out.size() ? Ec2Describe.token(to) : ""));
+        .append(el("nextToken", page.next() == null ? "" : page.next()));
     return Ec2Xml.ok("DescribeSpotPriceHistory", s.toString());
-  }
-
-  private static Instant time(QueryParams q, String key, Instant absent) {
-    try {
-      return q.get(key).map(Instant::parse).orElse(absent);
-    } catch (DateTimeParseException e) {
-      throw Ec2Error.invalid("InvalidParameterValue", key + " is not a timestamp");
-    }
   }
 
   private static Predicate<Change> filters(QueryParams q) {

@@ -58,6 +58,11 @@ final class Ec2Xml {
       return new Ec2Error(400, code, message);
     }
 
+    /** A required parameter the request left out. */
+    static Ec2Error missing(String name) {
+      return invalid("MissingParameter", "The request must contain the parameter " + name);
+    }
+
     Reply reply() {
       return error(status, code, getMessage());
     }

@@ -2,6 +2,8 @@ package dev.stratus.testkit.aws;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +47,17 @@ public record QueryParams(Map<String, String> values) {
 
   int integer(String key, int fallback) {
     return get(key).map(Integer::parseInt).orElse(fallback);
+  }
+
+  /**
+   * A timestamp parameter, {@code absent} when not given; not one is {@code InvalidParameterValue}.
+   */
+  Instant time(String key, Instant absent) {
+    try {
+      return get(key).map(Instant::parse).orElse(absent);
+    } catch (DateTimeParseException e) {
+      throw Ec2Xml.Ec2Error.invalid("InvalidParameterValue", key + " is not a timestamp");
+    }
   }
 
   /** Values of {@code prefix.1}, {@code prefix.2}, ... up to the first gap. */

@@ -3,8 +3,6 @@ package dev.stratus.testkit.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.CapacityType;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -32,14 +30,7 @@ class Ec2AnswersFitTheServiceModelTest {
 
   /** The model's answer to {@code action} with {@code params} (name, value, ...), checked. */
   String call(String action, String... params) {
-    StringBuilder body = new StringBuilder("Action=" + action + "&Version=2016-11-15");
-    for (int i = 0; i < params.length; i += 2) {
-      body.append('&')
-          .append(params[i])
-          .append('=')
-          .append(URLEncoder.encode(params[i + 1], StandardCharsets.UTF_8));
-    }
-    String xml = model.handle(QueryParams.parse(body.toString())).body();
+    String xml = model.handle(Ec2Queries.query(action, params)).body();
     assertThat(check.problems(action, xml)).as(xml).isEmpty();
     return xml;
   }

@@ -39,6 +39,10 @@ final class AwsCheck {
             ec2 -> ec2.describePlacementGroups(r -> r.dryRun(true))));
     results.add(
         dryRun(
+            "ec2:DescribeCapacityReservations",
+            ec2 -> ec2.describeCapacityReservations(r -> r.dryRun(true))));
+    results.add(
+        dryRun(
             "ec2:TerminateInstances",
             ec2 -> ec2.terminateInstances(r -> r.dryRun(true).instanceIds("i-0000000000000000f"))));
     Optional<Offering> first = settings.offerings().stream().findFirst();

@@ -1,5 +1,7 @@
 package dev.stratus.provider.aws;
 
+import dev.stratus.api.model.BlockOffer;
+import dev.stratus.api.model.CapacityReservation;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.Offering;
@@ -7,6 +9,7 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.PriceQuote;
 import dev.stratus.api.model.Tags;
 import dev.stratus.api.resilience.ProviderCalls;
+import dev.stratus.api.spi.BlockMarket;
 import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.NodeProvider;
@@ -14,8 +17,11 @@ import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderCheck;
 import dev.stratus.api.spi.ProviderException;
+import dev.stratus.api.spi.ReservationAware;
 import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,10 +40,17 @@ import software.amazon.awssdk.services.pricing.PricingClient;
 /**
  * EC2 (AWS SDK v2) as a {@link NodeProvider}. Settings: see {@link AwsSettings}. Launch: {@link
  * FleetLauncher}. The cluster's instances are found by the {@code stratus:cluster} tag (EC2 allows
- * ':' in tag keys, so our keys are used as they are).
+ * ':' in tag keys, so our keys are used as they are). Reservations and Capacity Blocks: {@link
+ * Ec2Reservations}, {@link Ec2BlockMarket}; a reserved offering launches into its reservation.
  */
 public final class AwsNodeProvider
-    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources, PricesOfferings {
+    implements NodeProvider,
+        PlacementAware,
+        ProviderCheck,
+        SweepsOwnResources,
+        PricesOfferings,
+        ReservationAware,
+        BlockMarket {
   static final int TERMINATE_BATCH = 1000;
   static final int TOPOLOGY_BATCH = 100;
   private final AwsSettings settings;
@@ -47,6 +60,8 @@ public final class AwsNodeProvider
   private final FleetLauncher launcher;
   private final PricingClient pricing;
   private final AwsPrices prices;
+  private final Ec2Reservations reservations;
+  private final Ec2BlockMarket blocks;
 
   /**
    * {@code priceCalls} are the Price List API's own (its throttling must not open EC2's breaker);
@@ -64,7 +79,11 @@ public final class AwsNodeProvider
     this.pricing = pricing;
     this.api = new Ec2Api(ec2, calls, settings.region());
     this.groups = new PlacementGroups(api);
-    this.launcher = new FleetLauncher(api, settings, groups, this::terminate, clock);
+    this.reservations =
+        new Ec2Reservations(
+            api, settings.region(), settings.pageSize(), settings.reservationsRefresh(), clock);
+    this.blocks = new Ec2BlockMarket(api, settings.region(), reservations);
+    this.launcher = new FleetLauncher(api, settings, groups, this::terminate, reservations, clock);
     this.prices =
         new AwsPrices(
             new AwsPriceList(pricing, priceCalls, settings.pricesRegion()),
@@ -203,6 +222,27 @@ public final class AwsNodeProvider
   @Override
   public List<PriceQuote> prices(Collection<OfferingKey> offerings) {
     return prices.prices(offerings);
+  }
+
+  /** DescribeCapacityReservations, cached for {@code reservationsRefreshSeconds}. */
+  @Override
+  public List<CapacityReservation> reservations() {
+    return reservations.all();
+  }
+
+  @Override
+  public List<BlockOffer> offers(
+      String instanceType,
+      int instances,
+      Duration duration,
+      Instant earliestStart,
+      Instant latestStart) {
+    return blocks.offers(instanceType, instances, duration, earliestStart, latestStart);
+  }
+
+  @Override
+  public CapacityReservation purchase(BlockOffer offer, boolean dryRun) {
+    return blocks.purchase(offer, dryRun);
   }
 
   @Override

@@ -48,6 +48,8 @@ import java.util.Set;
  *   <li>{@code pricesRegion} (default {@code us-east-1}): where the Price List Query API is asked;
  *       it has endpoints in {@code us-east-1}, {@code eu-central-1} and {@code ap-south-1} only.
  *       {@code pricesEndpoint}: its endpoint override (tests).
+ *   <li>{@code reservationsRefreshSeconds} (0..3600, default 60): how long the answer of
+ *       DescribeCapacityReservations is served before it is asked again (0: every time).
  * </ul>
  */
 record AwsSettings(
@@ -64,7 +66,8 @@ record AwsSettings(
     Optional<URI> endpoint,
     Optional<Credentials> credentials,
     String pricesRegion,
-    Optional<URI> pricesEndpoint) {
+    Optional<URI> pricesEndpoint,
+    Duration reservationsRefresh) {
   static final String PROVIDER = "aws";
 
   /** The Price List Query API is served from these regions only. */
@@ -88,7 +91,8 @@ record AwsSettings(
               "endpoint",
               "credentials",
               "pricesRegion",
-              "pricesEndpoint")
+              "pricesEndpoint",
+              "reservationsRefreshSeconds")
           .with("launchTemplate", SettingKeys.of("id", "name", "version"))
           .with(
               "offerings",
@@ -151,7 +155,8 @@ record AwsSettings(
         s.string("endpoint").map(e -> endpoint(s.name("endpoint"), e)),
         s.block("credentials").map(AwsSettings::credentials),
         pricesRegion(s),
-        s.string("pricesEndpoint").map(e -> endpoint(s.name("pricesEndpoint"), e)));
+        s.string("pricesEndpoint").map(e -> endpoint(s.name("pricesEndpoint"), e)),
+        Duration.ofSeconds(s.integer("reservationsRefreshSeconds", 60, 0, 3600)));
   }
 
   private static String pricesRegion(SettingsReader s) {

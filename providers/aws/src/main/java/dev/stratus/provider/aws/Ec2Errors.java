@@ -22,7 +22,22 @@ public final class Ec2Errors {
           "InsufficientHostCapacity",
           "InsufficientReservedInstanceCapacity",
           "MaxSpotInstanceCountExceeded",
-          "SpotMaxPriceTooLow");
+          "SpotMaxPriceTooLow",
+          "ReservationCapacityExceeded");
+
+  /**
+   * What EC2 answers a launch into a reservation that cannot take it now: {@code
+   * ReservationCapacityExceeded} (not active yet, expired, cancelled, or every slot in use: EC2
+   * counts no slot outside the window), {@code InsufficientInstanceCapacity} (what EC2 Fleet
+   * answers for a block that has not started), {@code InvalidCapacityReservationId.NotFound} (EC2
+   * no longer holds it).
+   */
+  static final Set<String> RESERVATION_CLOSED =
+      Set.of(
+          "ReservationCapacityExceeded",
+          "InsufficientInstanceCapacity",
+          "InvalidCapacityReservationId.NotFound");
+
   static final Set<String> UNSUPPORTED = Set.of("Unsupported");
   static final Set<String> QUOTA = Set.of("InstanceLimitExceeded", "VcpuLimitExceeded");
   static final Set<String> THROTTLED =
@@ -84,6 +99,17 @@ public final class Ec2Errors {
       return new ProviderError.OfferingUnsupported(code, message);
     }
     return of(code, message, 0);
+  }
+
+  /**
+   * The error of a launch into {@code reservation}: one that says the reservation cannot take it
+   * ({@link #RESERVATION_CLOSED}) is {@link ProviderError.ReservationClosed}, keeping EC2's code
+   * and message; any other stays as {@link #of} made it.
+   */
+  static ProviderError reserved(ProviderError error, String reservation) {
+    return RESERVATION_CLOSED.contains(error.code())
+        ? new ProviderError.ReservationClosed(error.code(), error.message(), reservation)
+        : error;
   }
 
   /**

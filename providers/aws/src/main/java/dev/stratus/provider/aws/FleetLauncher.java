@@ -1,5 +1,6 @@
 package dev.stratus.provider.aws;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.OfferingKey;
@@ -11,7 +12,6 @@ import dev.stratus.api.spi.ProviderException;
 import dev.stratus.api.spi.Recovery;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,13 +19,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.services.ec2.model.CreateFleetError;
-import software.amazon.awssdk.services.ec2.model.CreateFleetInstance;
-import software.amazon.awssdk.services.ec2.model.CreateFleetRequest;
-import software.amazon.awssdk.services.ec2.model.CreateFleetResponse;
 
 /**
- * One launch: (placement group) → CreateFleet instant → node tags → result as data.
+ * One launch: (placement group) → CreateFleet instant, or RunInstances into the offering's
+ * reservation ({@link LaunchCall}) → node tags → result as data.
  *
  * <p>Binding: node {@code i} of the request gets the {@code i}-th instance id of the fleet's
  * answer. A retry with the same client token gets the same answer from EC2, hence the same binding,
@@ -40,6 +37,7 @@ final class FleetLauncher {
   private final AwsSettings settings;
   private final PlacementGroups groups;
   private final Consumer<List<String>> terminate;
+  private final Ec2Reservations reservations;
   private final Clock clock;
 
   FleetLauncher(
@@ -47,11 +45,13 @@ final class FleetLauncher {
       AwsSettings settings,
       PlacementGroups groups,
       Consumer<List<String>> terminate,
+      Ec2Reservations reservations,
       Clock clock) {
     this.api = api;
     this.settings = settings;
     this.groups = groups;
     this.terminate = terminate;
+    this.reservations = reservations;
     this.clock = clock;
   }
 
@@ -62,30 +62,30 @@ final class FleetLauncher {
     if (refused.isPresent()) {
       return LaunchResult.failure(key, nodes, refused.get());
     }
+    boolean reserved = key.capacityType() == CapacityType.RESERVED;
     Optional<String> group =
-        settings.placementGroups() && nodes.size() > 1
+        settings.placementGroups() && nodes.size() > 1 && !reserved
             ? Optional.of(PlacementGroups.name(request.cluster(), request.clientToken()))
             : Optional.empty();
     List<String> ids = List.of();
     try {
       group.ifPresent(g -> groups.create(request.cluster(), g));
-      CreateFleetRequest ask =
-          FleetRequests.build(request, settings, settings.subnetsOf(key.zone()), group, false);
-      CreateFleetResponse fleet = null;
+      LaunchCall how = reserved ? intoReservation(request) : fleet(request, group);
+      LaunchCall.Launched fleet = null;
       for (int generation = 0; fleet == null; generation++) {
         if (generation == FleetGenerations.MAX) {
           return LaunchResult.failure(key, nodes, fleetsGone(request));
         }
-        CreateFleetRequest asked =
-            ask.toBuilder()
-                .clientToken(FleetGenerations.token(request.clientToken(), generation))
-                .build();
-        CreateFleetResponse answer = api.call("CreateFleet", ec2 -> ec2.createFleet(asked));
-        ids = instanceIds(answer);
-        fleet = liveOrReplaced(answer, ids, asked.clientToken());
+        String token = FleetGenerations.token(request.clientToken(), generation);
+        LaunchCall.Launched answer = how.call(token);
+        ids = answer.ids();
+        fleet = liveOrReplaced(answer, ids, token);
         if (fleet == null) {
           ids = List.of();
         }
+      }
+      if (reserved) {
+        reservations.invalidate(); // its available count changed
       }
       if (ids.size() < nodes.size() && request.allOrNothing()) {
         ProviderError why = shortfall(fleet, ids.size(), nodes.size());
@@ -95,6 +95,9 @@ final class FleetLauncher {
       }
       return bind(request, ids, fleet);
     } catch (ProviderException e) {
+      if (e.error() instanceof ProviderError.ReservationClosed) {
+        reservations.invalidate(); // the planner should see the reservation as EC2 now has it
+      }
       return LaunchResult.failure(key, nodes, e.error());
     } catch (RuntimeException e) {
       // launch never throws: a bug or an SDK surprise is reported as data, with what happened.
@@ -110,12 +113,27 @@ final class FleetLauncher {
     }
   }
 
+  private LaunchCall fleet(LaunchRequest request, Optional<String> group) {
+    String zone = request.offering().key().zone();
+    return LaunchCall.fleet(
+        api, FleetRequests.build(request, settings, settings.subnetsOf(zone), group, false));
+  }
+
+  /** RunInstances into the offering's reservation, a Capacity Block's with its market type. */
+  private LaunchCall intoReservation(LaunchRequest request) {
+    OfferingKey key = request.offering().key();
+    boolean block = reservations.isBlock(key.reservation()).orElse(false);
+    String subnet = settings.subnetsOf(key.zone()).get(0);
+    return LaunchCall.reserved(
+        api, ReservedRuns.build(request, settings, subnet, block), key.reservation());
+  }
+
   /**
    * The fleet if none of its instances is gone; otherwise null, after terminating what is left of
    * it (it belongs to this launch, which the next generation's fleet replaces whole).
    */
-  private CreateFleetResponse liveOrReplaced(
-      CreateFleetResponse fleet, List<String> ids, String token) {
+  private LaunchCall.Launched liveOrReplaced(
+      LaunchCall.Launched fleet, List<String> ids, String token) {
     if (ids.isEmpty()) {
       return fleet;
     }
@@ -157,7 +175,7 @@ final class FleetLauncher {
   }
 
   /** Tags each bound instance with its node; extra instances (never expected) are terminated. */
-  private LaunchResult bind(LaunchRequest request, List<String> ids, CreateFleetResponse fleet) {
+  private LaunchResult bind(LaunchRequest request, List<String> ids, LaunchCall.Launched fleet) {
     List<String> nodes = request.nodeNames();
     List<Instance> launched = new ArrayList<>();
     List<String> failedNodes = new ArrayList<>();
@@ -238,20 +256,10 @@ final class FleetLauncher {
     }
   }
 
-  static List<String> instanceIds(CreateFleetResponse fleet) {
-    LinkedHashSet<String> ids = new LinkedHashSet<>();
-    for (CreateFleetInstance i : fleet.instances()) {
-      ids.addAll(i.instanceIds());
-    }
-    return List.copyOf(ids);
-  }
-
-  /** Why the fleet fell short: EC2's first error item, else a capacity shortfall of our own. */
-  static ProviderError shortfall(CreateFleetResponse fleet, int got, int wanted) {
-    for (CreateFleetError e : fleet.errors()) {
-      if (e.errorCode() != null) {
-        return Ec2Errors.fleetItem(e.errorCode(), String.valueOf(e.errorMessage()));
-      }
+  /** Why the launch fell short: EC2's own error, else a capacity shortfall of our own. */
+  static ProviderError shortfall(LaunchCall.Launched fleet, int got, int wanted) {
+    if (fleet.shortfall() != null) {
+      return fleet.shortfall();
     }
     return new ProviderError.InsufficientCapacity(
         "UnfulfilledCapacity", "EC2 Fleet launched " + got + " of " + wanted + " instances");

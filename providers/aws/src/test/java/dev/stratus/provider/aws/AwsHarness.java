@@ -1,5 +1,8 @@
 package dev.stratus.provider.aws;
 
+import dev.stratus.api.model.CapacityReservation;
+import dev.stratus.api.model.CapacityTerms;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Tags;
@@ -8,13 +11,16 @@ import dev.stratus.api.spi.BootstrapSettings;
 import dev.stratus.api.spi.LaunchRequest;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.ReservationAware;
 import dev.stratus.testkit.aws.Ec2Model;
 import dev.stratus.testkit.aws.Ec2ModelServer;
 import dev.stratus.testkit.contract.ContractHarness;
+import dev.stratus.testkit.contract.Reserving;
 import dev.stratus.testkit.contract.Stopping;
 import dev.stratus.testkit.contract.Throttling;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -33,8 +39,13 @@ import java.util.Set;
  * neither failing nor launched. The provider binds node names to the fleet's instances in request
  * order, so the nodes left without an instance are the last ones of the request, which is where the
  * contract suite puts its failing nodes.
+ *
+ * <p>{@link Reserving}: a reservation is a Capacity Block of the offering's type in its zone, held
+ * by the model; its end terminates its instances, as EC2 does. The provider reads reservations
+ * afresh on every call here ({@code reservationsRefreshSeconds: 0}), so a block made or ended by
+ * the test shows at once.
  */
-public final class AwsHarness implements ContractHarness, Throttling, Stopping {
+public final class AwsHarness implements ContractHarness, Throttling, Stopping, Reserving {
   public static final String REGION = "us-east-1";
   public static final String ZONE = "us-east-1a";
   private final Ec2ModelServer server = new Ec2ModelServer();
@@ -58,6 +69,7 @@ public final class AwsHarness implements ContractHarness, Throttling, Stopping {
         .subnet("subnet-0a2", ZONE)
         .subnet("subnet-0b1", "us-east-1b");
     Map<String, Object> settings = new HashMap<>(defaults(server));
+    settings.put("reservationsRefreshSeconds", 0);
     settings.putAll(extra);
     provider =
         new AwsNodeProviderFactory().create(context(stateDir, settings), ResilienceSettings.fast());
@@ -174,20 +186,57 @@ public final class AwsHarness implements ContractHarness, Throttling, Stopping {
 
   /** A launch of {@code nodes} in the harness's offering, tagged as the controller tags one. */
   public LaunchRequest request(String token, List<String> nodes, boolean allOrNothing) {
+    return request(offering, token, nodes, allOrNothing);
+  }
+
+  /** A launch of {@code nodes} in {@code into}, tagged as the controller tags one. */
+  public LaunchRequest request(
+      Offering into, String token, List<String> nodes, boolean allOrNothing) {
     return new LaunchRequest(
         cluster(),
         "gpu",
-        offering,
+        into,
         nodes,
         token,
         Map.of(Tags.CLUSTER, cluster(), Tags.POOL, "gpu", Tags.TOKEN, token),
         allOrNothing);
   }
 
+  /** The harness's offering launching into reservation {@code id}, on its window as EC2 has it. */
+  public Offering reserved(String id) {
+    CapacityReservation r =
+        ((ReservationAware) provider)
+            .reservations().stream()
+                .filter(c -> c.id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("reservations() does not list " + id));
+    OfferingKey k = offering.key();
+    return new Offering(
+        new OfferingKey(
+            k.provider(), k.region(), k.zone(), k.instanceType(), CapacityType.RESERVED, id),
+        offering.gpuModel(),
+        offering.gpusPerNode(),
+        offering.cpus(),
+        offering.memoryMiB(),
+        offering.pricePerHour(),
+        offering.priceOrigin(),
+        new CapacityTerms.Reserved(r));
+  }
+
   /** Stops the instance; the next DescribeInstances finds it {@code stopped}. */
   @Override
   public void stop(String instanceId) {
     model().stop(instanceId);
+  }
+
+  @Override
+  public String reserve(Instant start, Instant end, int instances) {
+    return model().reserve(offering.key().instanceType(), ZONE, instances, start, end, true);
+  }
+
+  @Override
+  public void endWindow(String reservationId) {
+    model().endReservation(reservationId);
   }
 
   public static Ec2Model.Pool pool(OfferingKey key) {

@@ -9,6 +9,7 @@ import dev.stratus.api.spi.NodeUserData;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,5 +138,14 @@ class AwsSettingsTest {
         .hasMessageContaining("userDataFile")
         .hasMessageContaining("EC2 CreateFleet")
         .hasMessageContaining("bootstrap.vault.auth: cloud");
+  }
+
+  @Test
+  void reservationsAreReadAfreshEveryMinuteByDefaultAndTheRefreshIsBounded() {
+    assertThat(parse(valid()).reservationsRefresh()).isEqualTo(Duration.ofSeconds(60));
+    Map<String, Object> s = valid();
+    s.put("reservationsRefreshSeconds", 7200);
+    assertThatThrownBy(() -> parse(s))
+        .hasMessageContaining("providers.aws.reservationsRefreshSeconds");
   }
 }

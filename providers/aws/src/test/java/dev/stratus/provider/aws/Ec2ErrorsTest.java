@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.api.spi.Recovery;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,6 +20,7 @@ class Ec2ErrorsTest {
     "InsufficientReservedInstanceCapacity, 500, InsufficientCapacity",
     "MaxSpotInstanceCountExceeded, 400, InsufficientCapacity",
     "SpotMaxPriceTooLow, 400, InsufficientCapacity",
+    "ReservationCapacityExceeded, 400, InsufficientCapacity",
     "Unsupported, 400, OfferingUnsupported",
     "InstanceLimitExceeded, 400, QuotaExceeded",
     "VcpuLimitExceeded, 400, QuotaExceeded",
@@ -72,6 +74,36 @@ class Ec2ErrorsTest {
         .isInstanceOf(ProviderError.QuotaExceeded.class);
     assertThat(Ec2Errors.of("InvalidParameterValue", message, 400).recovery())
         .isEqualTo(Recovery.GIVE_UP);
+  }
+
+  @ParameterizedTest(name = "{0} into a reservation -> ReservationClosed")
+  @CsvSource({
+    "ReservationCapacityExceeded, 400",
+    "InsufficientInstanceCapacity, 500",
+    "InvalidCapacityReservationId.NotFound, 400"
+  })
+  void aLaunchIntoAReservationThatCannotTakeItIsReservationClosedKeepingEc2sWords(
+      String code, int status) {
+    ProviderError plain = Ec2Errors.of(code, "msg of " + code, status);
+
+    ProviderError reserved = Ec2Errors.reserved(plain, "cr-0123456789abcdef0");
+
+    assertThat(reserved)
+        .isEqualTo(
+            new ProviderError.ReservationClosed(code, "msg of " + code, "cr-0123456789abcdef0"));
+    assertThat(reserved.recovery()).isEqualTo(Recovery.TRY_ANOTHER_OFFERING);
+  }
+
+  @Test
+  void otherErrorsOfAReservedLaunchStayWhatTheyAre() {
+    for (ProviderError e :
+        List.of(
+            Ec2Errors.of("VcpuLimitExceeded", "m", 400),
+            Ec2Errors.of("UnauthorizedOperation", "m", 403),
+            Ec2Errors.of("InvalidCapacityReservationId.Malformed", "m", 400),
+            Ec2Errors.of("RequestLimitExceeded", "m", 503))) {
+      assertThat(Ec2Errors.reserved(e, "cr-0123456789abcdef0")).isSameAs(e);
+    }
   }
 
   @Test
