@@ -51,19 +51,16 @@ final class GceInstancesApi {
       t.put("guestCpus", spec[0]).put("memoryMb", spec[1]);
       return ok(t);
     }
+    ResponseDefinition reservations =
+        GceReservationsApi.route(model, method, zone, rest, req, pageSize, token);
+    if (reservations != null) {
+      return reservations;
+    }
     Map<String, ObjectNode> here = s.instances.get(zone);
     if (rest.equals("/instances") && method.equals("GET")) {
       List<ObjectNode> all = new ArrayList<>(here.values());
       all.removeIf(i -> !matches(i, GceModel.filter(req)));
-      int size = Math.min(pageSize, maxResults(req));
-      ObjectNode list = GceJson.object();
-      list.put("kind", "compute#instanceList");
-      var items = list.putArray("items");
-      all.stream().skip(token).limit(size).forEach(items::add);
-      if (token + size < all.size()) {
-        list.put("nextPageToken", String.valueOf(token + size));
-      }
-      return ok(list);
+      return ok(GceJson.page("compute#instanceList", all, pageSize, req, token));
     }
     if (rest.equals("/instances") && method.equals("POST")) {
       return insert(model, zone, List.of(body.path("name").asText()), body, 1, req);
@@ -147,6 +144,12 @@ final class GceInstancesApi {
     }
     String operationType =
         names.size() == 1 && !req.getUrl().contains("bulkInsert") ? "insert" : "bulkInsert";
+    String invalid =
+        GceScheduling.problem(
+            props, operationType.equals("insert") ? "resource." : "resource.instanceProperties.");
+    if (invalid != null) {
+      return error(400, "invalid", invalid);
+    }
     String[] failure = s.takeInsertFailure();
     if (failure == null) {
       failure = s.create(zone, names, props, min, model.base(), model.machineTypes());
@@ -200,11 +203,6 @@ final class GceInstancesApi {
       list.put("nextPageToken", String.valueOf(token + pageSize));
     }
     return ok(list);
-  }
-
-  private static int maxResults(Request req) {
-    String m = GceModel.query(req, "maxResults");
-    return m == null ? 500 : Integer.parseInt(m);
   }
 
   private static boolean matches(JsonNode instance, List<String[]> filter) {

@@ -1,10 +1,13 @@
 package dev.stratus.testkit.gcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import java.util.List;
 
 /**
  * Compute Engine's wire format for the model: JSON bodies, int64 fields as strings, and the error
@@ -34,6 +37,24 @@ final class GceJson {
     item.put("domain", status == 403 && reason.contains("ateLimit") ? "usageLimits" : "global");
     item.put("reason", reason);
     return respond(status, body);
+  }
+
+  /**
+   * One page of a zonal list: {@code maxResults} items (at most {@code pageSize}) from {@code
+   * token}, and a {@code nextPageToken} while more remain.
+   */
+  static ObjectNode page(
+      String kind, List<? extends JsonNode> all, int pageSize, Request req, int token) {
+    String max = GceModel.query(req, "maxResults");
+    int size = Math.min(pageSize, max == null ? 500 : Integer.parseInt(max));
+    ObjectNode list = object();
+    list.put("kind", kind);
+    var items = list.putArray("items");
+    all.stream().skip(token).limit(size).forEach(items::add);
+    if (token + size < all.size()) {
+      list.put("nextPageToken", String.valueOf(token + size));
+    }
+    return list;
   }
 
   static ResponseDefinition notFound(String resource) {

@@ -39,6 +39,12 @@ import java.util.regex.Pattern;
  * {@code Retry-After}), to fail the next call or operation with a given code, to add latency; and
  * an instance can stop ({@code STOPPING} → {@code TERMINATED}) or suspend ({@code SUSPENDING} →
  * {@code SUSPENDED}) as its owner or the cloud would.
+ *
+ * <p>Windowed capacity ({@link GceReservations}): zonal specific reservations and calendar-mode
+ * future reservations (list, get), VMs that consume one by name ({@code SPECIFIC_RESERVATION}) only
+ * while it is {@code READY} with room, windows that open and close on the model's clock (a closed
+ * window's VMs are deleted), and flex-start VMs ({@code FLEX_START}, checked as GCE checks them by
+ * {@link GceScheduling}) deleted when their {@code maxRunDuration} has passed.
  */
 public final class GceModel implements ResponseDefinitionTransformerV2 {
   private static final Pattern ROUTE =
@@ -47,6 +53,7 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
       Pattern.compile("labels\\.([a-z0-9_-]+)\\s*=\\s*\"?([^\"()\\s]*)\"?");
 
   final GceState state;
+  private final GceWindows windows;
   private final Map<String, int[]> machineTypes;
   private final Deque<ResponseDefinition> throttles = new ArrayDeque<>();
   private ResponseDefinition failNext;
@@ -62,6 +69,7 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
    */
   public GceModel(String project, Set<String> zones, Map<String, int[]> machineTypes, Clock clock) {
     this.state = new GceState(project, zones, clock);
+    this.windows = new GceWindows(this);
     this.machineTypes = Map.copyOf(machineTypes);
   }
 
@@ -160,6 +168,11 @@ public final class GceModel implements ResponseDefinitionTransformerV2 {
     i.put("status", during);
     state.newOperation(
         "zones/" + zone, type, i.path("selfLink").asText(), () -> i.put("status", after), null);
+  }
+
+  /** Reservations, calendar windows and their ends ({@link GceWindows}). */
+  public GceWindows windows() {
+    return windows;
   }
 
   /** The next request answers this HTTP error. */

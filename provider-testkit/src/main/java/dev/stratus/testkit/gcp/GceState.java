@@ -44,6 +44,7 @@ final class GceState {
   final Map<String, Set<String>> withdrawnTypes = new HashMap<>();
   final Map<String, Set<String>> withdrawnAccelerators = new HashMap<>();
   final GceQuotas quotas = new GceQuotas();
+  final GceReservations reservations;
   final Clock clock;
   String[] nextOperationFailure;
   private final AtomicLong ids = new AtomicLong(4_611_686_018_427_387_904L);
@@ -55,6 +56,7 @@ final class GceState {
   GceState(String project, Set<String> zones, Clock clock) {
     this.project = project;
     this.clock = clock;
+    this.reservations = new GceReservations(project, zones, clock);
     zones.forEach(z -> instances.put(z, new TreeMap<>()));
   }
 
@@ -81,8 +83,12 @@ final class GceState {
     return zone + "/" + machineType + "/" + provisioningModel;
   }
 
+  /**
+   * The cloud works on: operations advance, and what ends by the clock ends ({@link GceEndings}).
+   */
   void tick() {
     List.copyOf(operations.values()).forEach(GceOperation::tick);
+    GceEndings.run(this);
   }
 
   /**
@@ -143,13 +149,23 @@ final class GceState {
         };
       }
     }
-    String[] quota =
-        quotas.exceeded(GceQuotas.region(zone), instances, properties, names.size(), machineTypes);
-    if (quota != null) {
-      return quota;
-    }
-    if (exhausted.contains(offering(zone, type, model))) {
-      return capacityError(zone, type, properties);
+    Optional<String> reservation = GceReservations.named(properties);
+    if (reservation.isPresent()) {
+      // Reserved capacity is held, and its quota was charged when it was reserved.
+      String[] refused = reservations.refusal(zone, properties, names.size(), instances.get(zone));
+      if (refused != null) {
+        return refused;
+      }
+    } else {
+      String[] quota =
+          quotas.exceeded(
+              GceQuotas.region(zone), instances, properties, names.size(), machineTypes);
+      if (quota != null) {
+        return quota;
+      }
+      if (exhausted.contains(offering(zone, type, model))) {
+        return capacityError(zone, type, properties);
+      }
     }
     List<String> placeable =
         names.stream().filter(n -> unplaceable.stream().noneMatch(p -> p.test(n))).toList();
@@ -177,7 +193,20 @@ final class GceState {
       ((ObjectNode) nics.get(0)).put("networkIP", "10.128.0." + addresses++);
       ((ObjectNode) nics.get(0)).put("name", "nic0");
       String cluster = i.path("resourcePolicies").isEmpty() ? "c" + (id % 3) : "c0";
-      i.putObject("resourceStatus").put("physicalHost", "/" + cluster + "/" + rack + "/h" + id);
+      ObjectNode status = i.putObject("resourceStatus");
+      status.put("physicalHost", "/" + cluster + "/" + rack + "/h" + id);
+      reservation.ifPresent(
+          r ->
+              status
+                  .putObject("reservationConsumptionInfo")
+                  .put("consumedReservation", reservations.consumed(zone, r)));
+      JsonNode run = i.path("scheduling").path("maxRunDuration");
+      if ("FLEX_START".equals(model) && run.has("seconds")) {
+        ((ObjectNode) i.path("scheduling"))
+            .put(
+                "terminationTime",
+                GceTimes.rfc3339(clock.instant().plusSeconds(run.path("seconds").asLong())));
+      }
       instances.get(zone).put(name, i);
     }
     return null;

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.cloud.compute.v1.FutureReservation;
+import com.google.cloud.compute.v1.FutureReservationsListResponse;
 import com.google.cloud.compute.v1.Instance;
 import com.google.cloud.compute.v1.InstanceAggregatedList;
 import com.google.cloud.compute.v1.InstanceList;
 import com.google.cloud.compute.v1.MachineType;
 import com.google.cloud.compute.v1.Operation;
+import com.google.cloud.compute.v1.Reservation;
+import com.google.cloud.compute.v1.ReservationList;
 import com.google.cloud.compute.v1.ResourcePolicyList;
 import com.google.cloud.compute.v1.Zone;
 import com.google.protobuf.Descriptors.Descriptor;
@@ -17,6 +21,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -26,9 +31,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The GCE model cannot drift kinder than Compute Engine: each answer to the calls the GCP provider
  * makes (zones, machine types, instance insert, bulkInsert, get, list, aggregatedList, delete,
- * operations, resource policies), in the states the model reaches, fits the message the
- * google-cloud-compute SDK reads it into ({@link GceShapeCheck}). Error bodies are Google's JSON
- * error format, which no compute SDK type describes: they are not checked here.
+ * operations, resource policies, reservations and future reservations, reserved and flex-start
+ * instances), in the states the model reaches, fits the message the google-cloud-compute SDK reads
+ * it into ({@link GceShapeCheck}). Error bodies are Google's JSON error format, which no compute
+ * SDK type describes: they are not checked here.
  */
 class GceAnswersFitTheSdkTest {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -170,6 +176,96 @@ class GceAnswersFitTheSdkTest {
                 .path("error")
                 .isObject())
         .isTrue();
+  }
+
+  @Test
+  void reservationsAndCalendarFutureReservationsFitTheirListsAndMessages() throws Exception {
+    Instant now = Instant.parse("2026-11-21T12:00:00Z");
+    gce.model.windows().addReservation(ZONE, "hand", "a3-highgpu-8g", 2);
+    gce.model
+        .windows()
+        .reserve(
+            ZONE, "cal", "a3-highgpu-8g", 2, now.minus(Duration.ofHours(1)), now.plusSeconds(3600));
+    gce.model
+        .windows()
+        .reserve(
+            ZONE,
+            "later",
+            "a3-highgpu-8g",
+            1,
+            now.plus(Duration.ofDays(1)),
+            now.plus(Duration.ofDays(2)));
+    gce.model.pageSize(1);
+
+    JsonNode page =
+        call("GET", "/zones/" + ZONE + "/reservations", null, ReservationList.getDescriptor());
+    assertThat(page.path("nextPageToken").asText()).isEqualTo("1");
+    call(
+        "GET",
+        "/zones/" + ZONE + "/reservations?pageToken=1",
+        null,
+        ReservationList.getDescriptor());
+    call(
+        "GET",
+        "/zones/" + ZONE + "/futureReservations",
+        null,
+        FutureReservationsListResponse.getDescriptor());
+    call("GET", "/zones/" + ZONE + "/reservations/cal", null, Reservation.getDescriptor());
+    call(
+        "GET",
+        "/zones/" + ZONE + "/futureReservations/later",
+        null,
+        FutureReservation.getDescriptor());
+    call(
+        "GET",
+        "/zones/" + ZONE + "/futureReservations/cal",
+        null,
+        FutureReservation.getDescriptor());
+  }
+
+  @Test
+  void reservedAndFlexStartInstancesFitInstance() throws Exception {
+    Instant now = Instant.parse("2026-11-21T12:00:00Z");
+    gce.model
+        .windows()
+        .reserve(ZONE, "cal", "a3-highgpu-8g", 1, now.minusSeconds(60), now.plusSeconds(3600));
+    String reserved =
+        instance("r1", "a3-highgpu-8g", "RESERVATION_BOUND")
+            .replace(
+                "'labels':",
+                "'reservationAffinity':{'consumeReservationType':'SPECIFIC_RESERVATION',"
+                    + "'key':'compute.googleapis.com/reservation-name','values':['cal']},'labels':");
+    String flex =
+        instance("f1", "a3-highgpu-8g", "FLEX_START")
+            .replace(
+                "'labels':",
+                "'reservationAffinity':{'consumeReservationType':'NO_RESERVATION'},'labels':")
+            .replace(
+                "'instanceTerminationAction'",
+                "'maxRunDuration':{'seconds':'3600'}," + "'instanceTerminationAction'");
+
+    call("POST", "/zones/" + ZONE + "/instances", reserved, Operation.getDescriptor());
+    call("POST", "/zones/" + ZONE + "/instances", flex, Operation.getDescriptor());
+    gce.model.settle();
+
+    assertThat(
+            call("GET", "/zones/" + ZONE + "/instances/r1", null, Instance.getDescriptor())
+                .path("resourceStatus")
+                .path("reservationConsumptionInfo")
+                .path("consumedReservation")
+                .asText())
+        .endsWith("/reservations/cal");
+    assertThat(
+            call("GET", "/zones/" + ZONE + "/instances/f1", null, Instance.getDescriptor())
+                .path("scheduling")
+                .has("terminationTime"))
+        .isTrue();
+    assertThat(
+            call("GET", "/zones/" + ZONE + "/reservations/cal", null, Reservation.getDescriptor())
+                .path("specificReservation")
+                .path("inUseCount")
+                .asText())
+        .isEqualTo("1");
   }
 
   @Test

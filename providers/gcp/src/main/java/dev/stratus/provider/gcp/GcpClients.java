@@ -9,10 +9,14 @@ import com.google.api.gax.rpc.OperationCallSettings;
 import com.google.api.gax.rpc.StatusCode;
 import com.google.api.gax.rpc.UnaryCallSettings;
 import com.google.auth.oauth2.GoogleCredentials;
+import com.google.cloud.compute.v1.FutureReservationsClient;
+import com.google.cloud.compute.v1.FutureReservationsSettings;
 import com.google.cloud.compute.v1.InstancesClient;
 import com.google.cloud.compute.v1.InstancesSettings;
 import com.google.cloud.compute.v1.MachineTypesClient;
 import com.google.cloud.compute.v1.MachineTypesSettings;
+import com.google.cloud.compute.v1.ReservationsClient;
+import com.google.cloud.compute.v1.ReservationsSettings;
 import com.google.cloud.compute.v1.ResourcePoliciesClient;
 import com.google.cloud.compute.v1.ResourcePoliciesSettings;
 import com.google.cloud.compute.v1.ZonesClient;
@@ -37,6 +41,8 @@ final class GcpClients implements AutoCloseable {
   final ResourcePoliciesClient policies;
   final ZonesClient zones;
   final MachineTypesClient machineTypes;
+  final ReservationsClient reservations;
+  final FutureReservationsClient futureReservations;
 
   GcpClients(GcpSettings settings) {
     CredentialsProvider credentials = credentials(settings);
@@ -66,6 +72,16 @@ final class GcpClients implements AutoCloseable {
       mb.setCredentialsProvider(credentials).applyToAllUnaryMethods(GcpClients::noRetry);
       settings.endpoint().ifPresent(e -> mb.setEndpoint(e.toString()));
       machineTypes = MachineTypesClient.create(mb.build());
+
+      ReservationsSettings.Builder rb = ReservationsSettings.newBuilder();
+      rb.setCredentialsProvider(credentials).applyToAllUnaryMethods(GcpClients::noRetry);
+      settings.endpoint().ifPresent(e -> rb.setEndpoint(e.toString()));
+      reservations = ReservationsClient.create(rb.build());
+
+      FutureReservationsSettings.Builder fb = FutureReservationsSettings.newBuilder();
+      fb.setCredentialsProvider(credentials).applyToAllUnaryMethods(GcpClients::noRetry);
+      settings.endpoint().ifPresent(e -> fb.setEndpoint(e.toString()));
+      futureReservations = FutureReservationsClient.create(fb.build());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the Compute Engine clients", e);
     }
@@ -123,5 +139,7 @@ final class GcpClients implements AutoCloseable {
     policies.close();
     zones.close();
     machineTypes.close();
+    reservations.close();
+    futureReservations.close();
   }
 }

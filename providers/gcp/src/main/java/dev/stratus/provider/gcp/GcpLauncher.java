@@ -38,36 +38,37 @@ final class GcpLauncher {
   private final GcpInstanceQueries queries;
   private final PlacementPolicies policies;
   private final InstanceSpecs specs;
-  private final Map<OfferingKey, GcpOffering> offerings;
+  private final GcpReservations reservations;
 
   GcpLauncher(
       GcpSettings settings,
       GcpClients clients,
       ProviderCalls calls,
       GcpInstanceQueries queries,
-      PlacementPolicies policies) {
+      PlacementPolicies policies,
+      GcpReservations reservations) {
     this.settings = settings;
     this.clients = clients;
     this.calls = calls;
     this.queries = queries;
     this.policies = policies;
     this.specs = new InstanceSpecs(settings);
-    Map<OfferingKey, GcpOffering> byKey = new LinkedHashMap<>();
-    settings.offerings().forEach(o -> byKey.put(o.key(), o));
-    this.offerings = Map.copyOf(byKey);
+    this.reservations = reservations;
   }
 
   LaunchResult launch(LaunchRequest r) {
     OfferingKey key = r.offering().key();
     try {
-      GcpOffering o = offerings.get(key);
-      if (o == null) {
+      Optional<GcpOffering> configured = GcpOffering.launching(settings.offerings(), r.offering());
+      if (configured.isEmpty()) {
         return LaunchResult.failure(
             key,
             r.nodeNames(),
             new ProviderError.InvalidRequest(
                 "UnknownOffering", key + " is not among providers.gcp.offerings"));
       }
+      GcpOffering o = configured.get();
+      GcpProvisioning how = GcpProvisioning.of(r.offering(), this::bound);
       for (String node : r.nodeNames()) {
         Optional<String> problem = InstanceNames.problem(node);
         if (problem.isPresent()) {
@@ -88,12 +89,12 @@ final class GcpLauncher {
         return LaunchResult.success(views(earlier));
       }
       if (r.allOrNothing() && r.nodeNames().size() > 1) {
-        return bulk(o, r, labels);
+        return bulk(o, how, r, labels);
       }
       if (!earlier.isEmpty()) {
         return withMissing(o, r, earlier);
       }
-      return oneByOne(o, r, labels);
+      return oneByOne(o, how, r, labels);
     } catch (ProviderException e) {
       return LaunchResult.failure(key, r.nodeNames(), e.error());
     } catch (RuntimeException e) {
@@ -101,25 +102,48 @@ final class GcpLauncher {
     }
   }
 
-  private LaunchResult bulk(GcpOffering o, LaunchRequest r, Map<String, String> labels) {
+  /**
+   * Whether reservation {@code name} binds its VMs to a calendar window; when the reservations
+   * cannot be read, GCE's answer to the launch tells.
+   */
+  private boolean bound(String name) {
+    try {
+      return reservations.find(name).map(GcpReservation::bound).orElse(false);
+    } catch (ProviderException e) {
+      return false;
+    }
+  }
+
+  /**
+   * A compact placement policy for several nodes, except in a reservation: the reservation's own
+   * placement decides where its VMs run.
+   */
+  private LaunchResult bulk(
+      GcpOffering o, GcpProvisioning how, LaunchRequest r, Map<String, String> labels) {
     int n = r.nodeNames().size();
     Optional<String> policy =
-        settings.compactPlacement() ? Optional.of(policies.ensure(r, n)) : Optional.empty();
+        settings.compactPlacement() && !(how instanceof GcpProvisioning.Reserved)
+            ? Optional.of(policies.ensure(r, n))
+            : Optional.empty();
     try {
-      return bulk(o, r, labels, policy);
+      return bulk(o, how, r, labels, policy);
     } finally {
       policy.ifPresent(policies::done);
     }
   }
 
   private LaunchResult bulk(
-      GcpOffering o, LaunchRequest r, Map<String, String> labels, Optional<String> policy) {
+      GcpOffering o,
+      GcpProvisioning how,
+      LaunchRequest r,
+      Map<String, String> labels,
+      Optional<String> policy) {
     int n = r.nodeNames().size();
     BulkInsertInstanceResource.Builder resource =
         BulkInsertInstanceResource.newBuilder()
             .setCount(n)
             .setMinCount(n)
-            .setInstanceProperties(specs.properties(o, labels, policy));
+            .setInstanceProperties(specs.properties(o, how, labels, policy));
     for (String node : r.nodeNames()) {
       String name = InstanceNames.instanceName(node, r.clientToken());
       resource.putPerInstanceProperties(
@@ -167,12 +191,14 @@ final class GcpLauncher {
     }
   }
 
-  private LaunchResult oneByOne(GcpOffering o, LaunchRequest r, Map<String, String> labels) {
+  private LaunchResult oneByOne(
+      GcpOffering o, GcpProvisioning how, LaunchRequest r, Map<String, String> labels) {
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(r.nodeNames().size(), 8));
     try {
       Map<String, CompletableFuture<ProviderError>> outcomes = new LinkedHashMap<>();
       for (String node : r.nodeNames()) {
-        outcomes.put(node, CompletableFuture.supplyAsync(() -> insert(o, r, node, labels), pool));
+        outcomes.put(
+            node, CompletableFuture.supplyAsync(() -> insert(o, how, r, node, labels), pool));
       }
       Map<ProviderError, List<String>> failed = new LinkedHashMap<>();
       outcomes.forEach(
@@ -193,7 +219,11 @@ final class GcpLauncher {
 
   /** One node's insert, waited for; null on success, else its error. */
   private ProviderError insert(
-      GcpOffering o, LaunchRequest r, String node, Map<String, String> labels) {
+      GcpOffering o,
+      GcpProvisioning how,
+      LaunchRequest r,
+      String node,
+      Map<String, String> labels) {
     Map<String, String> withNode = new LinkedHashMap<>(labels);
     withNode.put(GcpLabels.key(Tags.NODE), GcpLabels.value(node));
     String name = InstanceNames.instanceName(node, r.clientToken());
@@ -202,7 +232,7 @@ final class GcpLauncher {
             .setProject(settings.project())
             .setZone(o.zone())
             .setRequestId(InstanceNames.requestId(r.clientToken(), "insert|" + node))
-            .setInstanceResource(specs.instance(o, name, withNode, Optional.empty()))
+            .setInstanceResource(specs.instance(o, how, name, withNode, Optional.empty()))
             .build();
     try {
       calls.call(

@@ -2,6 +2,7 @@ package dev.stratus.provider.gcp;
 
 import com.google.cloud.compute.v1.Instance;
 import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityReservation;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.PriceQuote;
@@ -14,8 +15,10 @@ import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.api.spi.PricesOfferings;
 import dev.stratus.api.spi.ProviderCheck;
 import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.api.spi.ReservationAware;
 import dev.stratus.api.spi.SweepsOwnResources;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +32,11 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code project}, {@code region} (required).
- *   <li>{@code offerings}: list of {@code {zone, machineType, capacityType: ON_DEMAND|SPOT}}, plus
- *       {@code pricePerHour} (else the bundled price table) and, for a machine type outside the
- *       A3/A2 catalog, {@code gpuModel, gpus, cpus, memoryMiB, acceleratorType, acceleratorCount}
- *       (N1 with {@code guestAccelerators}); {@code gpuModel} may override the catalog's name.
+ *   <li>{@code offerings}: list of {@code {zone, machineType, capacityType: ON_DEMAND|SPOT|FLEX}}
+ *       ({@code maxRun} for flex, 10m to 7d), plus {@code pricePerHour} (else the bundled price
+ *       table) and, for a machine type outside the A3/A2 catalog, {@code gpuModel, gpus, cpus,
+ *       memoryMiB, acceleratorType, acceleratorCount} (N1 with {@code guestAccelerators}); {@code
+ *       gpuModel} may override the catalog's name.
  *   <li>{@code network} (default {@code global/networks/default}), {@code subnetwork} (e.g. {@code
  *       regions/us-central1/subnetworks/gpu}); nodes get no external address.
  *   <li>{@code image} (default Debian 12 family), {@code bootDiskGb} (200), {@code bootDiskType}
@@ -46,6 +50,9 @@ import java.util.Optional;
  *       endpoint}), {@code operationPollMillis} (1000), {@code operationTimeoutSeconds} (900).
  *   <li>{@code maxRetryAfterSeconds} (60): the longest {@code Retry-After} of a throttled answer
  *       that a call waits for; a longer one defers the work to a later pass.
+ *   <li>{@code reservationsRefreshSeconds} (60): how often the zones' reservations and future
+ *       reservations are read again (each reserved launch refused for its reservation also forces a
+ *       read).
  *   <li>{@code pricesApiKeyFile}: a file holding an API key for the Cloud Billing Catalog (else the
  *       provider's credentials are used); {@code pricesEndpoint}: its endpoint (tests).
  * </ul>
@@ -54,7 +61,13 @@ import java.util.Optional;
  * InstanceNames}); instance ids are {@code <zone>/<name>}.
  */
 public final class GcpNodeProvider
-    implements NodeProvider, PlacementAware, ProviderCheck, SweepsOwnResources, PricesOfferings {
+    implements NodeProvider,
+        PlacementAware,
+        ProviderCheck,
+        SweepsOwnResources,
+        PricesOfferings,
+        ReservationAware {
+  private static final PriceTable PRICES = PriceTable.bundled();
   private final GcpSettings settings;
   private final GcpClients clients;
   private final ProviderCalls calls;
@@ -64,6 +77,7 @@ public final class GcpNodeProvider
   private final Clock clock;
   private final GcpBillingCatalog catalog;
   private final GcpPrices prices;
+  private final GcpReservations reservations;
 
   public GcpNodeProvider(ProviderContext context) {
     this(context, ResilienceSettings.DEFAULTS);
@@ -71,7 +85,7 @@ public final class GcpNodeProvider
 
   /** With explicit retry and breaker settings ({@link ResilienceSettings#fast()} in tests). */
   public GcpNodeProvider(ProviderContext context, ResilienceSettings resilience) {
-    this.settings = GcpSettings.parse(context.settings(), PriceTable.bundled());
+    this.settings = GcpSettings.parse(context.settings(), PRICES);
     this.clients = new GcpClients(settings);
     this.calls =
         new ProviderCalls(
@@ -80,8 +94,10 @@ public final class GcpNodeProvider
             context.clock());
     this.queries = new GcpInstanceQueries(settings, clients.instances, calls);
     this.policies = new PlacementPolicies(settings, clients, calls);
-    this.launcher = new GcpLauncher(settings, clients, calls, queries, policies);
     this.clock = context.clock();
+    this.reservations =
+        new GcpReservations(settings, clients, calls, clock, settings.reservationsRefresh());
+    this.launcher = new GcpLauncher(settings, clients, calls, queries, policies, reservations);
     this.catalog =
         GcpBillingCatalog.create(settings, new ProviderCalls("gcp-prices", resilience, clock));
     this.prices = new GcpPrices(catalog, clock);
@@ -98,14 +114,38 @@ public final class GcpNodeProvider
     return GcpOffering.PROVIDER;
   }
 
+  /**
+   * The configured offerings, then one reserved offering per reservation of a configured zone and
+   * machine type ({@link ReservedOfferings}) among those {@link #reservations} last read. It never
+   * calls the cloud: the controller reads the reservations each pass, and a test or a pass that has
+   * not yet done so sees the configured offerings only.
+   */
   @Override
   public List<Offering> offerings() {
-    return settings.offerings().stream().map(GcpOffering::offering).toList();
+    List<Offering> all = new ArrayList<>();
+    settings.offerings().forEach(o -> all.add(o.offering()));
+    all.addAll(ReservedOfferings.of(settings.offerings(), views(reservations.known()), PRICES));
+    return all;
   }
 
+  /**
+   * The reservations and calendar-mode future reservations of the configured zones ({@link
+   * ReservationViews}), read at most once per {@code reservationsRefreshSeconds}.
+   */
+  @Override
+  public List<CapacityReservation> reservations() {
+    return views(reservations.current());
+  }
+
+  /** A reserved launch GCE refuses for its reservation is {@code ReservationClosed}. */
   @Override
   public LaunchResult launch(LaunchRequest request) {
-    return launcher.launch(request);
+    return ReservationRefusals.typed(
+        launcher.launch(request), request.offering().key().reservation(), reservations::invalidate);
+  }
+
+  private static List<CapacityReservation> views(List<GcpReservation> all) {
+    return all.stream().map(GcpReservation::view).toList();
   }
 
   @Override

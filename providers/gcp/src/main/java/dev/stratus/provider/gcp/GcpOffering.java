@@ -3,12 +3,18 @@ package dev.stratus.provider.gcp;
 import static dev.stratus.api.model.Checks.notNull;
 
 import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityTerms;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.api.spi.SettingKeys;
 import dev.stratus.api.spi.SettingsReader;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * One configured offering and what launching it needs beyond the {@link Offering}: the accelerator
@@ -27,7 +33,13 @@ record GcpOffering(Offering offering, String acceleratorType, int acceleratorCou
           "cpus",
           "memoryMiB",
           "acceleratorType",
-          "acceleratorCount");
+          "acceleratorCount",
+          "maxRun");
+
+  /** Flex-start's limits on {@code maxRunDuration}: 10 minutes to 7 days. */
+  static final Duration MIN_RUN = Duration.ofMinutes(10);
+
+  static final Duration MAX_RUN = Duration.ofDays(7);
 
   GcpOffering {
     notNull("offering", offering);
@@ -63,7 +75,8 @@ record GcpOffering(Offering offering, String acceleratorType, int acceleratorCou
           s.name("zone") + " '" + zone + "' is not a zone of region '" + region + "'");
     }
     String type = s.requiredString("machineType");
-    CapacityType capacity = s.capacityType("capacityType");
+    CapacityType capacity = capacityType(s);
+    CapacityTerms terms = terms(s, capacity);
     var known = GcpMachineTypes.find(type);
     int accelerators = s.integer("acceleratorCount", 0, 0, 64);
     String gpuModel =
@@ -104,11 +117,62 @@ record GcpOffering(Offering offering, String acceleratorType, int acceleratorCou
               gpus,
               cpus,
               memory,
-              price);
+              price,
+              PriceOrigin.CONFIGURED,
+              terms);
       return new GcpOffering(offering, s.string("acceleratorType").orElse(""), accelerators);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * {@code on-demand}, {@code spot} or {@code flex} (DWS flex-start). A reserved offering is not
+   * configured: each reservation of a configured zone and machine type is one ({@link
+   * ReservedOfferings}).
+   */
+  private static CapacityType capacityType(SettingsReader s) {
+    return s.string("capacityType").filter(v -> v.equalsIgnoreCase("flex")).isPresent()
+        ? CapacityType.FLEX
+        : s.capacityType("capacityType");
+  }
+
+  /** A flex offering's {@code maxRun} (10m to 7d, required); no other offering takes one. */
+  private static CapacityTerms terms(SettingsReader s, CapacityType capacity) {
+    Optional<Duration> maxRun = s.duration("maxRun");
+    if (capacity != CapacityType.FLEX) {
+      if (maxRun.isPresent()) {
+        throw s.error("maxRun", "is only for capacityType: flex");
+      }
+      return CapacityTerms.OPEN;
+    }
+    Duration run =
+        maxRun.orElseThrow(() -> s.error("maxRun", "must be set for capacityType: flex"));
+    if (run.compareTo(MIN_RUN) < 0 || run.compareTo(MAX_RUN) > 0) {
+      throw s.error("maxRun", "must be between 10m and 7d (flex-start's limits), got " + run);
+    }
+    return new CapacityTerms.Flex(run);
+  }
+
+  /**
+   * The configured offering that launches {@code requested}: the one of its key, or for a reserved
+   * offering the one of its zone and machine type (an on-demand one first), carrying {@code
+   * requested} itself so that its capacity type and terms decide how the VM is provisioned.
+   */
+  static Optional<GcpOffering> launching(List<GcpOffering> configured, Offering requested) {
+    OfferingKey k = requested.key();
+    Optional<GcpOffering> base =
+        k.capacityType() == CapacityType.RESERVED
+            ? sameMachine(configured, k)
+            : configured.stream().filter(o -> o.key().equals(k)).findFirst();
+    return base.map(o -> new GcpOffering(requested, o.acceleratorType(), o.acceleratorCount()));
+  }
+
+  /** A configured offering of {@code k}'s zone and machine type, an on-demand one first. */
+  static Optional<GcpOffering> sameMachine(List<GcpOffering> configured, OfferingKey k) {
+    return configured.stream()
+        .filter(o -> o.zone().equals(k.zone()) && o.machineType().equals(k.instanceType()))
+        .min(Comparator.comparing(o -> o.key().capacityType() != CapacityType.ON_DEMAND));
   }
 
   private static IllegalArgumentException missing(SettingsReader s, String key, String type) {

@@ -1,6 +1,7 @@
 package dev.stratus.provider.gcp;
 
 import com.google.cloud.billing.v1.Sku;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.api.model.PriceQuote;
@@ -32,6 +33,9 @@ final class GcpPrices {
     Instant now = clock.instant();
     List<PriceQuote> out = new ArrayList<>();
     for (OfferingKey k : offerings) {
+      if (k.capacityType() == CapacityType.FLEX) {
+        continue; // flex-start bills under its own DWS SKUs, not the list price matched here
+      }
       GcpSkuPrices.price(skus, k.region(), k.instanceType(), k.capacityType())
           .ifPresent(p -> out.add(new PriceQuote(k, p, PriceOrigin.live(SOURCE, now))));
     }

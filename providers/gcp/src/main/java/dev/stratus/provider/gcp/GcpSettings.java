@@ -41,7 +41,8 @@ record GcpSettings(
     Duration operationTimeout,
     Optional<Duration> maxRetryAfter,
     Optional<URI> pricesEndpoint,
-    Optional<Path> pricesApiKeyFile) {
+    Optional<Path> pricesApiKeyFile,
+    Duration reservationsRefresh) {
   static final String WHERE = "providers.gcp";
   static final SettingKeys KEYS =
       SettingKeys.of(
@@ -65,7 +66,8 @@ record GcpSettings(
               "operationTimeoutSeconds",
               "maxRetryAfterSeconds",
               "pricesEndpoint",
-              "pricesApiKeyFile")
+              "pricesApiKeyFile",
+              "reservationsRefreshSeconds")
           .with("offerings", GcpOffering.KEYS);
 
   GcpSettings {
@@ -116,7 +118,8 @@ record GcpSettings(
         Duration.ofSeconds(s.longInteger("operationTimeoutSeconds", 900, 1, Long.MAX_VALUE)),
         s.longInteger("maxRetryAfterSeconds", 1, 3600).map(Duration::ofSeconds),
         s.string("pricesEndpoint").map(e -> endpoint(s.name("pricesEndpoint"), e)),
-        s.string("pricesApiKeyFile").map(Path::of));
+        s.string("pricesApiKeyFile").map(Path::of),
+        Duration.ofSeconds(s.longInteger("reservationsRefreshSeconds", 60, 1, 86_400)));
   }
 
   Set<String> zones() {

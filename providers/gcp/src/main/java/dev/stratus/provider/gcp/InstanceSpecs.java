@@ -8,17 +8,15 @@ import com.google.cloud.compute.v1.InstanceProperties;
 import com.google.cloud.compute.v1.Items;
 import com.google.cloud.compute.v1.Metadata;
 import com.google.cloud.compute.v1.NetworkInterface;
-import com.google.cloud.compute.v1.Scheduling;
 import com.google.cloud.compute.v1.ServiceAccount;
-import dev.stratus.api.model.CapacityType;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * What an instance of an offering looks like: for {@code instances.insert} (an {@link Instance},
  * zonal URLs) and for {@code instances.bulkInsert} ({@link InstanceProperties}, bare names, as in
- * an instance template). GPU machines must stop on host maintenance; spot ones are deleted, not
- * stopped, when reclaimed, so a reclaimed node never lingers as a stopped disk.
+ * an instance template). Scheduling and reservation affinity follow the offering's capacity type
+ * ({@link GcpProvisioning}).
  */
 final class InstanceSpecs {
   private final GcpSettings settings;
@@ -28,7 +26,11 @@ final class InstanceSpecs {
   }
 
   Instance instance(
-      GcpOffering o, String name, Map<String, String> labels, Optional<String> policy) {
+      GcpOffering o,
+      GcpProvisioning how,
+      String name,
+      Map<String, String> labels,
+      Optional<String> policy) {
     String zone = "zones/" + o.zone();
     Instance.Builder b =
         Instance.newBuilder()
@@ -36,9 +38,10 @@ final class InstanceSpecs {
             .setMachineType(zone + "/machineTypes/" + o.machineType())
             .addDisks(bootDisk(zone + "/diskTypes/" + settings.bootDiskType()))
             .addNetworkInterfaces(network())
-            .setScheduling(scheduling(o))
+            .setScheduling(how.scheduling())
             .putAllLabels(labels)
             .setMetadata(metadata());
+    how.affinity().ifPresent(b::setReservationAffinity);
     if (o.acceleratorCount() > 0) {
       b.addGuestAccelerators(accelerator(zone + "/acceleratorTypes/" + o.acceleratorType(), o));
     }
@@ -49,15 +52,16 @@ final class InstanceSpecs {
   }
 
   InstanceProperties properties(
-      GcpOffering o, Map<String, String> labels, Optional<String> policy) {
+      GcpOffering o, GcpProvisioning how, Map<String, String> labels, Optional<String> policy) {
     InstanceProperties.Builder b =
         InstanceProperties.newBuilder()
             .setMachineType(o.machineType())
             .addDisks(bootDisk(settings.bootDiskType()))
             .addNetworkInterfaces(network())
-            .setScheduling(scheduling(o))
+            .setScheduling(how.scheduling())
             .putAllLabels(labels)
             .setMetadata(metadata());
+    how.affinity().ifPresent(b::setReservationAffinity);
     if (o.acceleratorCount() > 0) {
       b.addGuestAccelerators(accelerator(o.acceleratorType(), o));
     }
@@ -82,18 +86,6 @@ final class InstanceSpecs {
     NetworkInterface.Builder n = NetworkInterface.newBuilder().setNetwork(settings.network());
     settings.subnetwork().ifPresent(n::setSubnetwork);
     return n.build();
-  }
-
-  private static Scheduling scheduling(GcpOffering o) {
-    Scheduling.Builder s = Scheduling.newBuilder().setOnHostMaintenance("TERMINATE");
-    if (o.key().capacityType() == CapacityType.SPOT) {
-      s.setProvisioningModel("SPOT")
-          .setInstanceTerminationAction("DELETE")
-          .setAutomaticRestart(false);
-    } else {
-      s.setProvisioningModel("STANDARD").setAutomaticRestart(true);
-    }
-    return s.build();
   }
 
   private Metadata metadata() {

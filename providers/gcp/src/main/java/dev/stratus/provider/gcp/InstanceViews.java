@@ -56,7 +56,8 @@ final class InstanceViews {
             regionOf(zone),
             zone,
             lastSegment(i.getMachineType()),
-            capacity(i)),
+            capacity(i),
+            reservation(i)),
         state(i.getStatus()),
         created(i.getCreationTimestamp()),
         address,
@@ -74,11 +75,38 @@ final class InstanceViews {
     return GOING.contains(status) ? InstanceState.TERMINATED : InstanceState.PENDING;
   }
 
-  private static CapacityType capacity(Instance i) {
+  /**
+   * {@code FLEX_START}: flex; {@code SPOT} (or the older preemptible): spot; a VM that names its
+   * reservation ({@code SPECIFIC_RESERVATION}): reserved; else on-demand (a VM that happened to
+   * consume a matching reservation of {@code ANY_RESERVATION} was not launched into it).
+   */
+  static CapacityType capacity(Instance i) {
     var s = i.getScheduling();
-    return "SPOT".equals(s.getProvisioningModel()) || s.getPreemptible()
-        ? CapacityType.SPOT
-        : CapacityType.ON_DEMAND;
+    if ("FLEX_START".equals(s.getProvisioningModel())) {
+      return CapacityType.FLEX;
+    }
+    if ("SPOT".equals(s.getProvisioningModel()) || s.getPreemptible()) {
+      return CapacityType.SPOT;
+    }
+    return reservation(i).isEmpty() ? CapacityType.ON_DEMAND : CapacityType.RESERVED;
+  }
+
+  /**
+   * The reservation a VM was launched into: the one it consumes ({@code
+   * resourceStatus.reservationConsumptionInfo.consumedReservation}), else the one it names; empty
+   * unless it names one.
+   */
+  static String reservation(Instance i) {
+    var affinity = i.getReservationAffinity();
+    if (!"SPECIFIC_RESERVATION".equals(affinity.getConsumeReservationType())
+        || affinity.getValuesCount() == 0
+        || "SPOT".equals(i.getScheduling().getProvisioningModel())
+        || "FLEX_START".equals(i.getScheduling().getProvisioningModel())) {
+      return "";
+    }
+    String consumed =
+        i.getResourceStatus().getReservationConsumptionInfo().getConsumedReservation();
+    return lastSegment(consumed.isEmpty() ? affinity.getValues(0) : consumed);
   }
 
   private static Instant created(String timestamp) {
