@@ -11,9 +11,9 @@ import java.util.Optional;
  *       margin the job moves, and the decision falls to the policy's own choice.
  *   <li>An open block with room on which the job's work, plus a changeover, fits before the margin:
  *       take it.
- *   <li>A block opening later on which the job would fit, soon enough that waiting for it still
- *       leaves the Safety Net's two changeovers should it have no room then: wait for it (anything
- *       run before it opens would be paid for work the block does free).
+ *   <li>A block opening within {@link #WAIT_MAX} on which the job would fit, soon enough that
+ *       waiting for it still leaves the Safety Net's two changeovers should it have no room then:
+ *       wait for it (anything run before it opens would be paid for work the block does free).
  *   <li>An open block with room the job does not fit on, whose free time before the margin gives at
  *       least {@link #PARTIAL_MIN} of progress (or four changeovers, whichever is more), when the
  *       deadline holds with two changeovers (on, then off): take it, and move at its end.
@@ -21,6 +21,12 @@ import java.util.Optional;
  */
 final class BlockRule {
   static final Duration PARTIAL_MIN = Duration.ofHours(1);
+
+  /**
+   * The longest wait for a block that opens later: whether it will have room then is not known
+   * (other jobs may take it), so the slack staked on it is kept small.
+   */
+  static final Duration WAIT_MAX = Duration.ofHours(1);
 
   private BlockRule() {}
 
@@ -51,7 +57,7 @@ final class BlockRule {
     long idleBudget = s.ticksLeft() - s.ticksFor(s.workLeft() + 2 * s.changeover()) - 1;
     for (BlockView b : in.blocks()) {
       long until = (long) Math.ceil(secondsUntil(in, b) / g - 1e-9);
-      if (until > 0 && until <= idleBudget) {
+      if (until > 0 && until <= idleBudget && until * g <= WAIT_MAX.toSeconds()) {
         long there = Windows.ticksBefore(b.end(), b.start(), s);
         if (s.ticksFor(s.changeover() + s.workLeft()) <= there) {
           return Optional.of(

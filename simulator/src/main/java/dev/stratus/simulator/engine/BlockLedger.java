@@ -16,7 +16,7 @@ public final class BlockLedger {
   }
 
   /** Whether {@code gang} more instances fit on block {@code b} at {@code tick}. */
-  boolean room(int b, int tick, int gang) {
+  public boolean room(int b, int tick, int gang) {
     return offers.blocks().get(b).instances() - held[b][tick] >= gang;
   }
 

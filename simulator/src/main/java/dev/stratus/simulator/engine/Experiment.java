@@ -26,9 +26,10 @@ import java.util.concurrent.Future;
  *
  * <p>With reserved blocks the samples are one workload: an online policy's jobs run together and
  * share the blocks' instances, first come first served ({@link TickEngine#runTogether}); the
- * omniscient plan gives each job the blocks to itself (a relaxation, so it stays a lower bound).
- * Every policy is then run again without the blocks (flex offers kept), for the cost of the same
- * jobs without them.
+ * omniscient plans are made in order of start, each knowing the future and what the jobs before it
+ * hold ({@link #clairvoyant}): a clairvoyant schedule of the workload, and for a job alone (or jobs
+ * that do not meet on a block) the exact lower bound. Every policy is then run again without the
+ * blocks (flex offers kept), for the cost of the same jobs without them.
  */
 public final class Experiment {
   /** One job window: which market, and the tick the job starts at. */
@@ -166,29 +167,37 @@ public final class Experiment {
         online.put(name, pool.submit(run));
       }
     }
-    List<Future<SampleResult>> omniscient = new ArrayList<>();
-    List<BlockLedger> own = new ArrayList<>();
-    if (policies.contains(Policies.OMNISCIENT)) {
-      for (Sample s : samples) {
-        BlockLedger ledger = new BlockLedger(markets.get(s.market()));
-        own.add(ledger);
-        omniscient.add(pool.submit(() -> omniscient(s, engines.get(s.market()), ledger)));
-      }
-    }
+    Future<List<SampleResult>> omniscient =
+        policies.contains(Policies.OMNISCIENT)
+            ? pool.submit(() -> clairvoyant(samples, engines, ledgers.get(Policies.OMNISCIENT)))
+            : null;
     Map<String, List<SampleResult>> results = new LinkedHashMap<>();
     for (String name : policies) {
       if (name.equals(Policies.OMNISCIENT)) {
-        List<SampleResult> r = new ArrayList<>();
-        for (int i = 0; i < samples.size(); i++) {
-          r.add(omniscient.get(i).get());
-          ledgers.get(name).get(samples.get(i).market()).add(own.get(i));
-        }
-        results.put(name, r);
+        results.put(name, omniscient.get());
       } else {
         results.put(name, online.get(name).get());
       }
     }
     return results;
+  }
+
+  /**
+   * The omniscient plans of jobs sharing the blocks: in order of start, each planned knowing the
+   * future and what the jobs before it hold, then played holding its own share.
+   */
+  private List<SampleResult> clairvoyant(
+      List<Sample> samples, List<TickEngine> engines, List<BlockLedger> ledgers) {
+    SampleResult[] out = new SampleResult[samples.size()];
+    for (int i : byStart(samples)) {
+      Sample s = samples.get(i);
+      TickEngine engine = engines.get(s.market());
+      BlockLedger ledger = ledgers.get(s.market());
+      var plan = new OmniscientPlanner(engine.offers(), job, ledger).plan(s.startTick());
+      var policy = new PlanPolicy(plan, engine.offers(), s.startTick());
+      out[i] = engine.run(policy, job, s.startTick(), ledger);
+    }
+    return List.of(out);
   }
 
   private List<SampleResult> shared(

@@ -1,5 +1,6 @@
 package dev.stratus.simulator.omniscient;
 
+import dev.stratus.simulator.engine.BlockLedger;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
@@ -39,12 +40,22 @@ public final class OmniscientPlanner {
   private final int places;
   private final int modes;
   private final int onDemandAt;
+  private final BlockLedger taken;
 
   public OmniscientPlanner(Market market, JobSpec job) {
     this(MarketOffers.none(market), job);
   }
 
   public OmniscientPlanner(MarketOffers offers, JobSpec job) {
+    this(offers, job, null);
+  }
+
+  /**
+   * Planning around what other jobs already hold: a block is usable to this job only where {@code
+   * taken} leaves room for its gang ({@code null}: the blocks are its own).
+   */
+  public OmniscientPlanner(MarketOffers offers, JobSpec job, BlockLedger taken) {
+    this.taken = taken;
     this.market = offers.market();
     this.offers = offers;
     this.job = job;
@@ -205,7 +216,7 @@ public final class OmniscientPlanner {
   private double run(
       double[] next, int u, long progress, int phase, boolean spot, int l, int tick) {
     boolean block = spot && l >= locations;
-    if (block ? !offers.blockUsable(l - locations, tick) : spot && !market.available()[l][tick]) {
+    if (block ? !blockUsable(l - locations, tick) : spot && !market.available()[l][tick]) {
       return INF;
     }
     double perSecond =
@@ -223,6 +234,10 @@ public final class OmniscientPlanner {
     }
     int mode = spot ? spotMode(l, phase) : onDemandMode(phase);
     return perSecond * gap + next[after * modes + mode];
+  }
+
+  private boolean blockUsable(int b, int tick) {
+    return offers.blockUsable(b, tick) && (taken == null || taken.room(b, tick, offers.gang()));
   }
 
   private int code(int kind) {
