@@ -16,6 +16,19 @@ public sealed interface Decision {
   /** Run nowhere for now (release any instance); the deadline still allows waiting. */
   record Wait(String reason) implements Decision {}
 
+  /**
+   * Run on the reserved block {@code block} ({@link BlockView#id}): keep the job's instances there,
+   * or launch into it. Only asked for when the input offers the block.
+   */
+  record RunReserved(String block, String reason) implements Decision {}
+
+  /**
+   * Flex-start at {@code offer} ({@link FlexView#id}): keep the granted instance, keep the pending
+   * request (the job waits in the queue, running nowhere), or make the request. Only asked for when
+   * the input offers it.
+   */
+  record RunFlex(String offer, String reason) implements Decision {}
+
   static Decision spot(String location, String reason) {
     return new RunSpot(location, reason);
   }
@@ -26,5 +39,13 @@ public sealed interface Decision {
 
   static Decision waiting(String reason) {
     return new Wait(reason);
+  }
+
+  static Decision reserved(String block, String reason) {
+    return new RunReserved(block, reason);
+  }
+
+  static Decision flex(String offer, String reason) {
+    return new RunFlex(offer, reason);
   }
 }

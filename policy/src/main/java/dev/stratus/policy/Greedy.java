@@ -20,6 +20,6 @@ public final class Greedy implements DeadlinePolicy {
         SpotChoice.stickyCheapest(in)
             .map(l -> Decision.spot(l, "spot is available"))
             .orElseGet(() -> Decision.waiting("no spot; waiting"));
-    return SafetyNet.apply(in, s, proposed);
+    return SafetyNet.apply(in, s, WindowedCapacity.choose(in, s, proposed));
   }
 }

@@ -86,7 +86,8 @@ record Horizon(
 
   private static int modeOf(SlackGrid grid, Schedule s, int phase) {
     return switch (s.current()) {
-      case NONE -> SlackGrid.idleMode();
+      // A block or flex instance is left only for another instance: the table answers as if idle.
+      case NONE, WINDOWED -> SlackGrid.idleMode();
       case ON_DEMAND -> grid.onDemandMode(phase);
       case SPOT -> grid.spotMode(phase);
     };

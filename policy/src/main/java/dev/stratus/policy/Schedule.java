@@ -1,9 +1,12 @@
 package dev.stratus.policy;
 
+import java.util.Optional;
+
 /**
  * The job's position in decision intervals ("ticks"), in seconds, as the Can't Be Late policies
  * reason about it: whole ticks left before the deadline, work and changeover left, and what the job
- * runs on now (a spot instance that was reclaimed counts as nothing).
+ * runs on now (a spot instance that was reclaimed counts as nothing; a reserved block or a granted
+ * flex-start instance is {@code WINDOWED}: certain progress until a known end).
  */
 record Schedule(
     double interval,
@@ -17,7 +20,8 @@ record Schedule(
   enum Current {
     NONE,
     SPOT,
-    ON_DEMAND
+    ON_DEMAND,
+    WINDOWED
   }
 
   static Schedule of(DecisionInput in) {
@@ -28,9 +32,12 @@ record Schedule(
     Current current = Current.NONE;
     double changeoverLeft = 0;
     long ticksRun = 0;
-    var running = in.usableSpot().or(in::onDemand);
+    boolean windowed = in.runningBlock().isPresent() || in.runningFlex().isPresent();
+    var running =
+        in.usableSpot().or(in::onDemand).or(() -> windowed ? in.running() : Optional.empty());
     if (running.isPresent()) {
-      current = running.get().onSpot() ? Current.SPOT : Current.ON_DEMAND;
+      current =
+          windowed ? Current.WINDOWED : running.get().onSpot() ? Current.SPOT : Current.ON_DEMAND;
       double ran = (in.now().toEpochMilli() - running.get().since().toEpochMilli()) / 1000.0;
       changeoverLeft = Math.max(0, changeover - ran);
       ticksRun = Math.max(1, Math.round(ran / interval));
@@ -47,6 +54,11 @@ record Schedule(
 
   boolean productiveSpot() {
     return current == Current.SPOT && changeoverLeft < 1e-3;
+  }
+
+  /** A spot, block or flex instance past its changeover: one that may end, but not by our doing. */
+  boolean productiveEnding() {
+    return (current == Current.SPOT || current == Current.WINDOWED) && changeoverLeft < 1e-3;
   }
 
   double hours(double seconds) {

@@ -63,7 +63,7 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
           case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
           default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
         };
-    return SafetyNet.apply(in, s, proposed);
+    return SafetyNet.apply(in, s, WindowedCapacity.choose(in, s, proposed));
   }
 
   private static Optional<LocationIndex.Choice> where(DecisionInput in, Schedule s) {

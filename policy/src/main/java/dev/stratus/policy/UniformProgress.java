@@ -47,6 +47,6 @@ public final class UniformProgress implements DeadlinePolicy {
         && (spot.isEmpty() || (t + 2 * s.changeover()) * c0 / r0 - progress >= 0)) {
       proposed = Decision.onDemand(od, "hysteresis keeps on-demand");
     }
-    return SafetyNet.apply(in, s, proposed);
+    return SafetyNet.apply(in, s, WindowedCapacity.choose(in, s, proposed));
   }
 }

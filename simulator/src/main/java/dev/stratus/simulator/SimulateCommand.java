@@ -3,6 +3,8 @@ package dev.stratus.simulator;
 import dev.stratus.simulator.cluster.ClusterCommand;
 import dev.stratus.simulator.engine.Experiment;
 import dev.stratus.simulator.engine.Policies;
+import dev.stratus.simulator.offers.MarketOffers;
+import dev.stratus.simulator.offers.Offers;
 import dev.stratus.simulator.report.ChartWriter;
 import dev.stratus.simulator.report.JsonReport;
 import dev.stratus.simulator.report.Summary;
@@ -15,6 +17,7 @@ import dev.stratus.simulator.trace.Trace;
 import dev.stratus.simulator.trace.TraceReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -155,12 +158,18 @@ public final class SimulateCommand implements Runnable {
     }
 
     int run(String mode, List<Trace> traces, List<Market> markets) {
+      return run(mode, traces, markets, Offers.NONE);
+    }
+
+    int run(String mode, List<Trace> traces, List<Market> markets, Offers offers) {
       if (gang < 1 || starts < 1) {
         throw new IllegalArgumentException("--gang and --starts must be >= 1");
       }
       JobSpec job = JobSpec.ofHours(jobHours, deadlineHours, changeoverHours);
       List<String> names = Policies.parse(policies);
-      var experiment = new Experiment(markets, job, names);
+      List<MarketOffers> withOffers =
+          markets.stream().map(m -> MarketOffers.of(m, offers, gang, seed)).toList();
+      var experiment = Experiment.withOffers(withOffers, job, names);
       long gap = markets.get(0).gapSeconds();
       var window =
           new Experiment.Window(
@@ -170,7 +179,8 @@ public final class SimulateCommand implements Runnable {
       int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
       var outcome = experiment.run(samples, workers);
       List<String> files = traces.stream().map(t -> t.name() + ".json").toList();
-      Summary summary = Summary.of(mode, files, markets, job, outcome);
+      Summary summary =
+          Summary.of(mode, files, markets, job, outcome, offers.isEmpty() ? List.of() : withOffers);
       var out = spec.commandLine().getOut();
       out.println(json ? JsonReport.line(summary) : TextReport.table(summary));
       out.flush();
@@ -210,13 +220,31 @@ public final class SimulateCommand implements Runnable {
   static final class Multi implements Callable<Integer> {
     @Mixin Options options;
 
+    @Option(
+        names = "--block",
+        paramLabel = "start=H,end=H,instances=N,usd=X",
+        description =
+            "A reserved block: window [start, end) in hours of the traces, N instances, its price"
+                + " in USD for the whole window (repeatable).")
+    List<String> blocks = new ArrayList<>();
+
+    @Option(
+        names = "--flex",
+        paramLabel = "price=P,max-run-hours=H,queue-hours=q1|q2|...",
+        description =
+            "A flex-start offer: USD per instance-hour, longest run after the grant, and the queue"
+                + " times a request may wait, in hours, each equally likely (repeatable).")
+    List<String> flex = new ArrayList<>();
+
     @Override
     public Integer call() {
+      Offers offers = Offers.parse(blocks, flex);
       List<Trace> traces = TraceReader.readDirectory(options.traces);
       return options.run(
           "multi",
           traces,
-          List.of(Market.of(traces, options.gang, options.prices(), options.traces)));
+          List.of(Market.of(traces, options.gang, options.prices(), options.traces)),
+          offers);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.stratus.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -196,5 +197,44 @@ class SimulateCommandTest {
     assertThat(run(one).out()).isEqualTo(first);
     assertThat(run(two).out()).isEqualTo(first);
     assertThat(run(other).out()).isNotEqualTo(first);
+  }
+
+  @Test
+  void multiWithABlockAndFlexReportsTheirFiguresAndTheTotalsWithAndWithout() throws IOException {
+    Run r =
+        run(
+            args(
+                "multi",
+                H100,
+                "--starts",
+                "4",
+                "--policies",
+                "greedy,omniscient",
+                "--block",
+                "start=0,end=40,instances=2,usd=1000",
+                "--flex",
+                "price=10,max-run-hours=24,queue-hours=0|1",
+                "--json"));
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode greedy = r.json().get("policies").get("greedy");
+    double with = greedy.get("total_with_block_usd").asDouble();
+    double without = greedy.get("total_without_block_usd").asDouble();
+    assertThat(greedy.get("block_usd").asDouble()).isEqualTo(1000);
+    assertThat(greedy.get("block_saves_usd").asDouble()).isCloseTo(without - with, within(1e-6));
+    assertThat(greedy.get("block_cost_share").asDouble()).isCloseTo(1000 / with, within(1e-9));
+    assertThat(greedy.get("block_hours").asDouble()).isPositive();
+    assertThat(greedy.has("flex_hours")).isTrue();
+    assertThat(r.json().get("policies").get("omniscient").get("total_with_block_usd").asDouble())
+        .isLessThanOrEqualTo(with + 1e-6);
+  }
+
+  @Test
+  void aBadBlockIsOneLineNamingIt() {
+    Run r = run(args("multi", H100, "--block", "start=5,end=2,instances=1,usd=1"));
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--block").contains("end=2.0 must be after start=5.0");
+    Run f = run(args("multi", H100, "--flex", "price=1,max-run-hours=2"));
+    assertThat(f.code()).isEqualTo(2);
+    assertThat(f.err()).contains("--flex").contains("queue-hours= is missing");
   }
 }

@@ -1,5 +1,7 @@
 package dev.stratus.simulator.omniscient;
 
+import dev.stratus.simulator.engine.BlockLedger;
+import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
@@ -7,19 +9,26 @@ import java.util.Arrays;
 
 /**
  * The least-cost schedule with full knowledge of the future, for judging policies only. Exact
- * dynamic programming over ticks x slack used x (what ran in the last tick: nothing, on-demand or
- * spot at one location, and in which changeover phase), with the simulator's accounting: a new
- * instance pays the changeover, billed without progress; spot runs only where available; the last
- * tick is billed until the work is done. Slack is counted in units that divide the tick, the
- * changeover's part of a tick and the job's part of a tick, so nothing is rounded.
+ * dynamic programming over ticks x slack used x (what ran in the last tick: nothing, on-demand, or
+ * spot at one location or a reserved block, and in which changeover phase), with the simulator's
+ * accounting: a new instance pays the changeover, billed without progress; spot runs only where
+ * available, a block only in ticks wholly inside its window (at no charge: it is prepaid); the last
+ * tick is billed until the work is done. A flex request is a jump: idle until the grant the future
+ * holds for that tick, then a flex run ({@link FlexRuns}). Slack is counted in units that divide
+ * the tick, the changeover's part of a tick and the job's part of a tick, so nothing is rounded.
+ *
+ * <p>Each job has the blocks to itself: a relaxation when jobs share them, so the plan stays a
+ * lower bound on what any policy can do with the same offers.
  */
 public final class OmniscientPlanner {
   private static final double INF = Double.POSITIVE_INFINITY;
+  private static final int FLEX_REQUEST = -100;
 
   /** Refuse grids beyond this many cells: a finer trace needs a coarser job or no omniscient. */
   static final long MAX_CELLS = 400_000_000L;
 
   private final Market market;
+  private final MarketOffers offers;
   private final JobSpec job;
   private final long gap;
   private final long unit;
@@ -28,11 +37,27 @@ public final class OmniscientPlanner {
   private final int slack;
   private final int lastPhase;
   private final int locations;
+  private final int places;
   private final int modes;
   private final int onDemandAt;
+  private final BlockLedger taken;
 
   public OmniscientPlanner(Market market, JobSpec job) {
-    this.market = market;
+    this(MarketOffers.none(market), job);
+  }
+
+  public OmniscientPlanner(MarketOffers offers, JobSpec job) {
+    this(offers, job, null);
+  }
+
+  /**
+   * Planning around what other jobs already hold: a block is usable to this job only where {@code
+   * taken} leaves room for its gang ({@code null}: the blocks are its own).
+   */
+  public OmniscientPlanner(MarketOffers offers, JobSpec job, BlockLedger taken) {
+    this.taken = taken;
+    this.market = offers.market();
+    this.offers = offers;
     this.job = job;
     this.gap = market.gapSeconds();
     long d = job.changeoverSeconds();
@@ -44,7 +69,8 @@ public final class OmniscientPlanner {
     this.slack = (int) (ticks * (long) per - workUnits);
     this.lastPhase = (int) ((d + gap - 1) / gap);
     this.locations = market.locations().size();
-    this.modes = 1 + (lastPhase + 1) * (1 + locations);
+    this.places = locations + offers.blocks().size();
+    this.modes = 1 + (lastPhase + 1) * (1 + places);
     this.onDemandAt = market.cheapestOnDemand();
     if (slack < 0) {
       throw new IllegalArgumentException("the deadline leaves no time for the job's work");
@@ -65,6 +91,34 @@ public final class OmniscientPlanner {
     return b == 0 ? a : gcd(b, a % b);
   }
 
+  MarketOffers offers() {
+    return offers;
+  }
+
+  long gap() {
+    return gap;
+  }
+
+  long unit() {
+    return unit;
+  }
+
+  int per() {
+    return per;
+  }
+
+  long workUnits() {
+    return workUnits;
+  }
+
+  long changeoverSeconds() {
+    return job.changeoverSeconds();
+  }
+
+  int changeoverUnits() {
+    return (int) (job.changeoverSeconds() / unit);
+  }
+
   private long overhead(int phase) {
     return Math.min(gap, Math.max(0, job.changeoverSeconds() - phase * gap));
   }
@@ -73,8 +127,8 @@ public final class OmniscientPlanner {
     return 1 + Math.min(phase, lastPhase);
   }
 
-  private int spotMode(int location, int phase) {
-    return 1 + (lastPhase + 1) * (1 + location) + Math.min(phase, lastPhase);
+  private int spotMode(int place, int phase) {
+    return 1 + (lastPhase + 1) * (1 + place) + Math.min(phase, lastPhase);
   }
 
   public Plan plan(int startTick) {
@@ -82,22 +136,37 @@ public final class OmniscientPlanner {
     double[] next = new double[modes * (slack + 1)];
     double[] value = new double[next.length];
     var choices = new Choices(ticks, modes, slack);
+    boolean flex = !offers.flex().isEmpty();
+    double[][] startAll = new double[flex ? ticks + 1 : 0][slack + 1];
+    double[][] startNoFlex = new double[flex ? ticks + 1 : 0][slack + 1];
+    FlexRuns runs = flex ? new FlexRuns(this, ticks, slack) : null;
     for (int t = ticks - 1; t >= 0; t--) {
+      if (flex) {
+        runs.solve(t, startNoFlex, startAll);
+      }
       for (int u = 0; u <= slack; u++) {
-        solveCell(startTick, t, u, next, value, choices);
+        solveCell(startTick, t, u, next, value, choices, runs);
+        if (flex) {
+          startAll[t][u] = value[u * modes];
+          startNoFlex[t][u] = noFlex;
+        }
       }
       double[] swap = next;
       next = value;
       value = swap;
     }
-    return new Plan(choices.replay(this, ticks), next[0]);
+    return new Plan(walk(choices, ticks, startTick, runs), next[0]);
   }
 
-  private void solveCell(int start, int t, int u, double[] next, double[] value, Choices choices) {
+  private double noFlex;
+
+  private void solveCell(
+      int start, int t, int u, double[] next, double[] value, Choices choices, FlexRuns runs) {
     long progress = (long) t * per - u;
     int base = u * modes;
     if (progress >= workUnits) {
       Arrays.fill(value, base, base + modes, 0);
+      noFlex = 0;
       return;
     }
     int tick = start + t;
@@ -108,21 +177,35 @@ public final class OmniscientPlanner {
       best = od;
       choice = SampleResult.ON_DEMAND;
     }
-    for (int l = 0; l < locations; l++) {
+    for (int l = 0; l < places; l++) {
       double spot = run(next, u, progress, 0, true, l, tick);
       if (spot < best) {
         best = spot;
         choice = l;
       }
     }
+    noFlex = best;
+    int withoutFlex = choice;
+    for (int f = 0; runs != null && f < offers.flex().size(); f++) {
+      int grant = offers.flex().get(f).grant(tick);
+      if (grant == MarketOffers.NO_GRANT || grant - start >= job.ticks(gap)) {
+        continue;
+      }
+      int g = grant - start;
+      long after = u + (long) (g - t) * per;
+      if (after <= slack && runs.value(f, g, (int) after) < best) {
+        best = runs.value(f, g, (int) after);
+        choice = FLEX_REQUEST - f;
+      }
+    }
     value[base] = best;
-    choices.start(t, u, choice);
+    choices.start(t, u, choice, withoutFlex);
     for (int j = 0; j <= lastPhase; j++) {
       int phase = Math.min(j + 1, lastPhase);
       double keep = run(next, u, progress, phase, false, 0, tick);
       value[base + onDemandMode(j)] = Math.min(keep, best);
       choices.keep(t, onDemandMode(j), u, keep <= best);
-      for (int l = 0; l < locations; l++) {
+      for (int l = 0; l < places; l++) {
         keep = run(next, u, progress, phase, true, l, tick);
         value[base + spotMode(l, j)] = Math.min(keep, best);
         choices.keep(t, spotMode(l, j), u, keep <= best);
@@ -132,11 +215,14 @@ public final class OmniscientPlanner {
 
   private double run(
       double[] next, int u, long progress, int phase, boolean spot, int l, int tick) {
-    if (spot && !market.available()[l][tick]) {
+    boolean block = spot && l >= locations;
+    if (block ? !blockUsable(l - locations, tick) : spot && !market.available()[l][tick]) {
       return INF;
     }
     double perSecond =
-        (spot ? market.spotPrice()[l][tick] : market.onDemandPrice()[onDemandAt]) / 3600;
+        block
+            ? 0
+            : (spot ? market.spotPrice()[l][tick] : market.onDemandPrice()[onDemandAt]) / 3600;
     long overhead = overhead(phase);
     long work = (gap - overhead) / unit;
     if (progress + work >= workUnits) {
@@ -150,22 +236,56 @@ public final class OmniscientPlanner {
     return perSecond * gap + next[after * modes + mode];
   }
 
+  private boolean blockUsable(int b, int tick) {
+    return offers.blockUsable(b, tick) && (taken == null || taken.room(b, tick, offers.gang()));
+  }
+
+  private int code(int kind) {
+    if (kind < locations) {
+      return kind;
+    }
+    return SampleResult.block(kind - locations);
+  }
+
   /** Walks the stored choices forward from an idle start, giving one action per tick. */
-  int[] walk(Choices choices, int ticks) {
+  private int[] walk(Choices choices, int ticks, int start, FlexRuns runs) {
     int[] actions = new int[ticks];
     Arrays.fill(actions, SampleResult.IDLE);
     int mode = 0;
     int phase = 0;
     int u = 0;
     int kind = SampleResult.IDLE;
-    for (int t = 0; t < ticks && (long) t * per - u < workUnits; t++) {
+    boolean noFlex = false;
+    int t = 0;
+    while (t < ticks && (long) t * per - u < workUnits) {
       if (mode != 0 && choices.kept(t, mode, u)) {
         phase = Math.min(phase + 1, lastPhase);
       } else {
-        kind = choices.started(t, u);
+        kind = choices.started(t, u, noFlex);
         phase = 0;
       }
-      actions[t] = kind;
+      noFlex = false;
+      if (kind <= FLEX_REQUEST) {
+        int f = FLEX_REQUEST - kind;
+        int g = offers.flex().get(f).grant(start + t) - start;
+        Arrays.fill(actions, t, g, SampleResult.flexQueued(f));
+        u += (g - t) * per;
+        int leave = runs.exit(f, g, u);
+        if (leave == FlexRuns.FINISH) {
+          long remaining = workUnits - ((long) g * per - u);
+          long seconds = job.changeoverSeconds() + remaining * unit;
+          Arrays.fill(actions, g, g + (int) ((seconds + gap - 1) / gap), SampleResult.flex(f));
+          break;
+        }
+        Arrays.fill(actions, g, leave, SampleResult.flex(f));
+        u += changeoverUnits();
+        noFlex = leave < g + offers.flex().get(f).maxRunTicks();
+        t = leave;
+        mode = 0;
+        kind = SampleResult.IDLE;
+        continue;
+      }
+      actions[t] = kind == SampleResult.IDLE || kind == SampleResult.ON_DEMAND ? kind : code(kind);
       if (kind == SampleResult.IDLE) {
         mode = 0;
         u += per;
@@ -173,6 +293,7 @@ public final class OmniscientPlanner {
         mode = kind == SampleResult.ON_DEMAND ? onDemandMode(phase) : spotMode(kind, phase);
         u += (int) (overhead(phase) / unit);
       }
+      t++;
     }
     return actions;
   }

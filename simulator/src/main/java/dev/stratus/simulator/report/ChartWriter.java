@@ -111,7 +111,7 @@ public final class ChartWriter {
             .title("One sample: where the job ran, tick by tick")
             .xAxisTitle("hours since the job's start")
             .build();
-    List<String> labels = new ArrayList<>(List.of("idle", "on-demand"));
+    List<String> labels = new ArrayList<>(List.of("idle", "on-demand", "flex", "reserved"));
     labels.addAll(t.locations());
     c.getStyler().setYAxisMin(-0.5).setYAxisMax(labels.size() - 0.5);
     c.getStyler().setYAxisTickMarkSpacingHint(Math.max(10, (HEIGHT - 80) / (labels.size() + 1)));
@@ -139,7 +139,16 @@ public final class ChartWriter {
   }
 
   private static int row(int code) {
-    return code == SampleResult.IDLE ? 0 : code == SampleResult.ON_DEMAND ? 1 : code + 2;
+    if (code >= 0) {
+      return code + 4;
+    }
+    if (code == SampleResult.ON_DEMAND) {
+      return 1;
+    }
+    if (SampleResult.blockOf(code) >= 0) {
+      return 3;
+    }
+    return SampleResult.flexOf(code) >= 0 && !SampleResult.queued(code) ? 2 : 0;
   }
 
   private static List<String> names(Summary s) {

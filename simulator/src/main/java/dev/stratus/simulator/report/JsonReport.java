@@ -27,6 +27,21 @@ public final class JsonReport {
               o.put("spot_vs_omniscient", p.spotVsOmniscient());
               o.put("cost_vs_omniscient", p.costVsOmniscient());
               o.put("spot_util", p.spotUtil());
+              WindowedSummary w = p.windowed();
+              if (w != null) {
+                o.put("flex_hours", w.flexHours());
+                o.put("flex_usd", w.flexUsd());
+                if (w.blockUsd() != null) {
+                  o.put("block_hours", w.blockHours());
+                  o.put("block_held_instance_hours", w.blockHeldHours());
+                  o.put("block_idle_instance_hours", w.blockIdleHours());
+                  o.put("block_usd", w.blockUsd());
+                  o.put("block_cost_share", w.blockCostShare());
+                  o.put("total_with_block_usd", w.totalWithBlockUsd());
+                  o.put("total_without_block_usd", w.totalWithoutBlockUsd());
+                  o.put("block_saves_usd", w.blockSavesUsd());
+                }
+              }
             });
     return root.toString();
   }

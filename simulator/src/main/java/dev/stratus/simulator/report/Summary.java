@@ -2,6 +2,7 @@ package dev.stratus.simulator.report;
 
 import dev.stratus.simulator.engine.Experiment;
 import dev.stratus.simulator.engine.Policies;
+import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;
@@ -15,10 +16,29 @@ public record Summary(
 
   public static Summary of(
       String mode, List<String> traces, List<Market> markets, JobSpec job, Experiment.Outcome o) {
+    return of(mode, traces, markets, job, o, List.of());
+  }
+
+  /** With the blocks and flex offers the run had ({@code offers} per market; empty: none). */
+  public static Summary of(
+      String mode,
+      List<String> traces,
+      List<Market> markets,
+      JobSpec job,
+      Experiment.Outcome o,
+      List<MarketOffers> offers) {
     List<SampleResult> omni = o.results().get(Policies.OMNISCIENT);
+    boolean windowed = offers.stream().anyMatch(m -> !m.blocks().isEmpty() || !m.flex().isEmpty());
     Map<String, PolicySummary> policies = new LinkedHashMap<>();
     o.results()
-        .forEach((name, results) -> policies.put(name, summarise(markets, job, o, results, omni)));
+        .forEach(
+            (name, results) -> {
+              PolicySummary p = summarise(markets, job, o, results, omni);
+              if (windowed) {
+                p = WindowedFigures.add(p, name, o, offers);
+              }
+              policies.put(name, p);
+            });
     return new Summary(mode, List.copyOf(traces), o.samples().size(), policies);
   }
 
@@ -37,6 +57,7 @@ public record Summary(
     double spotRatio = 0;
     int spotRatios = 0;
     double costRatio = 0;
+    int costRatios = 0;
     double omniSpot = 0;
     for (int i = 0; i < n; i++) {
       SampleResult r = results.get(i);
@@ -53,7 +74,11 @@ public record Summary(
       if (omni != null) {
         SampleResult best = omni.get(i);
         omniSpot += best.spotHours();
-        costRatio += r.costUsd() / best.costUsd();
+        if (best.costUsd() > 0) {
+          // A sample the optimum runs for nothing (all on a block) has no ratio.
+          costRatio += r.costUsd() / best.costUsd();
+          costRatios++;
+        }
         if (best.spotHours() > 0) {
           spotRatio += r.spotHours() / best.spotHours();
           spotRatios++;
@@ -67,7 +92,8 @@ public record Summary(
         vsOnDemand / n,
         misses,
         omni == null || spotRatios == 0 ? null : spotRatio / spotRatios,
-        omni == null ? null : costRatio / n,
-        omni == null || omniSpot == 0 ? null : spot / omniSpot);
+        omni == null || costRatios == 0 ? null : costRatio / costRatios,
+        omni == null || omniSpot == 0 ? null : spot / omniSpot,
+        null);
   }
 }
