@@ -104,7 +104,8 @@ public final class ConfigLoader {
                     MoneyReader.read(root, stateDir, pools.poolNames()),
                     ControllerReader.read(root, stateDir, spoolDir),
                     DeadlineSettings.read(root, pools.deadlines()),
-                    pools.gpuHealth()));
+                    pools.gpuHealth(),
+                    pools.windows()));
     return new LoadedConfig(
         config, pools.gresAutodetect(), NodeBootstrapReader.read(root, config.vault()));
   }

@@ -3,6 +3,7 @@ package dev.stratus.core.config;
 import static dev.stratus.core.config.ConfigLoader.build;
 
 import dev.stratus.api.catalog.PriceTable;
+import dev.stratus.api.model.CapacityTerms;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Checks;
 import dev.stratus.api.model.GpuOptions;
@@ -37,7 +38,8 @@ record PoolReader(
     List<Pool> pools,
     Map<String, String> gresAutodetect,
     Map<String, Duration> deadlines,
-    Map<String, GpuHealthSettings> gpuHealth) {
+    Map<String, GpuHealthSettings> gpuHealth,
+    Map<String, WindowSettings> windows) {
   private static final Set<String> AUTODETECT = Set.of("nvml", "rsmi", "off");
 
   static PoolReader read(Fields root, Set<String> providers, boolean topologyTree) {
@@ -46,6 +48,7 @@ record PoolReader(
     Map<String, String> autodetect = new LinkedHashMap<>();
     Map<String, Duration> deadlines = new LinkedHashMap<>();
     Map<String, GpuHealthSettings> gpuHealth = new LinkedHashMap<>();
+    Map<String, WindowSettings> windows = new LinkedHashMap<>();
     Set<String> names = new HashSet<>();
     for (Fields f :
         root.list(
@@ -60,6 +63,7 @@ record PoolReader(
             "spotPolicy",
             "deadline",
             "gpuHealth",
+            "window",
             "offerings")) {
       String name = f.check("name", f.string("name"), Checks::slurmName);
       if (!names.add(name)) {
@@ -99,6 +103,7 @@ record PoolReader(
       }
       SpotPolicy spotPolicy = spotPolicy(f);
       gpuHealth.put(name, GpuHealthSettings.read(f));
+      windows.put(name, WindowSettings.read(f));
       f.section("gres", "autodetect")
           .ifPresent(
               g ->
@@ -114,12 +119,15 @@ record PoolReader(
               "zone",
               "instanceType",
               "capacity",
+              "reservation",
+              "maxRun",
               "pricePerHour",
               "gpu",
               "cpus",
               "memoryMiB")) {
         offerings.add(offering(o, shape, providers));
       }
+      BlockPool.check(f, name, offerings);
       pools.add(
           build(
               f,
@@ -136,7 +144,7 @@ record PoolReader(
                       gpuOptions,
                       spotPolicy)));
     }
-    return new PoolReader(pools, autodetect, deadlines, gpuHealth);
+    return new PoolReader(pools, autodetect, deadlines, gpuHealth, windows);
   }
 
   Set<String> poolNames() {
@@ -188,13 +196,14 @@ record PoolReader(
         OfferingShape.of(
             o, pool.cpus, pool.memoryMiB, Prices.BUNDLED.shape(provider, instanceType));
     CapacityType capacityType = capacity(o);
+    CapacityTerms terms = WindowedOffering.terms(o, capacityType, provider, region, instanceType);
     boolean configured = o.node("pricePerHour").isPresent();
     var bundled = Prices.BUNDLED.find(provider, region, instanceType);
     BigDecimal price =
         configured
             ? o.check("pricePerHour", o.decimal("pricePerHour"), PoolReader::price)
             : bundled
-                .flatMap(p -> p.of(capacityType))
+                .flatMap(p -> p.of(WindowedOffering.pricedAs(capacityType)))
                 .orElseThrow(
                     () ->
                         o.error(
@@ -214,13 +223,20 @@ record PoolReader(
         o,
         () ->
             new Offering(
-                new OfferingKey(provider, region, o.string("zone", ""), instanceType, capacityType),
+                new OfferingKey(
+                    provider,
+                    region,
+                    o.string("zone", ""),
+                    instanceType,
+                    capacityType,
+                    WindowedOffering.reservationOf(terms)),
                 model,
                 count,
                 shape.cpus(),
                 shape.memoryMiB(),
                 price,
-                origin));
+                origin,
+                terms));
   }
 
   private static CapacityType capacity(Fields o) {
@@ -228,7 +244,10 @@ record PoolReader(
     return switch (c) {
       case "on-demand" -> CapacityType.ON_DEMAND;
       case "spot" -> CapacityType.SPOT;
-      default -> throw o.error("capacity", "must be on-demand or spot, got '" + c + "'");
+      case "reserved" -> CapacityType.RESERVED;
+      case "flex" -> CapacityType.FLEX;
+      default ->
+          throw o.error("capacity", "must be on-demand, spot, reserved or flex, got '" + c + "'");
     };
   }
 

@@ -35,7 +35,8 @@ public record StratusConfig(
     MoneySettings money,
     ControllerSettings controller,
     DeadlineSettings deadlines,
-    Map<String, GpuHealthSettings> gpuHealth) {
+    Map<String, GpuHealthSettings> gpuHealth,
+    Map<String, WindowSettings> windows) {
   /**
    * A config with the default prices and ledger settings, no budgets, and the {@code controller:}
    * defaults.
@@ -132,6 +133,7 @@ public record StratusConfig(
         money,
         controller,
         deadlines,
+        Map.of(),
         Map.of());
   }
 
@@ -149,6 +151,7 @@ public record StratusConfig(
     controller = controller == null ? ControllerSettings.defaults(stateDir) : controller;
     deadlines = deadlines == null ? DeadlineSettings.DEFAULTS : deadlines;
     gpuHealth = gpuHealth == null ? Map.of() : Map.copyOf(gpuHealth);
+    windows = windows == null ? Map.of() : Map.copyOf(windows);
     pools = List.copyOf(pools);
     providers = Map.copyOf(providers);
     if (pools.isEmpty()) {
@@ -189,7 +192,8 @@ public record StratusConfig(
         money,
         controller,
         deadlines,
-        gpuHealth);
+        gpuHealth,
+        windows);
   }
 
   /** The same config with other deadline settings. */
@@ -209,7 +213,8 @@ public record StratusConfig(
         money,
         controller,
         deadlines,
-        gpuHealth);
+        gpuHealth,
+        windows);
   }
 
   /** The same config with other prices, ledger and budgets (everything else kept). */
@@ -229,7 +234,8 @@ public record StratusConfig(
         money,
         controller,
         deadlines,
-        gpuHealth);
+        gpuHealth,
+        windows);
   }
 
   /** The same config with other pools' {@code gpuHealth:} settings. */
@@ -249,7 +255,13 @@ public record StratusConfig(
         money,
         controller,
         deadlines,
-        gpuHealth);
+        gpuHealth,
+        windows);
+  }
+
+  /** The pool's {@code window:} settings, the defaults when it sets none. */
+  public WindowSettings window(String pool) {
+    return windows.getOrDefault(pool, WindowSettings.DEFAULTS);
   }
 
   /** The pool's {@code gpuHealth:} settings, the defaults when it sets none. */

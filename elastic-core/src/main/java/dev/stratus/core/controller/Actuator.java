@@ -8,7 +8,6 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmAccounting;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.hook.spool.SpoolRequest;
-import dev.stratus.wire.InterruptionNotice;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +51,7 @@ final class Actuator {
   private final DeadlineBoard deadlines;
   private final GpuHealthActions health;
   private final ActionHandlers<Pass> handlers;
+  private final ControllerMoves moves;
 
   Actuator(
       SlurmClient slurm,
@@ -82,6 +82,7 @@ final class Actuator {
     this.clock = clock;
     this.fence = fence;
     this.downStarted = downStarted;
+    this.moves = new ControllerMoves(notices, clock);
     this.handlers = handlers();
   }
 
@@ -163,7 +164,8 @@ final class Actuator {
         .on(Action.HoldJob.class, (h, pass) -> hold(h))
         .on(Action.ReleaseJob.class, (r, pass) -> accounting().release(r.jobId(), r.reason()))
         .on(Action.DeadlineDecided.class, (d, pass) -> deadlines.record(d.status()))
-        .on(Action.MoveJob.class, (m, pass) -> move(m, pass.snapshot))
+        .on(Action.MoveJob.class, (m, pass) -> moves.move(m, pass.snapshot))
+        .on(Action.WindowEnding.class, (w, pass) -> moves.windowEnding(w))
         .on(Action.GpuFault.class, (g, pass) -> health.fault(g, pass.snapshot))
         .on(Action.HealthDone.class, (d, pass) -> health.done(d))
         .on(Action.IdleJob.class, (j, pass) -> health.idle(j))
@@ -261,22 +263,6 @@ final class Actuator {
     notices.jobsRequeued(rq.instanceId(), done);
     if (done.size() == rq.jobIds().size()) {
       notices.requeued(rq.instanceId(), clock.instant());
-    }
-  }
-
-  /**
-   * A deadline move starts the notice chain on each of the job's instances, as the controller's own
-   * notice: its requeue is due when the checkpoint lands or the grace ends. The notice lane, woken
-   * after the pass, carries it out.
-   */
-  private void move(Action.MoveJob m, Snapshot snapshot) {
-    Instant now = clock.instant();
-    Instant due = now.plus(snapshot.spot().grace()).plus(snapshot.spot().margin());
-    for (String id : m.instanceIds()) {
-      notices.addMove(
-          new InterruptionNotice(id, InterruptionNotice.Kind.MAINTENANCE, due, now),
-          now,
-          m.reason());
     }
   }
 

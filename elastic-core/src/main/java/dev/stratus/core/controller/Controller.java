@@ -21,6 +21,7 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
+import dev.stratus.core.slurm.SlurmReservations;
 import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.GpuHealthReport;
@@ -50,6 +51,8 @@ public final class Controller implements AutoCloseable {
   private final StratusConfig config;
   private final SlurmClient slurm;
   private final Map<String, NodeProvider> providers;
+  private final ReservationBook reservations;
+  private final BlockReservationSync blocks;
   private final RequestSource requests;
   private final Clock clock;
   private final UnavailableOfferings unavailable;
@@ -83,6 +86,10 @@ public final class Controller implements AutoCloseable {
     this.config = parts.config();
     this.slurm = parts.slurm();
     this.providers = parts.providers();
+    this.reservations = new ReservationBook(providers);
+    this.blocks =
+        new BlockReservationSync(
+            slurm instanceof SlurmReservations r ? Optional.of(r) : Optional.empty());
     this.requests = parts.requests();
     this.clock = parts.clock();
     this.fence = parts.fence();
@@ -216,7 +223,9 @@ public final class Controller implements AutoCloseable {
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
     cloud.listed(instances, listed.unlisted(), now);
-    List<Pool> pools = books.pools(now);
+    reservations.refresh();
+    List<Pool> pools = reservations.resolve(books.pools(now));
+    blocks.sync(pools, now);
     var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =
         Snapshot.builder(now, pools, config.timeouts(), config.spot())
@@ -236,6 +245,7 @@ public final class Controller implements AutoCloseable {
             .budgets(budgets)
             .deadlines(
                 deadlines.observe(now, config.pools(), jobs, instances, unavailable.current()))
+            .windows(config.windows())
             .build(); // checkpoints are the notice lane's
     List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
     actions.addAll(idleGpus.observe(now, jobs));

@@ -163,6 +163,14 @@ public sealed interface Action {
       implements Action {}
 
   /**
+   * The window of the capacity under {@code node} ends at {@code end} ({@link WindowPlanner}): its
+   * work is moved by the notice chain, with {@code end} as the deadline.
+   */
+  record WindowEnding(
+      String node, String instanceId, OfferingKey offering, Instant end, String reason)
+      implements Action {}
+
+  /**
    * A job whose GPUs stayed idle for its pool's {@code gpuHealth.idle.after} ({@link
    * IdleGpuPolicy}): reported, and signalled, requeued or cancelled as {@code action} says, with
    * {@code reason} in its comment.

@@ -193,6 +193,7 @@ public final class BudgetGate {
                 nodes,
                 index.restartsOf(job.jobId()),
                 index.constraintOf(job.jobId()),
+                index.timeLimitOf(job.jobId()),
                 "job " + job.jobId())
             .candidates();
     if (candidates.isEmpty()) {

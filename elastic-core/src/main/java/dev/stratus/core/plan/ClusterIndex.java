@@ -6,6 +6,7 @@ import dev.stratus.core.slurm.Constraint;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.hook.hostlist.Hostlist;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,6 +51,7 @@ final class ClusterIndex {
   private final Set<String> released = new HashSet<>();
   private final Map<Long, Integer> restartsByJob = new HashMap<>();
   private final Map<Long, Constraint> constraintByJob = new HashMap<>();
+  private final Map<Long, Duration> timeLimitByJob = new HashMap<>();
 
   private ClusterIndex(PoolLookups pools, int nodes) {
     this.poolsByName = pools.byName();
@@ -95,6 +98,7 @@ final class ClusterIndex {
       restartsByJob.put(job.jobId(), job.restartCount());
       // Slurm accepted the job, so text this parser cannot read does not hold its launch back.
       constraintByJob.put(job.jobId(), Constraint.parse(job.constraint()).orElse(Constraint.NONE));
+      job.accounting().timeLimit().ifPresent(t -> timeLimitByJob.put(job.jobId(), t));
       if (!job.finished() && !job.nodes().isEmpty()) {
         for (String n : Hostlist.expand(job.nodes())) {
           jobsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(job.jobId());
@@ -106,6 +110,11 @@ final class ClusterIndex {
   /** How often Slurm requeued the job; 0 for an unknown job or none (job id 0). */
   int restartsOf(long job) {
     return restartsByJob.getOrDefault(job, 0);
+  }
+
+  /** The job's time limit; empty for none (INFINITE), no job (0) or an unknown job. */
+  Optional<Duration> timeLimitOf(long job) {
+    return Optional.ofNullable(timeLimitByJob.get(job));
   }
 
   /** The job's {@code --constraint}; {@link Constraint#NONE} for none or an unknown job. */

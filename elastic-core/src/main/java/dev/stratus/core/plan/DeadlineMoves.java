@@ -94,6 +94,7 @@ final class DeadlineMoves {
                 nodes.size(),
                 index.restartsOf(job.jobId()),
                 index.constraintOf(job.jobId()),
+                index.timeLimitOf(job.jobId()),
                 what)
             .candidates();
     Optional<DeadlineAsk.Asked> asked = DeadlineAsk.ask(s, pool, d, usable, Optional.of(here));

@@ -28,14 +28,15 @@ public final class Planner {
   /**
    * The reconcile pass's plan: hook requests in the order slurmctld made them (their launches
    * admitted by the budgets, {@link BudgetGate}), running deadline jobs moved between spot and
-   * on-demand ({@link DeadlineMoves}), the bookkeeping of notices whose instance is gone, garbage
-   * collection and bootstrap reports. The notices themselves are the notice lane's ({@link
-   * NoticePlanner#plan}).
+   * on-demand ({@link DeadlineMoves}), work on windowed capacity moved before its end ({@link
+   * WindowPlanner}), the bookkeeping of notices whose instance is gone, garbage collection and
+   * bootstrap reports. The notices themselves are the notice lane's ({@link NoticePlanner#plan}).
    */
   public static List<Action> plan(Snapshot s) {
     ClusterIndex index = ClusterIndex.of(s);
     List<Action> actions = new ArrayList<>(BudgetGate.admit(s, index, planRequests(s, index)));
     actions.addAll(DeadlineMoves.plan(s, index));
+    actions.addAll(WindowPlanner.plan(s));
     actions.addAll(NoticePlanner.collectGone(s));
     actions.addAll(RegistrationCheck.plan(s, index));
     actions.addAll(GarbageCollector.collect(s, index, requestedNodes(s), terminatedBy(actions)));
@@ -161,7 +162,13 @@ public final class Planner {
       Pool pool = pools.iterator().next();
       OfferingChoice choice =
           OfferingChoice.of(
-              s, pool, needed.size(), index.restartsOf(job), index.constraintOf(job), what);
+              s,
+              pool,
+              needed.size(),
+              index.restartsOf(job),
+              index.constraintOf(job),
+              index.timeLimitOf(job),
+              what);
       DeadlineChoice.Result deadline = DeadlineChoice.apply(s, pool, job, choice.candidates());
       deadline.status().ifPresent(d -> actions.add(new Action.DeadlineDecided(d)));
       List<Offering> candidates = deadline.candidates();

@@ -5,6 +5,7 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.Timeouts;
+import dev.stratus.core.config.WindowSettings;
 import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
@@ -32,15 +33,24 @@ public record Snapshot(
     SlurmView slurm,
     CloudView cloud,
     NoticeView notices,
-    MoneyView money) {
+    MoneyView money,
+    Map<String, WindowSettings> windows) {
   public Snapshot {
     if (now == null || timeouts == null || spot == null) {
       throw new IllegalArgumentException("now, timeouts and spot must be set");
     }
     pools = List.copyOf(pools);
+    windows = windows == null ? Map.of() : Map.copyOf(windows);
     if (slurm == null || cloud == null || notices == null || money == null) {
       throw new IllegalArgumentException("every view must be set (its EMPTY or NONE for none)");
     }
+  }
+
+  /**
+   * How the pool uses windowed capacity ({@code window:} in stratus.yaml; the defaults if unset).
+   */
+  public WindowSettings window(String pool) {
+    return windows.getOrDefault(pool, WindowSettings.DEFAULTS);
   }
 
   /** A snapshot at {@code now} of the given pools and settings, every view empty until set. */
@@ -92,6 +102,7 @@ public record Snapshot(
     private Set<Long> checkpointed = Set.of();
     private BudgetFigures budgets = BudgetFigures.NONE;
     private DeadlineContext deadlines = DeadlineContext.NONE;
+    private Map<String, WindowSettings> windows = Map.of();
 
     private Builder(Instant now, List<Pool> pools, Timeouts timeouts, SpotSettings spot) {
       this.now = now;
@@ -180,6 +191,11 @@ public record Snapshot(
       return this;
     }
 
+    public Builder windows(Map<String, WindowSettings> value) {
+      windows = value;
+      return this;
+    }
+
     public Snapshot build() {
       return new Snapshot(
           now,
@@ -196,7 +212,8 @@ public record Snapshot(
               inFlight,
               bootstrapReports),
           new NoticeView(notices, checkpointed),
-          new MoneyView(budgets, deadlines));
+          new MoneyView(budgets, deadlines),
+          windows);
     }
   }
 }

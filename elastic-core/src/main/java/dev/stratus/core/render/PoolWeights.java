@@ -1,5 +1,6 @@
 package dev.stratus.core.render;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import java.math.BigDecimal;
@@ -14,7 +15,9 @@ import java.util.stream.Collectors;
 /**
  * Slurm allocates nodes of lower Weight first, so a pool's Weight is its rank by the price per
  * GPU-hour of its cheapest offering: the cheapest pool gets 1, the next 2; equal prices share a
- * rank. Comparing per GPU, not per node, makes an 8-GPU and a 4-GPU node comparable.
+ * rank. Comparing per GPU, not per node, makes an 8-GPU and a 4-GPU node comparable. A reserved
+ * offering counts as free: a block or reservation is paid for whether used or not, so its marginal
+ * cost is zero and its nodes go first.
  */
 final class PoolWeights {
   private PoolWeights() {}
@@ -57,6 +60,9 @@ final class PoolWeights {
    * only the pool's count is schedulable.
    */
   private static BigDecimal perGpuHour(Pool pool, Offering o) {
+    if (o.capacityType() == CapacityType.RESERVED) {
+      return BigDecimal.ZERO;
+    }
     return o.pricePerHour().divide(BigDecimal.valueOf(pool.gpusPerNode()), MathContext.DECIMAL64);
   }
 }

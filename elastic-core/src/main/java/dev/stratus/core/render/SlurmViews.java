@@ -78,7 +78,11 @@ public final class SlurmViews {
     Map<String, Integer> weights = PoolWeights.of(config.pools());
     List<NodeLine> nodes = new ArrayList<>();
     Map<String, List<String>> partitions = new LinkedHashMap<>();
+    Set<String> blockPartitions = new HashSet<>();
     for (Pool pool : config.pools()) {
+      if (BlockWindows.blockOf(pool).isPresent()) {
+        blockPartitions.add(pool.partition());
+      }
       String hostlist = hostlist(pool);
       nodes.add(
           new NodeLine(
@@ -98,7 +102,8 @@ public final class SlurmViews {
                 new PartitionLine(
                     name,
                     String.join(",", lists),
-                    partitionLines.isEmpty() && !merge.siteHasDefaultPartition())));
+                    partitionLines.isEmpty() && !merge.siteHasDefaultPartition(),
+                    blockPartitions.contains(name))));
     return new SlurmIncludeView(merge.lines(), nodes, partitionLines);
   }
 

@@ -3,6 +3,8 @@ package dev.stratus.core.slurm;
 import dev.stratus.hook.hostlist.Hostlist;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -18,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * is also the {@link SlurmAccounting} of budgets and the ledger ({@code scontrol hold}, {@code
  * sacctmgr modify job}).
  */
-public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
+public final class CliSlurmClient implements SlurmClient, SlurmAccounting, SlurmReservations {
   private static final Logger LOG = LoggerFactory.getLogger(CliSlurmClient.class);
   private static final Pattern FEATURE = Pattern.compile("[A-Za-z0-9_.:-]+");
   private static final Pattern SIGNAL = Pattern.compile("(SIG)?[A-Z][A-Z0-9]*|[0-9]{1,2}");
@@ -28,6 +30,8 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
   // set once sinfo --json answered in the 23.02+ shape; never unset (one Slurm per client)
   private volatile boolean nodeGroupsInSinfo;
   private final CommandRunner runner;
+  private final ReservationCommands reservationArgs =
+      new ReservationCommands(ZoneId.systemDefault());
 
   public CliSlurmClient(Path binDir, Path slurmConf) {
     this(binDir, slurmConf, DEFAULT_TIMEOUT);
@@ -230,6 +234,26 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting {
       args.add("reason=" + reason);
     }
     ok("scontrol", args.toArray(String[]::new));
+  }
+
+  @Override
+  public List<SlurmReservation> reservations() {
+    return reservationArgs.parse(ok("scontrol", "-o", "show", "reservation").stdout());
+  }
+
+  @Override
+  public void createReservation(SlurmReservation r) {
+    ok("scontrol", reservationArgs.create(r, Instant.now()).toArray(String[]::new));
+  }
+
+  @Override
+  public void updateReservation(SlurmReservation r, boolean started) {
+    ok("scontrol", reservationArgs.update(r, started).toArray(String[]::new));
+  }
+
+  @Override
+  public void deleteReservation(String name) {
+    ok("scontrol", "delete", "ReservationName=" + name);
   }
 
   private CommandRunner.Result ok(String program, String... args) {

@@ -179,8 +179,38 @@ class ConfigLoaderErrorsTest {
         Arguments.of(
             "unknown capacity",
             "pricePerHour: 1}",
+            "pricePerHour: 1, capacity: prepaid}",
+            "stratus.yaml:9:86: pools[0].offerings[0].capacity: must be on-demand, spot, reserved or"
+                + " flex, got 'prepaid'"),
+        Arguments.of(
+            "reserved without its reservation",
+            "pricePerHour: 1}",
             "pricePerHour: 1, capacity: reserved}",
-            "stratus.yaml:9:86: pools[0].offerings[0].capacity: must be on-demand or spot"),
+            "stratus.yaml:9:9: pools[0].offerings[0]: a capacity: reserved offering needs"
+                + " reservation: <the cloud's id of the reservation or block>"),
+        Arguments.of(
+            "a reservation on a spot offering",
+            "pricePerHour: 1}",
+            "pricePerHour: 1, capacity: spot, reservation: cr-1}",
+            "stratus.yaml:9:105: pools[0].offerings[0].reservation: only a capacity: reserved"
+                + " offering names a reservation"),
+        Arguments.of(
+            "flex without its maximum run",
+            "pricePerHour: 1}",
+            "pricePerHour: 1, capacity: flex}",
+            "stratus.yaml:9:9: pools[0].offerings[0]: a capacity: flex offering needs maxRun"),
+        Arguments.of(
+            "flex with a maximum run of zero",
+            "pricePerHour: 1}",
+            "pricePerHour: 1, capacity: flex, maxRun: 0s}",
+            "pools[0].offerings[0]: flex maxRun must be > 0, got PT0S"),
+        Arguments.of(
+            "a block pool with a spot offering too",
+            "pricePerHour: 1}",
+            "pricePerHour: 1, capacity: reserved, reservation: cr-1}\n"
+                + "      - {provider: local, region: local, instanceType: t, pricePerHour: 1,"
+                + " capacity: spot}",
+            "pools[0].offerings: pool 'gpu' mixes reserved and other offerings"),
         Arguments.of(
             "unknown gres autodetect",
             "    maxNodes: 4",

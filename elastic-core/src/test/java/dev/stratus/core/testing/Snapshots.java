@@ -6,6 +6,7 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.api.model.Tags;
 import dev.stratus.core.config.SpotSettings;
+import dev.stratus.core.config.WindowSettings;
 import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.plan.DeadlineContext;
 import dev.stratus.core.plan.PendingNotice;
@@ -40,6 +41,7 @@ public final class Snapshots {
   public SpotSettings spot = SpotSettings.DEFAULTS;
   public BudgetFigures budgets = BudgetFigures.NONE;
   public DeadlineContext deadlines = DeadlineContext.NONE;
+  public final Map<String, WindowSettings> windows = new HashMap<>();
 
   /** A running instance of pool gpu in {@code offering}, bound to {@code node}, a minute old. */
   public Instance running(String id, String node, OfferingKey offering) {
@@ -83,6 +85,7 @@ public final class Snapshots {
         .notices(notices)
         .budgets(budgets)
         .deadlines(deadlines)
+        .windows(windows)
         .build();
   }
 }

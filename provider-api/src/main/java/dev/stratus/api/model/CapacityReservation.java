@@ -67,6 +67,25 @@ public record CapacityReservation(
         });
   }
 
+  /**
+   * A reservation the operator named that the cloud has not described yet: no window, so nothing
+   * fits in it until the provider's listing resolves it ({@code PENDING}, open-ended).
+   */
+  public static CapacityReservation unresolved(
+      String id, String provider, String region, String zone, String instanceType) {
+    return new CapacityReservation(
+        id,
+        provider,
+        region,
+        zone,
+        instanceType,
+        Instant.MIN,
+        Instant.MAX,
+        1,
+        ReservationState.PENDING,
+        Optional.empty());
+  }
+
   /** Whether the cloud takes launches into it at {@code now}: active and inside the window. */
   public boolean openAt(Instant now) {
     return state == ReservationState.ACTIVE && !now.isBefore(start) && now.isBefore(end);

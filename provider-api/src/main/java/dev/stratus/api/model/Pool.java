@@ -175,4 +175,19 @@ public record Pool(
     int index = Integer.parseInt(digits);
     return index >= 1 && index <= maxNodes;
   }
+
+  /** The same pool with other offerings (live prices, reservations as the cloud describes them). */
+  public Pool withOfferings(List<Offering> next) {
+    return new Pool(
+        name,
+        partition,
+        gpuModel,
+        gpusPerNode,
+        cpus,
+        memoryMiB,
+        maxNodes,
+        next,
+        gpuOptions,
+        spotPolicy);
+  }
 }

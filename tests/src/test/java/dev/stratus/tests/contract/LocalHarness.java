@@ -1,34 +1,42 @@
 package dev.stratus.tests.contract;
 
+import dev.stratus.api.model.CapacityReservation;
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.ReservationState;
 import dev.stratus.api.spi.BootstrapSettings;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.provider.local.LocalFaults;
 import dev.stratus.provider.local.LocalNodeProviderFactory;
+import dev.stratus.provider.local.LocalReservations;
 import dev.stratus.testkit.contract.ContractHarness;
+import dev.stratus.testkit.contract.Reserving;
 import dev.stratus.testkit.contract.Throttling;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * The local provider under the contract suite: real namespaces, real munged and slurmd. Capacity
  * errors are made through the provider's faults file ({@code exhaustedOfferings}, {@code
- * failLaunches}), exactly as the e2e suite and the demo make them. Throttling does not exist
- * locally (there is no API to throttle), so this harness does not implement {@link Throttling}.
+ * failLaunches}), and reservations through its reservations file, exactly as the e2e suite and the
+ * demo make them. Throttling does not exist locally (there is no API to throttle), so this harness
+ * does not implement {@link Throttling}.
  */
-final class LocalHarness implements ContractHarness {
+final class LocalHarness implements ContractHarness, Reserving {
   static final Offering OFFERING =
       new Offering(
           new OfferingKey("local", "local", "", "ns-h100x8", CapacityType.ON_DEMAND),
@@ -105,6 +113,33 @@ final class LocalHarness implements ContractHarness {
   public void failLaunchOf(String nodeName) {
     failLaunches.add(nodeName);
     new LocalFaults(failLaunches, exhausted).write(stateDir);
+  }
+
+  /**
+   * The local cloud sells a block: written to its reservations file, as {@code stratus demo} does.
+   */
+  @Override
+  public String reserve(Instant start, Instant end, int instances) {
+    String id = "lcr-" + UUID.randomUUID().toString().substring(0, 8);
+    LocalReservations.add(
+        stateDir,
+        new CapacityReservation(
+            id,
+            "local",
+            "local",
+            "",
+            OFFERING.key().instanceType(),
+            start,
+            end,
+            instances,
+            ReservationState.ACTIVE,
+            Optional.empty()));
+    return id;
+  }
+
+  @Override
+  public void endWindow(String reservationId) {
+    LocalReservations.end(stateDir, reservationId);
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.testkit.contract.ContractHarness;
 import dev.stratus.testkit.contract.NodeProviderContract;
+import dev.stratus.testkit.contract.ReservationContract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * only the local provider promises: hostname, namespace, signal mask, GPU check, cleanup.
  */
 @Tag("slurm")
-class LocalNodeProviderContractTest extends NodeProviderContract {
+class LocalNodeProviderContractTest extends NodeProviderContract implements ReservationContract {
   static final long SIGPIPE_BIT = 1L << (13 - 1);
   static final long SIGTERM_BIT = 1L << (15 - 1);
   static LocalTestbed bed;

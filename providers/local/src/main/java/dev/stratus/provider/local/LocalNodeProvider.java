@@ -1,5 +1,7 @@
 package dev.stratus.provider.local;
 
+import dev.stratus.api.model.CapacityReservation;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.spi.CarriesNodeCredentials;
@@ -9,6 +11,7 @@ import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.PlacementAware;
 import dev.stratus.api.spi.ProviderContext;
 import dev.stratus.api.spi.Reclaimable;
+import dev.stratus.api.spi.ReservationAware;
 import dev.stratus.wire.RequestSigner;
 import dev.stratus.wire.SignedHeaders;
 import java.time.Duration;
@@ -35,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * agent has finished. Faults can be injected, see {@link LocalFaults}.
  */
 public final class LocalNodeProvider
-    implements NodeProvider, PlacementAware, Reclaimable, CarriesNodeCredentials {
+    implements NodeProvider, PlacementAware, Reclaimable, CarriesNodeCredentials, ReservationAware {
   private static final Logger log = LoggerFactory.getLogger(LocalNodeProvider.class);
 
   private final ProviderContext context;
@@ -45,6 +48,7 @@ public final class LocalNodeProvider
   private final ExecutorService workers;
   private final LocalNodes nodes;
   private final LocalLaunch launches;
+  private final ReservedCapacity reserved;
 
   public LocalNodeProvider(ProviderContext context) {
     this.context = context;
@@ -92,6 +96,8 @@ public final class LocalNodeProvider
     this.launches =
         new LocalLaunch(
             settings, context.stateDir(), context.clock(), nodes, network, agents, imds, workers);
+    this.reserved =
+        new ReservedCapacity(settings.reservations(), context.stateDir(), context.clock(), nodes);
   }
 
   /**
@@ -124,16 +130,27 @@ public final class LocalNodeProvider
 
   @Override
   public LaunchResult launch(LaunchRequest request) {
+    if (request.offering().key().capacityType() == CapacityType.RESERVED) {
+      return reserved.launch(request, launches::launch);
+    }
     return launches.launch(request);
+  }
+
+  /** The reservations of the settings and of the state dir, in their state at this moment. */
+  @Override
+  public List<CapacityReservation> reservations() {
+    return reserved.reservations();
   }
 
   @Override
   public List<Instance> list(String cluster) {
+    reserved.endPast();
     return nodes.list(cluster);
   }
 
   @Override
   public Optional<Instance> get(String instanceId) {
+    reserved.endPast();
     return nodes.find(instanceId).map(InstanceRecord::toInstance);
   }
 

@@ -31,7 +31,8 @@ record LocalSettings(
     int imdsPort,
     boolean checkController,
     String confServer,
-    Optional<Path> controllerCaFile) {
+    Optional<Path> controllerCaFile,
+    List<LocalReservations.Held> reservations) {
   static final String PROVIDER = "local";
   private static final Pattern IFNAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_-]{0,14}");
   private static final String IFNAME_RULE = " of 1-15 letters, digits, '-' or '_'";
@@ -50,7 +51,19 @@ record LocalSettings(
               "imdsPort",
               "checkController",
               "confServer",
-              "controllerCaFile")
+              "controllerCaFile",
+              "reservations")
+          .with(
+              "reservations",
+              SettingKeys.of(
+                  "id",
+                  "instanceType",
+                  "region",
+                  "zone",
+                  "start",
+                  "end",
+                  "instances",
+                  "prepaidUsd"))
           .with(
               "offerings",
               SettingKeys.of(
@@ -73,6 +86,7 @@ record LocalSettings(
       throw new IllegalArgumentException("gpuCount must be 0..64, got " + gpuCount);
     }
     offerings = List.copyOf(offerings);
+    reservations = List.copyOf(reservations);
     if (imdsPort < 1 || imdsPort > 65535) {
       throw new IllegalArgumentException("imdsPort must be 1..65535, got " + imdsPort);
     }
@@ -90,8 +104,9 @@ record LocalSettings(
    * false only where no slurmctld runs, as in provider tests), {@code confServer} ({@code
    * host:port} of slurmctld as the nodes reach it: the nodes' slurmd then run configless, {@code
    * --conf-server}, with no slurm.conf of their own; default none), {@code controllerCaFile} (PEM
-   * the nodes' watchers trust for an https {@code noticeUrl}; default the JVM's). Unknown keys are
-   * refused so that a typo is not silently ignored.
+   * the nodes' watchers trust for an https {@code noticeUrl}; default the JVM's), {@code
+   * reservations} (blocks with a window, {@link LocalReservations}). Unknown keys are refused so
+   * that a typo is not silently ignored.
    */
   static LocalSettings parse(Map<String, Object> settings, Path stateDir) {
     SettingsReader r = SettingsReader.of(PROVIDER, KEYS, settings);
@@ -119,7 +134,8 @@ record LocalSettings(
         r.string("confServer")
             .map(v -> named(r, () -> AgentSettings.checkConfServer(v)))
             .orElse(""),
-        r.string("controllerCaFile").map(Path::of));
+        r.string("controllerCaFile").map(Path::of),
+        LocalReservations.fromSettings(r.blocks("reservations")));
   }
 
   /** Runs a check whose message starts with the key's name and puts the block's place first. */
