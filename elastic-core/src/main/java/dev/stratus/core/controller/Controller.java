@@ -21,7 +21,6 @@ import dev.stratus.core.plan.Snapshot;
 import dev.stratus.core.slurm.SlurmClient;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
-import dev.stratus.core.slurm.SlurmReservations;
 import dev.stratus.hook.spool.SpoolRequest;
 import dev.stratus.wire.BootstrapReport;
 import dev.stratus.wire.GpuHealthReport;
@@ -51,8 +50,7 @@ public final class Controller implements AutoCloseable {
   private final StratusConfig config;
   private final SlurmClient slurm;
   private final Map<String, NodeProvider> providers;
-  private final ReservationBook reservations;
-  private final BlockReservationSync blocks;
+  private final WindowWatch windows;
   private final RequestSource requests;
   private final Clock clock;
   private final UnavailableOfferings unavailable;
@@ -86,10 +84,7 @@ public final class Controller implements AutoCloseable {
     this.config = parts.config();
     this.slurm = parts.slurm();
     this.providers = parts.providers();
-    this.reservations = new ReservationBook(providers);
-    this.blocks =
-        new BlockReservationSync(
-            slurm instanceof SlurmReservations r ? Optional.of(r) : Optional.empty());
+    this.windows = new WindowWatch(providers, slurm, parts.metrics().registry());
     this.requests = parts.requests();
     this.clock = parts.clock();
     this.fence = parts.fence();
@@ -223,9 +218,7 @@ public final class Controller implements AutoCloseable {
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
     cloud.listed(instances, listed.unlisted(), now);
-    reservations.refresh();
-    List<Pool> pools = reservations.resolve(books.pools(now));
-    blocks.sync(pools, now);
+    List<Pool> pools = windows.pass(books.pools(now), instances, now);
     var budgets = books.observe(now, pools, instances, providers.keySet(), listed.unlisted(), jobs);
     Snapshot snapshot =
         Snapshot.builder(now, pools, config.timeouts(), config.spot())
@@ -250,6 +243,7 @@ public final class Controller implements AutoCloseable {
     List<Action> actions = new ArrayList<>(Planner.plan(snapshot));
     actions.addAll(idleGpus.observe(now, jobs));
     actuator.execute(actions, snapshot, term.getAsLong());
+    windows.acted(actions, n -> config.poolOfNode(n).map(Pool::name).orElse(""));
     if (!fence.holds(term.getAsLong())) {
       return actions;
     }

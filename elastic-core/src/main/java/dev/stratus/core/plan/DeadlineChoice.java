@@ -1,5 +1,6 @@
 package dev.stratus.core.plan;
 
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.Pool;
 import dev.stratus.policy.Decision;
@@ -32,7 +33,10 @@ final class DeadlineChoice {
 
   static Result apply(Snapshot s, Pool pool, long job, List<Offering> candidates) {
     Optional<JobDeadline> deadline = s.money().deadlines().of(job);
-    if (deadline.isEmpty() || candidates.isEmpty()) {
+    if (deadline.isEmpty()
+        || candidates.isEmpty()
+        || candidates.get(0).capacityType() == CapacityType.RESERVED) {
+      // a block it fits in (OfferingChoice checked) is paid for: no cheaper way to the deadline
       return new Result(candidates);
     }
     JobDeadline d = deadline.get();

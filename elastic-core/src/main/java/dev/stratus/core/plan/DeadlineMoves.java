@@ -84,6 +84,9 @@ final class DeadlineMoves {
     }
     Instance first = instances.get(0);
     CapacityType now = first.offering().capacityType();
+    if (now.windowed()) {
+      return; // on a block or flex: already the cheapest place it fits; WindowPlanner moves it
+    }
     Instant since = instances.stream().map(Instance::launchedAt).max(Instant::compareTo).get();
     Placement here = new Placement(DeadlineAsk.locationOf(first.offering()), now, since);
     String what = "job " + job.jobId();

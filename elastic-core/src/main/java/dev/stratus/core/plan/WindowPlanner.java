@@ -50,6 +50,9 @@ public final class WindowPlanner {
     }
     Set<String> noticed = new HashSet<>();
     s.notices().notices().forEach(n -> noticed.add(n.notice().instanceId()));
+    // a node the chain already powers down keeps its instance until the suspend ends: moved once
+    Set<String> leaving = new HashSet<>();
+    s.slurm().nodes().stream().filter(n -> !n.wantsInstance()).forEach(n -> leaving.add(n.name()));
     List<Action> actions = new ArrayList<>();
     List<String> ended = new ArrayList<>();
     List<String> endedWhy = new ArrayList<>();
@@ -67,7 +70,8 @@ public final class WindowPlanner {
         endedWhy.add(i.nodeName().orElse(i.id()));
       } else if (!s.now().isBefore(end.get().minus(s.window(poolOf.get(o.key())).lead()))
           && !noticed.contains(i.id())
-          && i.nodeName().isPresent()) {
+          && i.nodeName().isPresent()
+          && !leaving.contains(i.nodeName().get())) {
         actions.add(
             new Action.WindowEnding(
                 i.nodeName().get(),

@@ -16,6 +16,7 @@ import dev.stratus.api.model.Tags;
 import dev.stratus.core.config.WindowSettings;
 import dev.stratus.core.render.BlockWindows;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.core.slurm.SlurmReservation;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.Snapshots;
@@ -29,6 +30,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Windowed capacity: who fits on a block, what moves before its end, what Slurm must hold. */
@@ -204,6 +206,23 @@ class WindowPlannerTest {
         .isEqualTo(
             new Action.Terminate(
                 List.of("i-1"), "the window of their capacity has ended: block-001"));
+  }
+
+  @Test
+  void aNodeAlreadyPoweringDownAfterItsMoveIsNotMovedAgain() {
+    s.now = END.minus(Duration.ofMinutes(5));
+    s.instances.add(onBlock("i-1", "block-001"));
+    s.nodes.add(
+        new SlurmNode(
+            "block-001",
+            "idle",
+            Set.of("DRAIN", "POWERING_DOWN"),
+            "stratus: moved",
+            "",
+            "",
+            List.of()));
+
+    assertThat(WindowPlanner.plan(s.build())).isEmpty();
   }
 
   @Test

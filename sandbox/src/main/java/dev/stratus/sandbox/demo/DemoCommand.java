@@ -57,7 +57,10 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
               + " is held with its reason, the budget is raised and it runs (implies"
               + " --accounting). gpu-health: one node fails its GPU admission check and is"
               + " replaced, an XID 79 under a running checkpointing job requeues it onto a new"
-              + " node, and an idle job is flagged.")
+              + " node, and an idle job is flagged. reservation: a block of two nodes open for"
+              + " 4.5 minutes beside spot; a job that fits runs on it, one that does not is kept"
+              + " off, one still running near the end is checkpointed and requeued onto spot"
+              + " (the timeout is at least 7.5 minutes).")
   String scenario;
 
   @Option(
@@ -92,11 +95,17 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
         chosen = new GpuHealthScenario();
         size = Math.max(nodes, GpuHealthScenario.JOBS + 3); // room for the replacements
       }
+      case "reservation" -> {
+        chosen = new ReservationScenario();
+        // the block's window, then the requeued job's rest and the suspends
+        Duration least = ReservationScenario.WINDOW.plusMinutes(3);
+        timeout = timeout.compareTo(least) < 0 ? least : timeout;
+      }
       default -> {
         System.err.println(
             "stratus demo: unknown --scenario '"
                 + scenario
-                + "' (basic, spot, budget, gpu-health)");
+                + "' (basic, spot, budget, gpu-health, reservation)");
         return 2;
       }
     }

@@ -238,7 +238,7 @@ final class DemoRun {
         runtime.slurm().nodes(),
         runtime.slurm().jobs(),
         listAll(),
-        cluster.config().pools(),
+        config.pools(),
         Duration.between(started, clock.instant()),
         clock.instant());
   }

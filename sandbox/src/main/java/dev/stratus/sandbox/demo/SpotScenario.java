@@ -48,23 +48,30 @@ final class SpotScenario implements DemoScenario {
    */
   static List<String> submitCheckpointJobs(DemoRun.Context ctx, int jobs, int steps, int every)
       throws IOException {
+    return submitCheckpointJobs(ctx, jobs, steps, every, List.of());
+  }
+
+  /** As above, with more sbatch options ({@code -p a,b}, {@code --time=5}). */
+  static List<String> submitCheckpointJobs(
+      DemoRun.Context ctx, int jobs, int steps, int every, List<String> more) throws IOException {
     Path script = ctx.jobsDir().resolve("checkpoint-job.sbatch");
     try (InputStream in = SpotScenario.class.getResourceAsStream("checkpoint-job.sbatch")) {
       Files.write(script, in.readAllBytes());
     }
     List<String> ids = new ArrayList<>();
     for (int i = 0; i < jobs; i++) {
-      String id =
-          ctx.sbatch(
-              List.of(
-                  "--requeue",
-                  "--open-mode=append",
-                  "-N1",
-                  "--gres=gpu:" + ctx.gpuModel() + ":8",
-                  "--output=" + ctx.jobsDir().resolve("%j.out"),
-                  // Checkpoints go where the cluster's TaskProlog says (STRATUS_CHECKPOINT_DIR).
-                  "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + every,
-                  script.toString()));
+      List<String> args = new ArrayList<>(more);
+      args.addAll(
+          List.of(
+              "--requeue",
+              "--open-mode=append",
+              "-N1",
+              "--gres=gpu:" + ctx.gpuModel() + ":8",
+              "--output=" + ctx.jobsDir().resolve("%j.out"),
+              // Checkpoints go where the cluster's TaskProlog says (STRATUS_CHECKPOINT_DIR).
+              "--export=ALL,STEPS=" + steps + ",CKPT_EVERY=" + every,
+              script.toString()));
+      String id = ctx.sbatch(args);
       ids.add(id);
       ctx.say("submitted checkpointing job " + id + " (" + steps + " steps)");
     }

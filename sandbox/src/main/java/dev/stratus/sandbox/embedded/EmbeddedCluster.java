@@ -36,16 +36,29 @@ public final class EmbeddedCluster implements AutoCloseable {
   private final StratusConfig config;
   private final EmbeddedSlurm slurm;
   private final Optional<EmbeddedAccounting> accounting;
+  private final int slurmdbdPort;
 
   private EmbeddedCluster(
       EmbeddedSpec spec,
       StratusConfig config,
       EmbeddedSlurm slurm,
-      Optional<EmbeddedAccounting> accounting) {
+      Optional<EmbeddedAccounting> accounting,
+      int slurmdbdPort) {
     this.spec = spec;
     this.config = config;
     this.slurm = slurm;
     this.accounting = accounting;
+    this.slurmdbdPort = slurmdbdPort;
+  }
+
+  /**
+   * Renders Slurm's files again from the cluster's stratus.yaml as it is now (a scenario added a
+   * pool before the cluster starts) and returns the config it read. Call before {@link #start}.
+   */
+  public StratusConfig rewriteSlurmFiles() throws IOException {
+    LoadedConfig loaded = ConfigLoader.loadAll(configFile());
+    EmbeddedFiles.write(spec, loaded, slurmdbdPort);
+    return loaded.config();
   }
 
   /** Writes every file (config, key, slurm.conf, launchers) for this machine's Slurm. */
@@ -115,7 +128,8 @@ public final class EmbeddedCluster implements AutoCloseable {
                   accounting.get(), root, config.cluster(), config.slurm().sbinDir(), env(config)));
       dbd.get().prepare(config.slurm().confDir(), config.slurm().mungeSocket());
     }
-    return new EmbeddedCluster(spec, config, slurm, dbd);
+    return new EmbeddedCluster(
+        spec, config, slurm, dbd, accounting.map(AccountingSpec::slurmdbdPort).orElse(0));
   }
 
   private static void createMungeKey(Path root) throws IOException {
