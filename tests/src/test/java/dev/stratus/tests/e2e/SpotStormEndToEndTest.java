@@ -2,29 +2,24 @@ package dev.stratus.tests.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stratus.api.model.Offering;
 import dev.stratus.sandbox.demo.CheckpointLog;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The chaos suite's spot storm on the real Slurm of this machine: eight running spot nodes, four of
  * them each shared by two checkpointing jobs (4 of the 8 GPUs each) and four running one whole-node
- * job each; half of them (two shared, two whole) are reclaimed at once, with a notice and then
- * without one. Every job of a reclaimed node, both of a shared node's, must be requeued once,
- * resume from its checkpoint on replacement capacity and complete; the other nodes' jobs are not
- * touched; nothing is left once the cluster is idle. The figures go to reliability.json.
+ * job each; half of them (two shared, two whole) are reclaimed at once, one of each kind with a
+ * notice and one of each without. Every job of a reclaimed node, both of a shared node's, must be
+ * requeued once, resume from its checkpoint on replacement capacity and complete; the other nodes'
+ * jobs are not touched; nothing is left once the cluster is idle. The figures go to
+ * reliability.json.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Tag("slurm")
 class SpotStormEndToEndTest {
   static final Duration WAIT = Duration.ofSeconds(150);
@@ -57,27 +52,26 @@ class SpotStormEndToEndTest {
     }
   }
 
-  /** Each storm starts powered down with spot available, and must leave nothing behind. */
-  @BeforeEach
-  void poweredDownWithSpotAvailable() {
-    awaitAllSuspended();
-    for (Offering o : e2e.cluster.config().pools().get(0).offerings()) {
-      e2e.runtime().controller().unavailable().markAvailable(o.key());
-    }
-  }
-
+  /**
+   * One storm: a shared and a whole node reclaimed with a 20 s notice, at the same moment a shared
+   * and a whole node killed without one. Both paths race each other for replacement capacity, as
+   * they would in a real reclaim wave, and half the wall time of two storms one after the other.
+   */
   @Test
-  @Order(1)
-  void halfOfEightSpotNodesReclaimedWithNoticeLoseNoJobAndNoCheckpointedStep() throws Exception {
+  void halfOfEightSpotNodesReclaimedWithAndWithoutNoticeLoseNoJobNorACheckpointedStep()
+      throws Exception {
     Storm storm = Storm.start(e2e, jobs, STEPS, CKPT_EVERY);
     double requeuedBefore = count("stratus.spot.jobs.requeued");
     double noticesBefore = count("stratus.spot.notices", "kind", "reclaim");
+    double reclaimsBefore = count("stratus.spot.reclaims", "notice", "false");
 
     storm.reclaimHalf("20s");
+    storm.unnoticedNodes().forEach(node -> assertThat(storm.instanceOn(node)).isEmpty());
     storm.awaitEveryJobCompleted();
 
     storm.assertEveryJobOfAReclaimedNodeRequeuedOnceAndNoOtherJob();
-    for (String job : storm.reclaimedJobs()) {
+    assertThat(storm.noticedJobs()).hasSize(3);
+    for (String job : storm.noticedJobs()) {
       CheckpointLog run = jobs.log(job);
       assertThat(run.signalled()).as("job %s checkpointed on the notice's USR1", job).isTrue();
       assertThat(run.resumes())
@@ -85,31 +79,10 @@ class SpotStormEndToEndTest {
           .satisfies(r -> assertThat(r.fromStep()).isPositive());
       assertThat(run.maxStepsLost()).as("steps job %s redid", job).isLessThanOrEqualTo(CKPT_EVERY);
     }
-    assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore)
-        .isEqualTo(storm.reclaimedJobs().size());
-    assertThat(count("stratus.spot.notices", "kind", "reclaim") - noticesBefore)
-        .as("one notice per reclaimed node")
-        .isEqualTo(storm.reclaimedNodes().size());
-    storm.assertReplacementsLaunched();
-    awaitAllSuspended();
-    storm.record("withNotice");
-  }
-
-  @Test
-  @Order(2)
-  void halfOfEightSpotNodesKilledWithoutNoticeResumeEveryJobFromItsLastCheckpoint()
-      throws Exception {
-    Storm storm = Storm.start(e2e, jobs, STEPS, CKPT_EVERY);
-    double reclaimsBefore = count("stratus.spot.reclaims", "notice", "false");
-
-    storm.reclaimHalf("0");
-    storm.reclaimedNodes().forEach(node -> assertThat(storm.instanceOn(node)).isEmpty());
-    storm.awaitEveryJobCompleted();
-
-    storm.assertEveryJobOfAReclaimedNodeRequeuedOnceAndNoOtherJob();
-    for (String job : storm.reclaimedJobs()) {
+    assertThat(storm.unnoticedJobs()).hasSize(3);
+    for (String job : storm.unnoticedJobs()) {
       CheckpointLog run = jobs.log(job);
-      assertThat(run.signalled()).isFalse();
+      assertThat(run.signalled()).as("job %s had no notice to act on", job).isFalse();
       assertThat(run.resumes())
           .singleElement()
           .satisfies(
@@ -120,11 +93,18 @@ class SpotStormEndToEndTest {
                 assertThat(r.stepsLost()).isLessThanOrEqualTo(CKPT_EVERY);
               });
     }
+    assertThat(count("stratus.spot.jobs.requeued") - requeuedBefore)
+        .as("jobs the notice chain requeued (Slurm requeues those of a node killed without one)")
+        .isEqualTo(storm.noticedJobs().size());
+    assertThat(count("stratus.spot.notices", "kind", "reclaim") - noticesBefore)
+        .as("one notice per node reclaimed with one")
+        .isEqualTo(storm.noticedNodes().size());
     assertThat(count("stratus.spot.reclaims", "notice", "false") - reclaimsBefore)
-        .isEqualTo(storm.reclaimedNodes().size());
+        .as("one no-notice reclaim per node killed without one")
+        .isEqualTo(storm.unnoticedNodes().size());
     storm.assertReplacementsLaunched();
     awaitAllSuspended();
-    storm.record("withoutNotice");
+    storm.record("mixed");
   }
 
   /** Powered down, and no instance, namespace or metadata endpoint left. */

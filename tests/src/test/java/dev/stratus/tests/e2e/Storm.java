@@ -31,8 +31,9 @@ import java.util.stream.Collectors;
 /**
  * One spot storm on an embedded cluster of eight nodes: four whole-node jobs ({@code --exclusive},
  * 8 GPUs) and eight half-node jobs (4 GPUs, 1 CPU: two share a node) of the sample checkpointing
- * job fill the eight nodes exactly; half the nodes (two shared, two whole) are reclaimed at once.
- * While the jobs finish it watches their requeues and every instance the provider lists.
+ * job fill the eight nodes exactly; half the nodes (two shared, two whole) are reclaimed at once,
+ * one of each kind with a notice and one of each without. While the jobs finish it watches their
+ * requeues and every instance the provider lists.
  */
 final class Storm {
   private static final Pattern CHECKPOINT = Pattern.compile("^checkpoint step=(\\d+) reason=\\S+$");
@@ -48,6 +49,8 @@ final class Storm {
   private final Map<String, Instance> seen = new ConcurrentHashMap<>();
   private final Map<String, Instant> requeuedAt = new ConcurrentHashMap<>();
   private final List<String> reclaimed = new ArrayList<>();
+  private final List<String> withNotice = new ArrayList<>();
+  private final List<String> withoutNotice = new ArrayList<>();
   private final List<CompletableFuture<Integer>> reclaims = new ArrayList<>();
   private ExecutorService reclaimThreads;
   private Instant reclaimAt;
@@ -97,24 +100,32 @@ final class Storm {
     return storm;
   }
 
-  /** Reclaims two shared and two whole nodes at once, each on its own thread. */
+  /**
+   * Reclaims two shared and two whole nodes at once, each on its own thread: one shared and one
+   * whole with the given notice, the other two with none (their instances are gone on return).
+   */
   void reclaimHalf(String notice) {
     this.notice = notice;
-    jobsByNode.entrySet().stream()
-        .filter(e -> e.getValue().size() == 2)
-        .limit(2)
-        .forEach(e -> reclaimed.add(e.getKey()));
-    jobsByNode.entrySet().stream()
-        .filter(e -> e.getValue().size() == 1)
-        .limit(2)
-        .forEach(e -> reclaimed.add(e.getKey()));
+    for (int size : new int[] {2, 1}) {
+      jobsByNode.entrySet().stream()
+          .filter(e -> e.getValue().size() == size)
+          .limit(2)
+          .forEach(e -> reclaimed.add(e.getKey()));
+    }
+    // nodes 0 and 2 (one shared, one whole) get the notice, 1 and 3 none
+    for (int i = 0; i < reclaimed.size(); i++) {
+      (i % 2 == 0 ? withNotice : withoutNotice).add(reclaimed.get(i));
+    }
     reclaimThreads = Executors.newFixedThreadPool(reclaimed.size());
     reclaimAt = Instant.now();
     for (String node : reclaimed) {
-      reclaims.add(CompletableFuture.supplyAsync(() -> jobs.reclaim(node, notice), reclaimThreads));
+      String given = withNotice.contains(node) ? notice : "0";
+      reclaims.add(CompletableFuture.supplyAsync(() -> jobs.reclaim(node, given), reclaimThreads));
     }
-    if (notice.equals("0")) {
-      reclaims.forEach(CompletableFuture::join);
+    for (int i = 0; i < reclaims.size(); i++) {
+      if (withoutNotice.contains(reclaimed.get(i))) {
+        reclaims.get(i).join();
+      }
     }
   }
 
@@ -150,6 +161,24 @@ final class Storm {
 
   List<String> reclaimedJobs() {
     return reclaimed.stream().flatMap(n -> jobsByNode.get(n).stream()).toList();
+  }
+
+  /** The nodes reclaimed with the notice, and the jobs that ran on them. */
+  List<String> noticedNodes() {
+    return withNotice;
+  }
+
+  List<String> noticedJobs() {
+    return withNotice.stream().flatMap(n -> jobsByNode.get(n).stream()).toList();
+  }
+
+  /** The nodes killed without a notice, and the jobs that ran on them. */
+  List<String> unnoticedNodes() {
+    return withoutNotice;
+  }
+
+  List<String> unnoticedJobs() {
+    return withoutNotice.stream().flatMap(n -> jobsByNode.get(n).stream()).toList();
   }
 
   /** Every job of a reclaimed node (both of a shared one) requeued once; the others never. */
@@ -198,7 +227,9 @@ final class Storm {
     int maxLost =
         reclaimedJobs().stream().mapToInt(j -> jobs.log(j).maxStepsLost()).max().orElse(0);
     Map<String, Object> f = new LinkedHashMap<>();
-    f.put("notice", notice.equals("0") ? "none" : notice);
+    f.put("notice", notice);
+    f.put("reclaimedWithNotice", withNotice.size());
+    f.put("reclaimedWithoutNotice", withoutNotice.size());
     f.put("spotNodes", jobsByNode.size());
     f.put("reclaimedAtOnce", reclaimed.size());
     f.put(

@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Cloud faults at 20%: each cloud model's server fails one request in five (server errors,
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing of the cluster, faults still on. The figures, how fast it converged among them, are
  * recorded in reliability.json.
  */
+@Execution(ExecutionMode.CONCURRENT) // three clouds, three models: they wait, side by side
 class CloudFaultsTest {
   static final double RATE = 0.2;
   static final long SEED = 20261125;
