@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       ConfigCommand.class,
       StatusCommand.class,
       ProvidersCommand.class,
+      ReservationsCommand.class,
       SimulateCommand.class,
       CostCommand.class,
       BudgetCommand.class,

@@ -1,5 +1,6 @@
 package dev.stratus.ledger;
 
+import dev.stratus.core.money.BlockBooking;
 import dev.stratus.core.money.CostLedger;
 import dev.stratus.core.money.CostReport;
 import dev.stratus.core.money.FaultRecord;
@@ -98,6 +99,22 @@ public final class SqliteCostLedger implements CostLedger {
     inTransaction(
         "record idle GPUs of job " + span.jobId() + " on " + span.node(),
         () -> FaultBook.idle(writer, span));
+  }
+
+  /** Books a block bought through Stratus (its price up front); a second booking fails. */
+  public synchronized void blockBought(BlockBooking booking) {
+    inTransaction(
+        "book the purchase of block " + booking.reservation(),
+        () -> BlockBook.book(writer, booking));
+  }
+
+  /** Every block bought through Stratus, oldest first. */
+  public List<BlockBooking> blocksBought() {
+    try (Connection c = db.connect(false)) {
+      return BlockBook.all(c);
+    } catch (SQLException e) {
+      throw new LedgerException("cannot read the ledger " + db.file(), e);
+    }
   }
 
   /**

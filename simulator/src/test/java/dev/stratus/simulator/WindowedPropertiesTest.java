@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.stratus.policy.QueueTime;
-import dev.stratus.simulator.engine.BlockLedger;
 import dev.stratus.simulator.engine.MarketHistory;
 import dev.stratus.simulator.engine.Policies;
 import dev.stratus.simulator.engine.TickEngine;
+import dev.stratus.simulator.offers.BlockLedger;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.omniscient.OmniscientPlanner;
 import dev.stratus.simulator.omniscient.PlanPolicy;

@@ -2,15 +2,13 @@ package dev.stratus.cli.money;
 
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.money.Budget;
-import dev.stratus.core.money.BudgetFigures;
 import dev.stratus.core.money.BudgetStatus;
 import dev.stratus.core.money.Money;
-import dev.stratus.ledger.SqliteCostLedger;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -44,11 +42,7 @@ public final class BudgetCommand {
         return 0;
       }
       Instant now = clock.instant();
-      BudgetFigures figures;
-      try (SqliteCostLedger l = SqliteCostLedger.open(config.get().money().ledger().file())) {
-        Instant from = BudgetFigures.earliest(budgets, now).orElse(now);
-        figures = BudgetFigures.from(budgets, l.extract(from, now), now, c -> {});
-      }
+      Map<String, BudgetStatus> statuses = BudgetsNow.of(config.get(), now);
       System.out.printf(
           Locale.ROOT,
           "%-20s %-22s %-6s %12s %12s %12s %12s %12s%n",
@@ -61,8 +55,8 @@ public final class BudgetCommand {
           "remaining",
           "forecast");
       for (Budget b : budgets) {
-        var window = b.period().window(now);
-        if (window.isEmpty()) {
+        BudgetStatus s = statuses.get(b.name());
+        if (s == null) {
           System.out.printf(
               Locale.ROOT,
               "%-20s %-22s not in its window (%s)%n",
@@ -71,14 +65,6 @@ public final class BudgetCommand {
               b.period().label());
           continue;
         }
-        BudgetStatus s =
-            BudgetStatus.of(
-                b,
-                window.get(),
-                figures.spent().getOrDefault(b.name(), BigDecimal.ZERO),
-                figures.reserved().getOrDefault(b.name(), BigDecimal.ZERO),
-                List.of(),
-                now);
         System.out.printf(
             Locale.ROOT,
             "%-20s %-22s %-6s %12s %12s %12s %12s %12s%n",

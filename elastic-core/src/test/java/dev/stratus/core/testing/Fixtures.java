@@ -117,6 +117,27 @@ public final class Fixtures {
     return copy(c, c.slurm(), c.providers(), spot);
   }
 
+  /** The same config with other pools, everything else kept. */
+  public static StratusConfig withPools(StratusConfig c, List<Pool> pools) {
+    return new StratusConfig(
+        c.cluster(),
+        c.slurm(),
+        c.powerSave(),
+        c.timeouts(),
+        c.spoolDir(),
+        c.stateDir(),
+        c.mungeKeyFile(),
+        pools,
+        c.providers(),
+        c.spot(),
+        c.vault(),
+        c.money(),
+        c.controller(),
+        c.deadlines(),
+        c.gpuHealth(),
+        c.windows());
+  }
+
   /** The same config with other timeouts (e.g. short cloud call limits). */
   public static StratusConfig withTimeouts(StratusConfig c, Timeouts timeouts) {
     return new StratusConfig(

@@ -1,6 +1,7 @@
 package dev.stratus.simulator.engine;
 
 import dev.stratus.policy.DeadlinePolicy;
+import dev.stratus.simulator.offers.BlockLedger;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.omniscient.OmniscientPlanner;
 import dev.stratus.simulator.omniscient.PlanPolicy;

@@ -10,6 +10,7 @@ import dev.stratus.policy.FlexView;
 import dev.stratus.policy.LocationView;
 import dev.stratus.policy.Observation;
 import dev.stratus.policy.Placement;
+import dev.stratus.simulator.offers.BlockLedger;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;

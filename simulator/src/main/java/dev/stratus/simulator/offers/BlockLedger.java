@@ -1,6 +1,4 @@
-package dev.stratus.simulator.engine;
-
-import dev.stratus.simulator.offers.MarketOffers;
+package dev.stratus.simulator.offers;
 
 /**
  * How many instances of each block the jobs of a run hold at each tick. Jobs that share a ledger
@@ -20,11 +18,11 @@ public final class BlockLedger {
     return offers.blocks().get(b).instances() - held[b][tick] >= gang;
   }
 
-  void hold(int b, int tick, int gang) {
+  public void hold(int b, int tick, int gang) {
     held[b][tick] += gang;
   }
 
-  void release(int b, int tick, int gang) {
+  public void release(int b, int tick, int gang) {
     held[b][tick] -= gang;
   }
 

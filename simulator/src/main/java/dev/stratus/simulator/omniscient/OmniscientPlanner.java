@@ -1,6 +1,6 @@
 package dev.stratus.simulator.omniscient;
 
-import dev.stratus.simulator.engine.BlockLedger;
+import dev.stratus.simulator.offers.BlockLedger;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;

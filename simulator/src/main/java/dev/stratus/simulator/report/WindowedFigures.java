@@ -1,7 +1,7 @@
 package dev.stratus.simulator.report;
 
-import dev.stratus.simulator.engine.BlockLedger;
 import dev.stratus.simulator.engine.Experiment;
+import dev.stratus.simulator.offers.BlockLedger;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.run.SampleResult;
 import java.util.List;

@@ -2,9 +2,16 @@ package dev.stratus.tests.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stratus.api.model.CapacityReservation;
+import dev.stratus.api.model.CapacityTerms;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Instance;
+import dev.stratus.api.model.Offering;
+import dev.stratus.api.model.OfferingKey;
+import dev.stratus.api.model.PriceOrigin;
 import dev.stratus.core.config.GpuHealthSettings;
 import dev.stratus.core.config.StratusConfig;
+import dev.stratus.core.testing.Fixtures;
 import dev.stratus.daemon.NoticeServer;
 import dev.stratus.daemon.ScrapedControllerFixture;
 import dev.stratus.tests.support.Observability;
@@ -92,10 +99,43 @@ class DashboardMetricsTest extends ScrapedControllerFixture {
     return out;
   }
 
-  /** GPU health at level 1 (admission checks counted), the idle policy after 10 minutes. */
+  /**
+   * GPU health at level 1 (admission checks counted), the idle policy after 10 minutes; and a block
+   * pool, so the reservation series are there (its reservation as yet undescribed).
+   */
   @Override
   protected StratusConfig config() {
     StratusConfig c = super.config();
+    var gpu = c.pools().get(0).offerings().get(0);
+    var block =
+        new Offering(
+            new OfferingKey(
+                gpu.provider(),
+                gpu.key().region(),
+                gpu.key().zone(),
+                gpu.key().instanceType(),
+                CapacityType.RESERVED,
+                "cr-dashboard"),
+            gpu.gpuModel(),
+            gpu.gpusPerNode(),
+            gpu.cpus(),
+            gpu.memoryMiB(),
+            java.math.BigDecimal.ZERO,
+            PriceOrigin.CONFIGURED,
+            new CapacityTerms.Reserved(
+                CapacityReservation.unresolved(
+                    "cr-dashboard",
+                    gpu.provider(),
+                    gpu.key().region(),
+                    gpu.key().zone(),
+                    gpu.key().instanceType())));
+    c =
+        Fixtures.withPools(
+            c,
+            java.util.stream.Stream.concat(
+                    c.pools().stream(),
+                    java.util.stream.Stream.of(Fixtures.pool("block", 1, block)))
+                .toList());
     return c.withGpuHealth(
         Map.of(
             "gpu",
