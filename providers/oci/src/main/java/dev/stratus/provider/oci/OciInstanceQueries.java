@@ -68,7 +68,7 @@ final class OciInstanceQueries {
                           .page(next)
                           .build()));
       r.getItems().stream()
-          .map(i -> OciInstances.toInstance(settings.region(), i))
+          .map(i -> OciInstances.toInstance(settings.region(), i, settings.offeringReservations()))
           .filter(i -> i.state().alive() || i.state() == InstanceState.STOPPED)
           .forEach(all::add);
       page = r.getOpcNextPage();
@@ -86,7 +86,9 @@ final class OciInstanceQueries {
           api.compute(
               "GetInstance",
               c -> c.getInstance(GetInstanceRequest.builder().instanceId(id).build()));
-      Instance i = OciInstances.toInstance(settings.region(), r.getInstance());
+      Instance i =
+          OciInstances.toInstance(
+              settings.region(), r.getInstance(), settings.offeringReservations());
       return i.state() == InstanceState.TERMINATED ? Optional.empty() : Optional.of(i);
     } catch (ProviderException e) {
       if (OciErrors.notFound(e)) {

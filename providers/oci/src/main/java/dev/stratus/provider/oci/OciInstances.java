@@ -7,18 +7,23 @@ import dev.stratus.api.model.InstanceState;
 import dev.stratus.api.model.OfferingKey;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 
 /** OCI's view of an instance to ours: pure mapping. */
 final class OciInstances {
   private OciInstances() {}
 
   /**
-   * An instance launched into a capacity reservation is {@code RESERVED}, naming it. The address is
-   * left empty: it lives on the VNIC attachment, one more call per instance, and the node registers
-   * with its own address.
+   * An instance launched into a capacity reservation is {@code RESERVED}, naming it, unless the
+   * reservation is one a configured offering launches into with {@code capacityReservationId}
+   * ({@code offeringReservations}): that instance is the offering's, as the pool names it, so the
+   * ledger prices it. The address is left empty: it lives on the VNIC attachment, one more call per
+   * instance, and the node registers with its own address.
    */
-  static Instance toInstance(String region, com.oracle.bmc.core.model.Instance i) {
-    String reservation = i.getCapacityReservationId() == null ? "" : i.getCapacityReservationId();
+  static Instance toInstance(
+      String region, com.oracle.bmc.core.model.Instance i, Set<String> offeringReservations) {
+    String id = i.getCapacityReservationId() == null ? "" : i.getCapacityReservationId();
+    String reservation = offeringReservations.contains(id) ? "" : id;
     CapacityType capacity =
         !reservation.isEmpty()
             ? CapacityType.RESERVED

@@ -126,7 +126,9 @@ final class OciLauncher {
                               OciLaunchDetails.build(settings, req, node, computeCluster))
                           .build()),
               e -> forReservation(OciErrors.translate(e), req.offering().key()));
-      Instance i = OciInstances.toInstance(settings.region(), r.getInstance());
+      Instance i =
+          OciInstances.toInstance(
+              settings.region(), r.getInstance(), settings.offeringReservations());
       recent.launched(i.id());
       return i;
     } catch (ProviderException e) {

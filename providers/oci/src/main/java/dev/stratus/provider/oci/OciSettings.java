@@ -11,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The {@code providers.oci} block, validated (see the module README for an example):
@@ -118,6 +120,16 @@ record OciSettings(
   /** What an offering launches with beyond its key: its reservation, if any. */
   OciOfferings.Extra extra(Offering offering) {
     return extras.getOrDefault(offering.key().toString(), OciOfferings.Extra.NONE);
+  }
+
+  /**
+   * The reservations the configured (on-demand) offerings launch into with {@code
+   * capacityReservationId}: their instances belong to those offerings, not to a reserved one.
+   */
+  Set<String> offeringReservations() {
+    Set<String> ids = new HashSet<>();
+    extras.values().forEach(e -> e.capacityReservationId().ifPresent(ids::add));
+    return ids;
   }
 
   boolean wantsCredential() {

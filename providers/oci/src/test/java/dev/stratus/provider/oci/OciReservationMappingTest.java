@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.oracle.bmc.core.model.ComputeCapacityReservation;
 import com.oracle.bmc.core.model.ComputeCapacityReservation.LifecycleState;
+import com.oracle.bmc.core.model.Instance;
 import com.oracle.bmc.core.model.InstanceReservationConfig;
+import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.ReservationState;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class OciReservationMappingTest {
@@ -67,6 +70,29 @@ class OciReservationMappingTest {
         .isEqualTo(ReservationState.CANCELLED);
     assertThat(OciReservationMapping.state(LifecycleState.UnknownEnumValue, END, before))
         .isEqualTo(ReservationState.CANCELLED);
+  }
+
+  @Test
+  void anInstanceOfAnOfferingsOwnReservationIsThatOfferingsAnyOtherIsReserved() {
+    var launched =
+        Instance.builder()
+            .id("ocid1.instance.oc1.iad.aaaa1")
+            .availabilityDomain(OciHarness.AD)
+            .shape("BM.GPU.H100.8")
+            .capacityReservationId("ocid1.capacityreservation.oc1.iad.aaaa1")
+            .lifecycleState(Instance.LifecycleState.Running)
+            .build();
+
+    var asConfigured =
+        OciInstances.toInstance(
+            "us-ashburn-1", launched, Set.of("ocid1.capacityreservation.oc1.iad.aaaa1"));
+    var asReserved = OciInstances.toInstance("us-ashburn-1", launched, Set.of());
+
+    assertThat(asConfigured.offering().capacityType()).isEqualTo(CapacityType.ON_DEMAND);
+    assertThat(asConfigured.offering().reservation()).isEmpty();
+    assertThat(asReserved.offering().capacityType()).isEqualTo(CapacityType.RESERVED);
+    assertThat(asReserved.offering().reservation())
+        .isEqualTo("ocid1.capacityreservation.oc1.iad.aaaa1");
   }
 
   static InstanceReservationConfig config(String shape, long count) {
