@@ -10,12 +10,13 @@ locals {
   # carry no request tag; as the page advises, those are scoped by ARN here instead.
   controller_policy = {
     Version = "2012-10-17"
-    Statement = [
+    Statement = concat([
       {
         Sid      = "Describe"
         Effect   = "Allow"
         Resource = "*"
-        Action   = ["ec2:DescribeInstances", "ec2:DescribeInstanceTopology", "ec2:DescribePlacementGroups"]
+        Action = ["ec2:DescribeInstances", "ec2:DescribeInstanceTopology", "ec2:DescribePlacementGroups",
+        "ec2:DescribeCapacityReservations", "ec2:DescribeCapacityBlockOfferings"]
       },
       {
         Sid      = "ReadPrices"
@@ -42,6 +43,7 @@ locals {
             "${local.arn_prefix}:volume/*",
             "${local.arn_prefix}:network-interface/*",
             "${local.arn_prefix}:spot-instances-request/*",
+            "${local.arn_prefix}:capacity-reservation/*",
             aws_launch_template.nodes.arn,
             aws_security_group.nodes.arn,
             "arn:${data.aws_partition.current.partition}:ec2:${var.region}::image/${var.node_image_id}",
@@ -70,7 +72,15 @@ locals {
         Action    = "iam:CreateServiceLinkedRole"
         Condition = { StringEquals = { "iam:AWSServiceName" = ["spot.amazonaws.com", "ec2fleet.amazonaws.com"] } }
       },
-    ]
+      ],
+      # Buying Capacity Blocks spends money up front: granted only when asked for
+      # (`stratus reservations buy` checks its price cap and budget, and dry-runs first).
+      var.allow_block_purchase ? [{
+        Sid      = "BuyCapacityBlocks"
+        Effect   = "Allow"
+        Resource = "*"
+        Action   = "ec2:PurchaseCapacityBlock"
+    }] : [])
   }
 }
 

@@ -91,3 +91,9 @@ variable "tags" {
   type        = map(string)
   default     = {}
 }
+
+variable "allow_block_purchase" {
+  description = "Grant the controller ec2:PurchaseCapacityBlock, so that `stratus reservations buy` can buy Capacity Blocks (it spends money up front)."
+  type        = bool
+  default     = false
+}

@@ -28,6 +28,8 @@ resource "google_project_iam_custom_role" "controller" {
     "compute.zones.get",
     "compute.machineTypes.get",
     "compute.images.useReadOnly",
+    "compute.reservations.list",
+    "compute.futureReservations.list",
   ]
 }
 

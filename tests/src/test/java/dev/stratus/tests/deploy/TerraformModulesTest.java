@@ -64,8 +64,8 @@ class TerraformModulesTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    "aws, 13, ec2:CreateFleet, pricing:GetProducts",
-    "gcp, 19, compute.instances.create, iam.serviceAccounts.actAs",
+    "aws, 16, ec2:CreateFleet, pricing:GetProducts",
+    "gcp, 21, compute.instances.create, iam.serviceAccounts.actAs",
     "azure, 20, Microsoft.Compute/virtualMachines/write,"
         + " Microsoft.Compute/galleries/images/versions/read",
   })
