@@ -228,6 +228,7 @@ class PrometheusScrapeEndToEndTest {
     Set<String> missing = new TreeSet<>(Observability.namesUsed());
     missing.removeAll(stored);
     missing.removeAll(Observability.ON_GPU_HEALTH_EVENTS); // this cluster has no GPU health event
+    missing.removeAll(Observability.ON_RESERVATIONS); // nor a block pool
 
     assertThat(missing).isEmpty();
   }

@@ -38,6 +38,16 @@ public final class Observability {
           "stratus_gpu_health_drains_total",
           "stratus_gpu_health_reports_ignored_total");
 
+  /**
+   * The reservation series: one per reservation a pool launches into, so a cluster without a block
+   * pool has none. DashboardMetricsTest's controller has a block pool and checks they are exported.
+   */
+  public static final Set<String> ON_RESERVATIONS =
+      Set.of(
+          "stratus_reservation_instances",
+          "stratus_reservation_instances_in_use",
+          "stratus_reservation_seconds_left");
+
   private Observability() {}
 
   /** Each alert's name to its expression. */
