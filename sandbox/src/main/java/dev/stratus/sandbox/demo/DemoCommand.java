@@ -131,7 +131,11 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
     Files.createDirectories(root.resolve("log"));
     // Before any logger exists: the controller logs to a file so the progress display stays clean.
     System.setProperty("stratus.log", root.resolve("log/controller.log").toString());
-    EmbeddedSpec spec = EmbeddedSpec.random(root, "demo", size, new SecureRandom());
+    // A name of its own: the local provider's namespaces are st-<cluster>-<node>, so two demos
+    // at once (CI's two test JVMs) would share them under one name.
+    SecureRandom random = new SecureRandom();
+    String cluster = "demo" + Integer.toHexString(0x1000 + random.nextInt(0xf000));
+    EmbeddedSpec spec = EmbeddedSpec.random(root, cluster, size, random);
     Optional<AccountingSpec> dbd =
         withAccounting
             ? Optional.of(AccountingSpec.onFreePorts(AccountingSpec.TEAMS))
