@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -228,13 +227,7 @@ class LedgerFaultsTest {
   @Test
   void theMigrationGivesOldInstancesTheirOfferingAndSettlesThemAgain() throws Exception {
     Path file = dir.resolve("old.db");
-    String url = "jdbc:sqlite:" + file;
-    Flyway.configure()
-        .dataSource(url, null, null)
-        .locations("classpath:db/migration/ledger")
-        .target("2")
-        .load()
-        .migrate();
+    String url = OldLedgers.at(file, "2");
     try (Connection c = DriverManager.getConnection(url)) {
       c.createStatement()
           .execute(

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.assertj.core.groups.Tuple;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,13 +68,7 @@ class LedgerWindowedCapacityTest {
   @Test
   void aLedgerOfTheLastWaveMigratesKeepingEveryInstance() throws Exception {
     Path file = dir.resolve("v3.db");
-    String url = "jdbc:sqlite:" + file;
-    Flyway.configure()
-        .dataSource(url, null, null)
-        .locations("classpath:db/migration/ledger")
-        .target("3")
-        .load()
-        .migrate();
+    String url = OldLedgers.at(file, "3");
     try (Connection c = DriverManager.getConnection(url)) {
       c.createStatement()
           .execute(

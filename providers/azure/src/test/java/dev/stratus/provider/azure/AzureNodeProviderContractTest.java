@@ -5,6 +5,7 @@ import dev.stratus.api.model.Instance;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.testkit.ShiftedClock;
 import dev.stratus.testkit.contract.ContractHarness;
 import dev.stratus.testkit.contract.ReservationContract;
 import dev.stratus.testkit.contract.Reserving;

@@ -12,6 +12,7 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.ReservationState;
 import dev.stratus.api.spi.LaunchResult;
 import dev.stratus.api.spi.ProviderError;
+import dev.stratus.testkit.ShiftedClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -6,6 +6,7 @@ import dev.stratus.api.resilience.ResilienceSettings;
 import dev.stratus.api.spi.BootstrapSettings;
 import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderContext;
+import dev.stratus.testkit.ShiftedClock;
 import dev.stratus.testkit.contract.ContractHarness;
 import dev.stratus.testkit.contract.Reserving;
 import dev.stratus.testkit.contract.Throttling;

@@ -1,4 +1,4 @@
-package dev.stratus.provider.oci;
+package dev.stratus.testkit;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,11 +7,11 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** The wall clock moved on by a shift the test sets: the cloud's and the provider's "later". */
-final class ShiftedClock extends Clock {
+public final class ShiftedClock extends Clock {
   private volatile Duration shift = Duration.ZERO;
 
   /** From now on the clock reads at least {@code t}. */
-  void passTo(Instant t) {
+  public void passTo(Instant t) {
     Duration needed = Duration.between(Instant.now(), t);
     if (needed.compareTo(shift) > 0) {
       shift = needed;
