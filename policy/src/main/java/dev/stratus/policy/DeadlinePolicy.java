@@ -10,4 +10,13 @@ public interface DeadlinePolicy {
   String name();
 
   Decision decide(DecisionInput input);
+
+  /**
+   * Why {@link #decide} answers what it does for {@code input}: its decision (always the one {@code
+   * decide} returns) with the facts it rests on. Costs a few decisions; for people, not for every
+   * pass.
+   */
+  default Explanation explain(DecisionInput input) {
+    return Explainer.of(input, decide(input), "");
+  }
 }

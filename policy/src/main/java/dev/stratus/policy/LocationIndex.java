@@ -1,5 +1,6 @@
 package dev.stratus.policy;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,6 +34,28 @@ final class LocationIndex {
     }
     double onDemand = in.cheapestOnDemand().onDemandPricePerHour();
     return Optional.ofNullable(best).filter(c -> c.costPerWorkHour() <= onDemand);
+  }
+
+  /**
+   * Every offering with usable spot and its index, in the input's order: what {@link #best} chooses
+   * from, for an {@link Explanation}.
+   */
+  static List<Choice> each(DecisionInput in, Schedule s) {
+    String current = in.usableSpot().map(Placement::location).orElse(null);
+    double restart = in.cheapestUsableSpot().map(LocationView::spotPricePerHour).orElse(Double.NaN);
+    return in.locations().stream()
+        .filter(LocationView::spotUsable)
+        .map(
+            l ->
+                new Choice(
+                    l.location(),
+                    index(
+                        in,
+                        s,
+                        l,
+                        l.location().equals(current) ? s.changeoverLeft() : s.changeover(),
+                        restart)))
+        .toList();
   }
 
   private static double index(

@@ -40,11 +40,10 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     }
     Schedule s = Schedule.of(in);
     Optional<LocationIndex.Choice> where = where(in, s);
-    List<AvailabilityHistory> histories =
-        in.locations().stream().map(LocationView::history).toList();
-    boolean up = in.locations().stream().anyMatch(LocationView::spotUsable);
-    Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
-    byte action = table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state());
+    Lookup look = lookup(in, s);
+    Horizon h = look.horizon();
+    boolean up = look.up();
+    byte action = look.action();
     String why =
         Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
             + " h of slack over "
@@ -64,6 +63,48 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
           default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
         };
     return SafetyNet.apply(in, s, WindowedCapacity.choose(in, s, proposed));
+  }
+
+  /**
+   * {@inheritDoc} Adds what the slack table says at the job's state (fine or coarse, the market's
+   * availability and its age) to the facts every policy's explanation has.
+   */
+  @Override
+  public Explanation explain(DecisionInput in) {
+    Decision decision = decide(in);
+    if (in.job().done()) {
+      return Explainer.of(in, decision, "");
+    }
+    Lookup look = lookup(in, Schedule.of(in));
+    Horizon h = look.horizon();
+    String says =
+        switch (look.action()) {
+          case SlackTable.SPOT -> "spot";
+          case SlackTable.ON_DEMAND -> "on-demand";
+          default -> "wait";
+        };
+    String proposal =
+        (h.coarse() ? "the coarse" : "the fine")
+            + " slack table says "
+            + says
+            + " (the market's spot "
+            + (look.up() ? "available" : "unavailable")
+            + " for "
+            + h.ageText()
+            + ")";
+    return Explainer.of(in, decision, proposal);
+  }
+
+  /** Which table answers the job's state, whether the market has spot now, and its action. */
+  private record Lookup(Horizon horizon, boolean up, byte action) {}
+
+  private Lookup lookup(DecisionInput in, Schedule s) {
+    List<AvailabilityHistory> histories =
+        in.locations().stream().map(LocationView::history).toList();
+    boolean up = in.locations().stream().anyMatch(LocationView::spotUsable);
+    Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
+    return new Lookup(
+        h, up, table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state()));
   }
 
   private static Optional<LocationIndex.Choice> where(DecisionInput in, Schedule s) {
