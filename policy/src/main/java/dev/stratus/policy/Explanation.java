@@ -102,7 +102,8 @@ public record Explanation(
               + Figures.decimals(z.spotPrice(), 2)
               + (z.available() ? ", available for " : ", unavailable for ")
               + z.ageTicks()
-              + (z.ageTicks() >= LifetimeModel.AGES ? " ticks or more" : " ticks")
+              + (z.ageTicks() == 1 ? " tick" : " ticks")
+              + (z.ageTicks() >= LifetimeModel.AGES ? " or more" : "")
               + ", about "
               + Figures.decimals(z.expectedHoursLeft(), 1)
               + " h more expected");

@@ -3,6 +3,7 @@ package dev.stratus.simulator;
 import dev.stratus.simulator.cluster.ClusterCommand;
 import dev.stratus.simulator.engine.Experiment;
 import dev.stratus.simulator.engine.Policies;
+import dev.stratus.simulator.explain.SampleExplainer;
 import dev.stratus.simulator.offers.MarketOffers;
 import dev.stratus.simulator.offers.Offers;
 import dev.stratus.simulator.report.ChartWriter;
@@ -139,6 +140,14 @@ public final class SimulateCommand implements Runnable {
     @Option(names = "--threads", description = "Worker threads (default: one per core).")
     Integer threads;
 
+    @Option(
+        names = "--explain",
+        paramLabel = "N",
+        description =
+            "Run only sample N (0: the first drawn) and explain each decision of stratus (else of"
+                + " the first online policy) beside every policy's run on it.")
+    Integer explain;
+
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
@@ -176,6 +185,12 @@ public final class SimulateCommand implements Runnable {
               (int) Math.ceil(fromHour * 3600 / gap),
               toHour == null ? Integer.MAX_VALUE : (int) Math.floor(toHour * 3600 / gap));
       var samples = experiment.draw(starts, seed, window);
+      if (explain != null) {
+        if (json) {
+          throw new IllegalArgumentException("--explain prints text: leave out --json");
+        }
+        samples = List.of(SampleExplainer.pick(samples, explain));
+      }
       int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
       var outcome = experiment.run(samples, workers);
       List<String> files = traces.stream().map(t -> t.name() + ".json").toList();
@@ -183,10 +198,16 @@ public final class SimulateCommand implements Runnable {
           Summary.of(mode, files, markets, job, outcome, offers.isEmpty() ? List.of() : withOffers);
       var out = spec.commandLine().getOut();
       out.println(json ? JsonReport.line(summary) : TextReport.table(summary));
+      Map<String, SampleResult> first = new LinkedHashMap<>();
+      outcome.results().forEach((p, r) -> first.put(p, r.get(0)));
+      if (explain != null) {
+        var sample = samples.get(0);
+        out.print(
+            SampleExplainer.report(
+                explain, sample, withOffers.get(sample.market()), job, names, first));
+      }
       out.flush();
       if (chart != null) {
-        Map<String, SampleResult> first = new LinkedHashMap<>();
-        outcome.results().forEach((p, r) -> first.put(p, r.get(0)));
         Market m = markets.get(samples.get(0).market());
         ChartWriter.write(
             chart, summary, new ChartWriter.Timeline(m.locations(), gap / 3600.0, first));
