@@ -8,7 +8,8 @@ import java.util.Locale;
 /**
  * The {@code deadline jobs:} section of {@code stratus status}: per job with a deadline, the
  * controller's latest decision (spot, on-demand, wait, stay, move), where it runs, its progress
- * against the deadline, and the policy's reason.
+ * against the deadline, the policy's reason and, where the controller explained it, the
+ * explanation: slack, options weighed with their cost, each zone's availability, the Safety Net.
  */
 final class DeadlineLines {
   private DeadlineLines() {}
@@ -38,6 +39,13 @@ final class DeadlineLines {
               d.progress() >= d.expected() ? "ahead" : "behind",
               d.decidedAt()));
       lines.add("    why: " + d.reason());
+      d.explanation()
+          .ifPresent(
+              e -> {
+                List<String> explained = e.lines();
+                lines.add("    explained: " + explained.get(0));
+                explained.subList(1, explained.size()).forEach(l -> lines.add("    " + l));
+              });
     }
     return lines;
   }

@@ -163,7 +163,7 @@ final class Actuator {
                     ri.reason()))
         .on(Action.HoldJob.class, (h, pass) -> hold(h))
         .on(Action.ReleaseJob.class, (r, pass) -> accounting().release(r.jobId(), r.reason()))
-        .on(Action.DeadlineDecided.class, (d, pass) -> deadlines.record(d.status()))
+        .on(Action.DeadlineDecided.class, (d, pass) -> deadlines.record(d.status(), d.explain()))
         .on(Action.MoveJob.class, (m, pass) -> moves.move(m, pass.snapshot))
         .on(Action.WindowEnding.class, (w, pass) -> moves.windowEnding(w))
         .on(Action.GpuFault.class, (g, pass) -> health.fault(g, pass.snapshot))

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stratus.core.plan.DeadlineStatus;
 import dev.stratus.core.render.AtomicFiles;
+import dev.stratus.policy.Explanation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * in memory, written to {@code <stateDir>/deadlines.json} (atomically, when it changed) for the
  * status command, which runs in its own process, to read. A decision whose choice changed is
  * logged. Jobs that no longer have a deadline (finished, gone) leave it. The file is a display, not
- * a truth: a restarted controller rewrites it at its first decisions.
+ * a truth: a restarted controller rewrites it at its first decisions. Where it writes the file,
+ * each new decision is explained by the policy ({@link ExplanationJson}) once, when it is written:
+ * a replay, which writes no file, never pays for explanations.
  */
 public final class DeadlineBoard {
   public static final String FILE = "deadlines.json";
@@ -36,6 +40,7 @@ public final class DeadlineBoard {
 
   private final Optional<Path> file;
   private final Map<Long, DeadlineStatus> latest = new ConcurrentHashMap<>();
+  private final Map<Long, Supplier<Optional<Explanation>>> unexplained = new ConcurrentHashMap<>();
   private volatile String written = "";
 
   /** {@code stateDir}: where the file goes; empty: kept in memory only (a replay). */
@@ -44,6 +49,12 @@ public final class DeadlineBoard {
   }
 
   void record(DeadlineStatus status) {
+    record(status, Optional::empty);
+  }
+
+  /** The latest decision for its job; {@code explain} is asked only when the file is written. */
+  void record(DeadlineStatus status, Supplier<Optional<Explanation>> explain) {
+    unexplained.put(status.jobId(), explain);
     DeadlineStatus before = latest.put(status.jobId(), status);
     if (before == null || !before.choice().equals(status.choice())) {
       log.info("deadline job {}: {} ({})", status.jobId(), status.choice(), status.reason());
@@ -61,8 +72,10 @@ public final class DeadlineBoard {
   void retainAndWrite(Set<Long> deadlineJobs) {
     latest.keySet().retainAll(deadlineJobs);
     if (file.isEmpty()) {
+      unexplained.clear();
       return;
     }
+    explainNew();
     String text = toJson(List.copyOf(latest.values()));
     if (text.equals(written)) {
       return;
@@ -74,6 +87,22 @@ public final class DeadlineBoard {
     } catch (IOException e) {
       log.warn(
           "cannot write {} (stratus status shows older decisions): {}", file.get(), e.getMessage());
+    }
+  }
+
+  private void explainNew() {
+    for (Long job : List.copyOf(unexplained.keySet())) {
+      Supplier<Optional<Explanation>> explain = unexplained.remove(job);
+      DeadlineStatus status = latest.get(job);
+      if (status == null || explain == null) {
+        continue;
+      }
+      try {
+        explain.get().ifPresent(e -> latest.put(job, status.withExplanation(e)));
+      } catch (RuntimeException e) {
+        // an explanation is for people: its failure must not stop the controller
+        log.warn("deadline job {}: cannot explain its decision: {}", job, e.toString());
+      }
     }
   }
 
@@ -94,6 +123,7 @@ public final class DeadlineBoard {
               o.put("work_s", d.work().toSeconds());
               o.put("done_s", d.done().toSeconds());
               o.put("decided_at", d.decidedAt().toString());
+              d.explanation().ifPresent(e -> ExplanationJson.write(o.putObject("explanation"), e));
             });
     ObjectNode root = JSON.createObjectNode();
     root.set("jobs", jobs);
@@ -125,7 +155,10 @@ public final class DeadlineBoard {
                 Instant.parse(o.required("deadline").asText()),
                 Duration.ofSeconds(o.required("work_s").asLong()),
                 Duration.ofSeconds(o.required("done_s").asLong()),
-                Instant.parse(o.required("decided_at").asText())));
+                Instant.parse(o.required("decided_at").asText()),
+                o.has("explanation")
+                    ? Optional.of(ExplanationJson.read(o.get("explanation")))
+                    : Optional.empty()));
       }
       return out;
     } catch (IOException | RuntimeException e) {

@@ -6,12 +6,15 @@ import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
 import dev.stratus.api.model.OfferingKey;
 import dev.stratus.core.config.GpuHealthSettings.IdleAction;
+import dev.stratus.policy.Explanation;
 import dev.stratus.wire.HealthAction;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What the planner wants done. Each action carries the reason it exists, so logs and Slurm node
@@ -220,9 +223,16 @@ public sealed interface Action {
 
   /**
    * A deadline decision for a job (at its resume, or about its run at a pass), shown by {@code
-   * stratus status} and logged when it changes; it changes nothing itself.
+   * stratus status} and logged when it changes; it changes nothing itself. {@code explain} gives
+   * the policy's explanation of it on demand: it costs a few decisions, so only the status file's
+   * writer asks ({@code DeadlineBoard}), never a replay.
    */
-  record DeadlineDecided(DeadlineStatus status) implements Action {
+  record DeadlineDecided(DeadlineStatus status, Supplier<Optional<Explanation>> explain)
+      implements Action {
+    public DeadlineDecided(DeadlineStatus status) {
+      this(status, Optional::empty);
+    }
+
     @Override
     public String reason() {
       return status.reason();

@@ -7,6 +7,7 @@ import dev.stratus.api.model.Pool;
 import dev.stratus.policy.DeadlineJob;
 import dev.stratus.policy.Decision;
 import dev.stratus.policy.DecisionInput;
+import dev.stratus.policy.Explanation;
 import dev.stratus.policy.Figures;
 import dev.stratus.policy.LocationView;
 import dev.stratus.policy.Observation;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Asks the deadline policy about one job of one pool (pure), for a launch ({@link DeadlineChoice})
@@ -26,8 +28,11 @@ import java.util.Optional;
 final class DeadlineAsk {
   private DeadlineAsk() {}
 
-  /** The policy's decision, and its reason headed by the job's deadline and work left. */
-  record Asked(Decision decision, String why) {}
+  /**
+   * The policy's decision, its reason headed by the job's deadline and work left, and the policy's
+   * explanation of it on demand (empty when the policy was not asked).
+   */
+  record Asked(Decision decision, String why, Supplier<Optional<Explanation>> explain) {}
 
   /**
    * Empty when the pool sells no on-demand (there is nothing to choose) or no spot. A deadline that
@@ -45,19 +50,25 @@ final class DeadlineAsk {
       String od = running.filter(p -> !p.onSpot()).map(Placement::location).orElse("");
       return Optional.of(
           new Asked(
-              Decision.onDemand(od, "the deadline has passed"), head + "the deadline has passed"));
+              Decision.onDemand(od, "the deadline has passed"),
+              head + "the deadline has passed",
+              Optional::empty));
     }
     var policy = ctx.policy().orElseThrow();
-    Decision decision =
-        policy.decide(
-            new DecisionInput(
-                s.now(),
-                ctx.interval(),
-                new DeadlineJob(d.start(), d.deadline(), d.work(), d.left(), ctx.changeover()),
-                running.filter(
-                    p -> locations.stream().anyMatch(l -> l.location().equals(p.location()))),
-                locations));
-    return Optional.of(new Asked(decision, head + policy.name() + ": " + decision.reason()));
+    var input =
+        new DecisionInput(
+            s.now(),
+            ctx.interval(),
+            new DeadlineJob(d.start(), d.deadline(), d.work(), d.left(), ctx.changeover()),
+            running.filter(
+                p -> locations.stream().anyMatch(l -> l.location().equals(p.location()))),
+            locations);
+    Decision decision = policy.decide(input);
+    return Optional.of(
+        new Asked(
+            decision,
+            head + policy.name() + ": " + decision.reason(),
+            () -> Optional.of(policy.explain(input))));
   }
 
   /**

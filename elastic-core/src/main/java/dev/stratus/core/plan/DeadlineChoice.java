@@ -18,14 +18,14 @@ import java.util.Optional;
  * on-demand offerings, the policy's first. Wait: only spot offerings, none when none is usable (the
  * nodes go DOWN with the policy's reason; again the next resume asks). A job without a deadline, or
  * a pool whose spot policy leaves no choice, keeps its candidates. The decision is also returned as
- * a {@link DeadlineStatus} for {@code stratus status}.
+ * a {@link DeadlineStatus} for {@code stratus status}, with the policy's explanation on demand.
  */
 final class DeadlineChoice {
   private DeadlineChoice() {}
 
   /** The candidates to try, the decision's reason and status (empty when nothing was decided). */
   record Result(
-      List<Offering> candidates, Optional<String> reason, Optional<DeadlineStatus> status) {
+      List<Offering> candidates, Optional<String> reason, Optional<Action.DeadlineDecided> status) {
     Result(List<Offering> candidates) {
       this(candidates, Optional.empty(), Optional.empty());
     }
@@ -67,7 +67,10 @@ final class DeadlineChoice {
     }
     DeadlineStatus status =
         DeadlineStatus.of(job, choice, where, "", result.reason().orElse(why), d, s.now());
-    return new Result(result.candidates(), result.reason(), Optional.of(status));
+    return new Result(
+        result.candidates(),
+        result.reason(),
+        Optional.of(new Action.DeadlineDecided(status, asked.get().explain())));
   }
 
   private static Result spotFirst(List<Offering> candidates, String location, String why) {

@@ -128,7 +128,8 @@ final class DeadlineMoves {
                   running,
                   reason,
                   d,
-                  s.now())));
+                  s.now()),
+              asked.get().explain()));
       return;
     }
     String to = capacity(wanted.get());
@@ -136,7 +137,8 @@ final class DeadlineMoves {
     actions.add(
         new Action.DeadlineDecided(
             DeadlineStatus.of(
-                job.jobId(), "move to " + to, location(decision), running, reason, d, s.now())));
+                job.jobId(), "move to " + to, location(decision), running, reason, d, s.now()),
+            asked.get().explain()));
     actions.add(
         new Action.MoveJob(
             job.jobId(), instances.stream().map(Instance::id).toList(), wanted.get(), reason));

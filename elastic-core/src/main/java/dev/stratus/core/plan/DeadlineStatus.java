@@ -1,7 +1,9 @@
 package dev.stratus.core.plan;
 
+import dev.stratus.policy.Explanation;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * The latest deadline decision for one job, as {@code stratus status} shows it: {@code choice}
@@ -9,7 +11,9 @@ import java.time.Instant;
  * move to ...}), {@code location} (where the policy wants it, "" for none), {@code running} (what
  * it runs on now, "" when it runs nowhere), the policy's {@code reason}, and the job's progress
  * against its deadline: {@code submitted}, {@code deadline}, {@code work} (its work bound) and
- * {@code done} (from its checkpoints) at {@code decidedAt}.
+ * {@code done} (from its checkpoints) at {@code decidedAt}; and, where the controller writes the
+ * status file, the policy's {@link Explanation} of the decision (its slack, the zones' expected
+ * availability, the cost of each option weighed), computed only there.
  */
 public record DeadlineStatus(
     long jobId,
@@ -21,7 +25,34 @@ public record DeadlineStatus(
     Instant deadline,
     Duration work,
     Duration done,
-    Instant decidedAt) {
+    Instant decidedAt,
+    Optional<Explanation> explanation) {
+  /** Without an explanation. */
+  public DeadlineStatus(
+      long jobId,
+      String choice,
+      String location,
+      String running,
+      String reason,
+      Instant submitted,
+      Instant deadline,
+      Duration work,
+      Duration done,
+      Instant decidedAt) {
+    this(
+        jobId,
+        choice,
+        location,
+        running,
+        reason,
+        submitted,
+        deadline,
+        work,
+        done,
+        decidedAt,
+        Optional.empty());
+  }
+
   public DeadlineStatus {
     if (jobId <= 0) {
       throw new IllegalArgumentException("job id must be > 0, got " + jobId);
@@ -37,6 +68,23 @@ public record DeadlineStatus(
     if (decidedAt == null) {
       throw new IllegalArgumentException("decidedAt must be set");
     }
+    explanation = explanation == null ? Optional.empty() : explanation;
+  }
+
+  /** The same decision, explained. */
+  public DeadlineStatus withExplanation(Explanation e) {
+    return new DeadlineStatus(
+        jobId,
+        choice,
+        location,
+        running,
+        reason,
+        submitted,
+        deadline,
+        work,
+        done,
+        decidedAt,
+        Optional.of(e));
   }
 
   static DeadlineStatus of(

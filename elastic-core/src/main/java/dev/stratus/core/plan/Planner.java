@@ -170,7 +170,7 @@ public final class Planner {
               index.timeLimitOf(job),
               what);
       DeadlineChoice.Result deadline = DeadlineChoice.apply(s, pool, job, choice.candidates());
-      deadline.status().ifPresent(d -> actions.add(new Action.DeadlineDecided(d)));
+      deadline.status().ifPresent(actions::add);
       List<Offering> candidates = deadline.candidates();
       if (candidates.isEmpty()) {
         actions.add(

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stratus.core.plan.DeadlineStatus;
+import dev.stratus.policy.Decision;
+import dev.stratus.policy.Explanation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +48,61 @@ class DeadlineBoardTest {
 
     assertThat(DeadlineBoard.read(stateDir))
         .containsExactly(status(7, "move to spot"), status(8, "spot"));
+  }
+
+  @Test
+  void aDecisionIsExplainedOnlyWhereTheFileIsWrittenAndTheExplanationReadsBack() {
+    Explanation e =
+        new Explanation(
+            Decision.spot("aws/us-east-1/us-east-1a/p5.48xlarge", "7.0 h of slack; spot"),
+            6.25,
+            40,
+            3.5,
+            "nothing",
+            "the fine slack table says spot",
+            List.of(
+                new Explanation.Zone("aws/us-east-1/us-east-1a/p5.48xlarge", 30, 98, true, 12, 4.1),
+                new Explanation.Zone(
+                    "aws/us-east-1/us-east-1b/p5.48xlarge", 29, 98, false, 2, 0.7)),
+            List.of(
+                new Explanation.Option(
+                    "spot", "aws/us-east-1/us-east-1a/p5.48xlarge", OptionalDouble.of(31.2)),
+                new Explanation.Option(
+                    "on-demand", "aws/us-east-1/us-east-1a/p5.48xlarge", OptionalDouble.of(103.6)),
+                new Explanation.Option("wait", "", OptionalDouble.empty())),
+            17,
+            false);
+    AtomicInteger asked = new AtomicInteger();
+    Supplier<Optional<Explanation>> explain =
+        () -> {
+          asked.incrementAndGet();
+          return Optional.of(e);
+        };
+
+    DeadlineBoard replay = new DeadlineBoard(Optional.empty());
+    replay.record(status(7, "spot"), explain);
+    replay.retainAndWrite(Set.of(7L));
+    assertThat(asked).hasValue(0);
+
+    DeadlineBoard board = new DeadlineBoard(Optional.of(stateDir));
+    board.record(status(7, "spot"), explain);
+    board.retainAndWrite(Set.of(7L));
+    board.retainAndWrite(Set.of(7L));
+    assertThat(asked).hasValue(1);
+    assertThat(DeadlineBoard.read(stateDir)).containsExactly(status(7, "spot").withExplanation(e));
+  }
+
+  @Test
+  void aDecisionThatCannotBeExplainedIsStillShown() {
+    DeadlineBoard board = new DeadlineBoard(Optional.of(stateDir));
+    board.record(
+        status(7, "spot"),
+        () -> {
+          throw new IllegalStateException("no table");
+        });
+    board.retainAndWrite(Set.of(7L));
+
+    assertThat(DeadlineBoard.read(stateDir)).containsExactly(status(7, "spot"));
   }
 
   @Test
