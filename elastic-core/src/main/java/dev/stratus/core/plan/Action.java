@@ -233,6 +233,17 @@ public sealed interface Action {
       this(status, Optional::empty);
     }
 
+    /** The same decision is the same action however it would be explained (a plan compares). */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof DeadlineDecided d && d.status.equals(status);
+    }
+
+    @Override
+    public int hashCode() {
+      return status.hashCode();
+    }
+
     @Override
     public String reason() {
       return status.reason();

@@ -30,5 +30,7 @@ class DeadlineExplainTest {
     assertThat(e.slackHours()).isEqualTo(8.0);
     assertThat(e.running()).startsWith("on-demand at aws/");
     assertThat(e.zones()).singleElement().satisfies(z -> assertThat(z.available()).isTrue());
+    // plans compare by decision: the explanation on demand is no part of the action's identity
+    assertThat(decided).isEqualTo(new Action.DeadlineDecided(decided.status()));
   }
 }
