@@ -27,6 +27,22 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
    */
   static final SlurmVersion RECONFIGURE_KILLS_PROLOGS = new SlurmVersion(24, 11);
 
+  /**
+   * 25.11 requires {@code SlurmctldParameters=enable_expedited_requeue} before it accepts a job's
+   * {@code --requeue=expedite} (refused as not supported without it): such a job, requeued by a
+   * node failure or a non-zero exit, is eligible at once, at the top of the queue.
+   */
+  static final SlurmVersion EXPEDITED_REQUEUE = new SlurmVersion(25, 11);
+
+  /**
+   * 25.11 added {@code MetricsType=metrics/openmetrics}: slurmctld serves {@code /metrics/nodes},
+   * {@code /metrics/jobs} and others on its own port; 26.05 added the GPU gauges ({@code
+   * slurm_nodes_gpus_alloc}, {@code slurm_nodes_gpus_total}, per partition too).
+   */
+  static final SlurmVersion OPEN_METRICS = new SlurmVersion(25, 11);
+
+  static final SlurmVersion GPU_METRICS = new SlurmVersion(26, 5);
+
   private static final Pattern FORM = Pattern.compile("(\\d{2})\\.(\\d{2})(\\.\\d+)?");
   private static final Pattern IN_TEXT = Pattern.compile("\\b(\\d{2}\\.\\d{2})(\\.\\d+)?\\b");
 
@@ -73,6 +89,21 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
   /** Whether {@code scontrol reconfigure} SIGKILLs the PrologSlurmctld scripts running then. */
   public boolean reconfigureKillsPrologs() {
     return atLeast(RECONFIGURE_KILLS_PROLOGS);
+  }
+
+  /** Whether a job may ask for {@code --requeue=expedite} once slurm.conf allows it. */
+  public boolean hasExpeditedRequeue() {
+    return atLeast(EXPEDITED_REQUEUE);
+  }
+
+  /** Whether slurmctld takes {@code MetricsType=metrics/openmetrics}. */
+  public boolean servesOpenMetrics() {
+    return atLeast(OPEN_METRICS);
+  }
+
+  /** Whether slurmctld's {@code /metrics/nodes} counts GPUs (total and allocated). */
+  public boolean countsGpusInMetrics() {
+    return atLeast(GPU_METRICS);
   }
 
   @Override

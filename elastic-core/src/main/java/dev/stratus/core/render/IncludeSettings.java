@@ -50,6 +50,16 @@ final class IncludeSettings {
             "without PrivateData=cloud, powered-down CLOUD nodes are hidden from sinfo and scontrol"));
     s.add(scalar("TreeWidth", ps.treeWidth(), "powerSave.treeWidth"));
     s.add(new IncludeSetting("GresTypes", "gpu", Kind.LIST, "(always)"));
+    if (config.slurm().version().servesOpenMetrics()) {
+      s.add(
+          new IncludeSetting(
+              "MetricsType",
+              "metrics/openmetrics",
+              Kind.SCALAR,
+              "slurm.version",
+              "slurmctld serves /metrics/nodes (GPUs total and allocated from 26.05) and more on"
+                  + " its own port, for Prometheus beside Stratus's own metrics"));
+    }
     if (ps.startJobsOnBoot()) {
       s.add(
           new IncludeSetting(

@@ -34,6 +34,9 @@ public final class SlurmViews {
   /** The SlurmctldParameters flag with which slurmctld serves its files to configless nodes. */
   public static final String ENABLE_CONFIGLESS = "enable_configless";
 
+  /** From 25.11: lets jobs submitted with {@code --requeue=expedite} be requeued expedited. */
+  static final String ENABLE_EXPEDITED_REQUEUE = "enable_expedited_requeue";
+
   /**
    * Slurm 22.05 accepts a CLOUD node that registers with as little as 90% of its RealMemory
    * (measured): at 100 every shortfall sets the node INVAL, which the controller acts on.
@@ -115,6 +118,12 @@ public final class SlurmViews {
       // 23.11 made it the only behaviour and logs the option as defunct: leave it out
       parameters.remove(CLOUD_REG_ADDRS);
     }
+    if (config.slurm().version().hasExpeditedRequeue()
+        && !parameters.contains(ENABLE_EXPEDITED_REQUEUE)) {
+      // jobs that ask for --requeue=expedite are refused without it; with it, a job reclaimed
+      // with its node (marked DOWN) goes back to the top of the queue at once
+      parameters.add(ENABLE_EXPEDITED_REQUEUE);
+    }
     if (configlessNodes && !parameters.contains(ENABLE_CONFIGLESS)) {
       parameters.add(ENABLE_CONFIGLESS);
     }
@@ -123,11 +132,26 @@ public final class SlurmViews {
     }
     Set<String> nodes = new HashSet<>();
     config.pools().forEach(p -> nodes.addAll(p.nodeNames()));
+    List<IncludeSetting> settings = new ArrayList<>(IncludeSettings.of(config, parameters));
+    if (config.slurm().version().countsGpusInMetrics() && keepsAccounting(site)) {
+      settings.add(
+          new IncludeSetting(
+              "AccountingStorageTRES",
+              "gres/gpu",
+              IncludeSetting.Kind.LIST,
+              "slurm.version",
+              "GPUs as a TRES: sacct and slurmctld's /metrics count them (26.05's slurm_node_gpus"
+                  + " gauges read 0 without it; slurmctld refuses it without slurmdbd)"));
+    }
     return IncludeMerge.of(
-        IncludeSettings.of(config, parameters),
-        site,
-        nodes,
-        config.pools().stream().map(Pool::partition).distinct().toList());
+        settings, site, nodes, config.pools().stream().map(Pool::partition).distinct().toList());
+  }
+
+  /** Whether the site's slurm.conf keeps accounting in slurmdbd. */
+  static boolean keepsAccounting(SiteSlurmConf site) {
+    return site.setting("AccountingStorageType")
+        .map(s -> s.value().contains("slurmdbd"))
+        .orElse(false);
   }
 
   public static GresConfView gres(LoadedConfig loaded) {

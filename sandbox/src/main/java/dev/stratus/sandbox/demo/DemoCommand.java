@@ -73,8 +73,9 @@ public final class DemoCommand implements Callable<Integer>, StratusSubcommand {
       names = "--slurm",
       defaultValue = "22.05",
       description =
-          "Slurm release: 22.05 (this machine's, default) or 24.11 (a Debian 13 root, prepared"
-              + " once under /var/cache/stratus/slurm-24.11 with debootstrap).")
+          "Slurm release: 22.05 (this machine's, default), 24.11 (a Debian 13 root) or 26.05 (a"
+              + " Debian forky root); a root is prepared once with debootstrap, under"
+              + " /var/cache/stratus/slurm-RELEASE.")
   String slurm;
 
   @Override

@@ -38,8 +38,10 @@ final class EmbeddedFiles {
         config.slurm().confDir().resolve(TopologyWriter.FILE));
     Files.createDirectories(slurm.stateSaveLocation());
     Files.createDirectories(slurm.nodesDir());
-    SlurmConfigWriter.write(loaded, config.slurm().confDir());
+    // the base first: the include reads it, as it reads a site's slurm.conf (accounting in
+    // slurmdbd lets the include make GPUs a TRES on 26.05)
     SlurmConfigWriter.writeBase(slurm, config.slurm().slurmConf());
+    SlurmConfigWriter.write(loaded, config.slurm().confDir());
     HookLaunchers.write(
         config.powerSave().hookDir(),
         LauncherSpec.forThisJvm(

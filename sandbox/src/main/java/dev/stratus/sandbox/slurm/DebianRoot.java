@@ -1,6 +1,5 @@
 package dev.stratus.sandbox.slurm;
 
-import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.sandbox.process.Processes;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,21 +15,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A Debian 13 (trixie) root holding Slurm 24.11 and munge, made once with {@code debootstrap
+ * A Debian root holding a {@link RootRelease}'s Slurm and munge, made once with {@code debootstrap
  * --variant=minbase} from this machine's apt mirror ({@link AptMirror}) and kept under {@code
- * cacheDir/root} (default {@link #DEFAULT_CACHE}). Measured: ~45 s and ~285 MB. A root is ready
- * when its marker ({@value #MARKER}, written last) is there and its {@code slurmctld -V} answers
- * 24.11; anything else is rebuilt from scratch, saying why. One prepare at a time per cache (a file
- * lock), so a demo and a test run can share it.
+ * cacheDir/root} (default {@link RootRelease#defaultCache()}). Measured: ~45 s and ~285 MB for
+ * 24.11. A root is ready when its marker ({@value #MARKER}, written last) is there and its {@code
+ * slurmctld -V} answers the release; anything else is rebuilt from scratch, saying why. One prepare
+ * at a time per cache (a file lock), so a demo and a test run can share it.
  */
 public final class DebianRoot {
-  public static final Path DEFAULT_CACHE = Path.of("/var/cache/stratus/slurm-24.11");
-  public static final SlurmVersion VERSION = new SlurmVersion(24, 11);
+  /** The 24.11 root's cache, the one the 24.11 suites and the demo share. */
+  public static final Path DEFAULT_CACHE = RootRelease.SLURM_24_11.defaultCache();
 
   /** Written last by {@link #prepare}; also how a wrapper knows it already runs inside the root. */
   public static final String MARKER = ".stratus-root";
 
-  static final String SUITE = "trixie";
   // slurmdbd: Slurm accounting in the embedded cluster (its MySQL plugin; MariaDB is this
   // machine's)
   static final List<String> PACKAGES =
@@ -47,11 +45,24 @@ public final class DebianRoot {
 
   private static final Duration DEBOOTSTRAP_LIMIT = Duration.ofMinutes(15);
 
+  /**
+   * debootstrap's script for every suite: bookworm's debootstrap knows trixie (a link to sid) but
+   * not forky, and every suite since buster is bootstrapped the same way.
+   */
+  private static final String SCRIPT = "/usr/share/debootstrap/scripts/sid";
+
+  private final RootRelease release;
   private final Path cacheDir;
   private final String mirror;
   private final PrintStream progress;
 
+  /** The 24.11 root in {@code cacheDir}. */
   public DebianRoot(Path cacheDir, String mirror, PrintStream progress) {
+    this(RootRelease.SLURM_24_11, cacheDir, mirror, progress);
+  }
+
+  public DebianRoot(RootRelease release, Path cacheDir, String mirror, PrintStream progress) {
+    this.release = release;
     this.cacheDir = cacheDir.toAbsolutePath();
     this.mirror = mirror;
     this.progress = progress;
@@ -66,12 +77,14 @@ public final class DebianRoot {
         FileLock lock = lockFile.lock()) {
       Path root = root();
       if (Files.exists(root)) {
-        Optional<String> problem = problem(root);
+        Optional<String> problem = problem(release, root);
         if (problem.isEmpty()) {
           return root;
         }
         progress.println(
-            "stratus: the Slurm 24.11 root "
+            "stratus: the Slurm "
+                + release.version()
+                + " root "
                 + root
                 + " is broken ("
                 + problem.get()
@@ -92,7 +105,11 @@ public final class DebianRoot {
     RootFiles.delete(partial);
     Path log = cacheDir.resolve("debootstrap.log");
     progress.println(
-        "stratus: preparing a Debian 13 root with Slurm 24.11 at "
+        "stratus: preparing a "
+            + release.debian()
+            + " root with Slurm "
+            + release.version()
+            + " at "
             + root
             + " (debootstrap from "
             + mirror
@@ -103,16 +120,17 @@ public final class DebianRoot {
                 "debootstrap",
                 "--variant=minbase",
                 "--include=" + String.join(",", PACKAGES),
-                SUITE,
+                release.suite(),
                 partial.toString(),
-                mirror),
+                mirror,
+                SCRIPT),
             Map.of(),
             log,
             DEBOOTSTRAP_LIMIT);
     if (rc != 0) {
       throw new IOException(
           "debootstrap of "
-              + SUITE
+              + release.suite()
               + " from "
               + mirror
               + " failed (exit "
@@ -126,14 +144,19 @@ public final class DebianRoot {
     String banner = banner(partial);
     Files.move(partial, root, StandardCopyOption.ATOMIC_MOVE);
     Files.writeString(root.resolve(MARKER), banner + "\n");
-    Optional<String> problem = problem(root);
+    Optional<String> problem = problem(release, root);
     if (problem.isPresent()) {
       throw new IOException("the freshly built root " + root + " is not usable: " + problem.get());
     }
   }
 
-  /** Why {@code root} cannot be used; empty when it is ready. */
+  /** Why the 24.11 {@code root} cannot be used; empty when it is ready. */
   public static Optional<String> problem(Path root) {
+    return problem(RootRelease.SLURM_24_11, root);
+  }
+
+  /** Why {@code root} cannot be used for {@code release}; empty when it is ready. */
+  public static Optional<String> problem(RootRelease release, Path root) {
     if (!Files.isRegularFile(root.resolve(MARKER))) {
       return Optional.of("no " + MARKER + ": its preparation never finished");
     }
@@ -143,8 +166,8 @@ public final class DebianRoot {
       }
     }
     String banner = banner(root);
-    if (!banner.contains(VERSION.toString())) {
-      return Optional.of("slurmctld -V answered '" + banner + "', not " + VERSION);
+    if (!banner.contains(" " + release.version() + ".")) {
+      return Optional.of("slurmctld -V answered '" + banner + "', not " + release.version());
     }
     return Optional.empty();
   }

@@ -16,14 +16,15 @@ import java.util.Set;
  * cgroup filesystem under /sys/fs/cgroup), the caller's {@code /run} (a node's own munge socket and
  * configless {@code /run/slurm} binds stay visible), this machine's {@code /etc/hosts}, and {@code
  * binds} at their own paths (the cluster's directory, the JVM and class path the hook launchers
- * run), then {@code chroot}s into it in the caller's working directory. {@code dir/bin/P} is {@code
- * enter /usr/(s)bin/P}: one directory serves as {@code slurm.binDir} and {@code slurm.sbinDir}, so
- * the daemons and the clients (which must match slurmctld's RPC version) both come from the root.
- * The namespaces the agent runs a node in (network, UTS, mount) are the parent of the new one, so a
- * node's slurmd keeps its network and hostname. Inside the root already (a hook slurmctld runs) the
- * wrappers run the program directly. A caller other than root (a user's {@code sbatch}) enters
- * through bwrap instead ({@link #unprivileged}); the users the root's daemons must know are copied
- * in by {@link RootUsers}.
+ * run) and this machine's user directories ({@link #userDirs}: where job scripts, their input and
+ * their output live), then {@code chroot}s into it in the caller's working directory. {@code
+ * dir/bin/P} is {@code enter /usr/(s)bin/P}: one directory serves as {@code slurm.binDir} and
+ * {@code slurm.sbinDir}, so the daemons and the clients (which must match slurmctld's RPC version)
+ * both come from the root. The namespaces the agent runs a node in (network, UTS, mount) are the
+ * parent of the new one, so a node's slurmd keeps its network and hostname. Inside the root already
+ * (a hook slurmctld runs) the wrappers run the program directly. A caller other than root (a user's
+ * {@code sbatch}) enters through bwrap instead ({@link #unprivileged}); the users the root's
+ * daemons must know are copied in by {@link RootUsers}.
  */
 public final class RootWrappers {
   static final List<String> SBIN =
@@ -96,6 +97,7 @@ public final class RootWrappers {
         .append("if [ -e /")
         .append(DebianRoot.MARKER)
         .append(" ]; then exec \"$@\"; fi\n")
+        .append(userDirs())
         .append(binds.isEmpty() ? "" : unprivileged(binds.get(0)))
         .append("if [ \"$1\" != --in-namespace ]; then\n")
         .append("  exec /usr/bin/unshare --mount --propagation private -- \"$0\" --in-namespace")
@@ -107,7 +109,8 @@ public final class RootWrappers {
         .append("  if [ -d \"$1\" ]; then mkdir -p \"$R$1\"\n")
         .append("  else mkdir -p \"$(dirname \"$R$1\")\"; [ -e \"$R$1\" ] || : > \"$R$1\"; fi\n")
         .append("  mount --rbind \"$1\" \"$R$1\"\n")
-        .append("}\n");
+        .append("}\n")
+        .append("for d in $DIRS; do bind \"$d\"; done\n");
     for (Path p : binds) {
       b.append("bind ").append(quote(p.toString())).append("\n");
     }
@@ -117,11 +120,35 @@ public final class RootWrappers {
   }
 
   /**
+   * Sets {@code DIRS}: the directories a user's files live in, which the root sees at their own
+   * paths so that {@code sbatch job.sh} from wherever the script is finds it, and the job's slurmd
+   * (entered the same way when its node started) reads it and writes its output beside it: {@code
+   * /home}, {@code /root}, {@code /tmp}, {@code /srv}, {@code /opt}, {@code /scratch} and {@code
+   * /data} where they exist; and the caller's working directory when it lies elsewhere (the client
+   * then finds the script, but a node's slurmd, started elsewhere, does not see that directory).
+   * Never the operating system's own directories (the root has its own {@code /usr}, {@code
+   * /etc}...), one holding the root or inside it, nor a name with a blank (the list is split on
+   * blanks). Not every top-level directory: a container's {@code /old_root} holds a whole machine.
+   */
+  static String userDirs() {
+    return "DIRS=\n"
+        + "for d in /home /root /tmp /srv /opt /scratch /data \"$PWD\"; do\n"
+        + "  case \"$d/\" in //|/bin/*|/boot/*|/dev/*|/etc/*|/lib*|/proc/*|/run/*|/sbin/*|/sys/*"
+        + "|/usr/*|/var/|*' '*) continue ;; esac\n"
+        + "  [ -d \"$d\" ] && [ ! -L \"$d\" ] || continue\n"
+        + "  case \"$R/\" in \"$d\"/*) continue ;; esac\n"
+        + "  case \"$d/\" in \"$R\"/*) continue ;; esac\n"
+        + "  for e in $DIRS; do case \"$d/\" in \"$e\"/*) continue 2 ;; esac; done\n"
+        + "  DIRS=\"$DIRS $d\"\n"
+        + "done\n";
+  }
+
+  /**
    * Another user than root may not make a mount namespace or chroot; bwrap does both for it in a
    * user namespace of its own, keeping the caller's uid (which munge then vouches for). It runs the
-   * clients a user types, so it binds what a user's job files live in: this machine's {@code /tmp}
-   * and {@code /home} and the cluster's directory ({@code cluster}, whose mount point the cluster's
-   * own start as root made), not the JVM and jars only the hooks need.
+   * clients a user types, so it binds what a user's job files live in: the {@link #userDirs} and
+   * the cluster's directory ({@code cluster}, whose mount point the cluster's own start as root
+   * made), not the JVM and jars only the hooks need.
    */
   static String unprivileged(Path cluster) {
     String c = quote(cluster.toString());
@@ -131,8 +158,8 @@ public final class RootWrappers {
         + " (Debian package bubblewrap)\" >&2; exit 127\n"
         + "  fi\n"
         + "  exec bwrap --bind \"$R\" / --bind /proc /proc --dev-bind /dev /dev --bind /sys /sys"
-        + " --bind /run /run --ro-bind-try /etc/hosts /etc/hosts --bind-try /tmp /tmp"
-        + " --bind-try /home /home --bind "
+        + " --bind /run /run --ro-bind-try /etc/hosts /etc/hosts"
+        + " $(for d in $DIRS; do printf ' --bind-try %s %s' \"$d\" \"$d\"; done) --bind "
         + c
         + " "
         + c

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Which Slurm an embedded cluster runs: this machine's ({@link Host}, {@code /usr/bin} and {@code
- * /usr/sbin}, Debian 12's 22.05) or the one in a Debian 13 root ({@link Rooted}, 24.11), reached
- * through wrappers written into the cluster's directory ({@link RootWrappers}).
+ * /usr/sbin}, Debian 12's 22.05) or the one in a newer Debian's root ({@link Rooted}: 24.11 or
+ * 26.05, {@link RootRelease}), reached through wrappers written into the cluster's directory
+ * ({@link RootWrappers}).
  */
 public sealed interface SlurmInstall {
   /** The release {@code slurm.version} says. */
@@ -38,10 +40,10 @@ public sealed interface SlurmInstall {
     }
   }
 
-  record Rooted(Path root) implements SlurmInstall {
+  record Rooted(RootRelease release, Path root) implements SlurmInstall {
     @Override
     public SlurmVersion version() {
-      return DebianRoot.VERSION;
+      return release.version();
     }
 
     @Override
@@ -56,48 +58,53 @@ public sealed interface SlurmInstall {
 
   /**
    * The programs (→ Debian package) that {@link #choose} will run for {@code release} besides the
-   * embedded cluster's own: debootstrap when it is 24.11 and the root in {@code cacheDir} is not
-   * ready (so the demo's check names the package before anything starts); none otherwise.
+   * embedded cluster's own: debootstrap when it comes in a root and the root in {@code cacheDir} is
+   * not ready (so the demo's check names the package before anything starts); none otherwise.
    */
   static Map<String, String> programsToPrepare(String release, Path cacheDir) {
-    boolean rooted;
-    try {
-      rooted = DebianRoot.VERSION.equals(SlurmVersion.parse(release));
-    } catch (IllegalArgumentException e) {
-      rooted = false; // choose() refuses it by name
-    }
-    if (rooted && DebianRoot.problem(cacheDir.resolve("root")).isPresent()) {
+    Optional<RootRelease> rooted = rooted(release);
+    if (rooted.isPresent()
+        && DebianRoot.problem(rooted.get(), cacheDir.resolve("root")).isPresent()) {
       return Map.of("debootstrap", "debootstrap");
     }
     return Map.of();
   }
 
-  /** {@link #programsToPrepare(String, Path)} for {@link DebianRoot#DEFAULT_CACHE}. */
+  /** {@link #programsToPrepare(String, Path)} for the release's default cache. */
   static Map<String, String> programsToPrepare(String release) {
-    return programsToPrepare(release, DebianRoot.DEFAULT_CACHE);
+    return rooted(release).map(r -> programsToPrepare(release, r.defaultCache())).orElse(Map.of());
   }
 
   /**
-   * {@code 22.05} (this machine's, the default) or {@code 24.11} (prepares the Debian 13 root in
-   * {@link DebianRoot#DEFAULT_CACHE} the first time); anything else is refused by name.
+   * {@code 22.05} (this machine's, the default), {@code 24.11} or {@code 26.05} (prepares the root
+   * in {@link RootRelease#defaultCache()} the first time); anything else is refused by name.
    */
   static SlurmInstall choose(String release, PrintStream progress) throws IOException {
-    SlurmVersion wanted;
-    try {
-      wanted = SlurmVersion.parse(release);
-    } catch (IllegalArgumentException e) {
-      wanted = null;
-    }
-    if (SlurmVersion.DEFAULT.equals(wanted)) {
+    if (SlurmVersion.DEFAULT.equals(parsed(release).orElse(null))) {
       return new Host();
     }
-    if (DebianRoot.VERSION.equals(wanted)) {
+    Optional<RootRelease> rooted = rooted(release);
+    if (rooted.isPresent()) {
+      RootRelease r = rooted.get();
       String mirror = AptMirror.of(Path.of("/etc/apt"));
-      return new Rooted(new DebianRoot(DebianRoot.DEFAULT_CACHE, mirror, progress).prepare());
+      return new Rooted(r, new DebianRoot(r, r.defaultCache(), mirror, progress).prepare());
     }
     throw new IllegalArgumentException(
         "Slurm release '"
             + release
-            + "' is not offered: 22.05 (this machine's) or 24.11 (a Debian 13 root)");
+            + "' is not offered: 22.05 (this machine's), "
+            + RootRelease.offered());
+  }
+
+  private static Optional<RootRelease> rooted(String release) {
+    return parsed(release).flatMap(RootRelease::of); // choose() refuses the others by name
+  }
+
+  private static Optional<SlurmVersion> parsed(String release) {
+    try {
+      return Optional.of(SlurmVersion.parse(release));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 }

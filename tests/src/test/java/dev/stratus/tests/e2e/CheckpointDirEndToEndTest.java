@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * On the real Slurm 22.05, jobs of two local users: each job's checkpoint directory is made by the
  * rendered Prolog (root) for its user only, another user can neither read nor plant anything there
  * nor create a future job's directory, and a directory left by another user for a job id is
- * refused.
+ * refused. And a script submitted from its user's own directory runs there.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Tag("slurm")
@@ -140,7 +141,39 @@ class CheckpointDirEndToEndTest {
     e2e.run("scancel", job);
     e2e.nodes().stream()
         .filter(n -> n.reason().equals("Prolog error"))
-        .forEach(n -> e2e.run("scontrol", "update", "nodename=" + n.name(), "state=resume"));
+        .forEach(n -> e2e.run("scontrol", "update", "nodename=" + n.name(), "state=undrain"));
+  }
+
+  /**
+   * A user submits from where the script is: {@code sbatch job.sh} in a directory of their own,
+   * outside the cluster's. On a Slurm root (24.11, 26.05) the clients and the nodes' slurmd run in
+   * the root, which must see that directory: the script is found, runs there, reads its input
+   * beside it and writes {@code slurm-<id>.out} there. For root as for another user.
+   */
+  @Test
+  @Order(4)
+  void aScriptSubmittedFromTheUsersOwnDirectoryRunsThereAndWritesItsOutputBesideIt()
+      throws Exception {
+    for (String user : List.of("root", alice)) {
+      Path dir = Files.createTempDirectory(Path.of("/tmp"), "stratus-e2e-submit-");
+      Files.writeString(dir.resolve("input.txt"), "input of " + user + "\n");
+      Files.writeString(
+          dir.resolve("job.sh"),
+          "#!/bin/sh\n#SBATCH --gres=gpu:h100:1\necho \"ran in $(pwd)\"; cat input.txt\n");
+      Processes.run(List.of("chown", "-R", user, dir.toString()), Map.of(), null, WAIT);
+      List<String> asUser = user.equals("root") ? List.of() : List.of("runuser", "-u", user, "--");
+      List<String> argv = new ArrayList<>(asUser);
+      argv.addAll(List.of("sh", "-c", "cd " + dir + " && sbatch --parsable -p gpu job.sh"));
+
+      String job = e2e.run(argv.toArray(String[]::new)).strip();
+      awaitDone(job);
+
+      assertThat(e2e.jobState(job)).as(user + "'s job").isEqualTo("COMPLETED");
+      assertThat(dir.resolve("slurm-" + job + ".out"))
+          .content()
+          .contains("ran in " + dir)
+          .contains("input of " + user);
+    }
   }
 
   /** Every node's slurmd.log, one after the other. */
