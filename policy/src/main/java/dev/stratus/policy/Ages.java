@@ -16,17 +16,18 @@ final class Ages {
   /** Intervals the union of the histories has been in state {@code available} until now. */
   static int lasting(
       List<AvailabilityHistory> histories, boolean available, Instant now, Duration interval) {
+    long nowMillis = now.toEpochMilli();
+    long step = interval.toMillis();
+    int want = available ? 1 : 0;
     int age = 1;
     while (age < LifetimeModel.AGES) {
-      Instant before = now.minus(interval.multipliedBy(age));
-      boolean any = false;
-      boolean seen = false;
+      long before = nowMillis - step * age;
+      int any = -1;
       for (AvailabilityHistory h : histories) {
-        var at = h.availableAt(before);
-        seen |= at.isPresent();
-        any |= at.orElse(false);
+        any = Math.max(any, h.stateAt(before));
       }
-      if (!seen || any != available) {
+      // Not observed then (-1) ends the age as the other state does.
+      if (any != want) {
         break;
       }
       age++;

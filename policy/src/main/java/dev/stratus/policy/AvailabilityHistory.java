@@ -5,28 +5,42 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An offering's observed spot availability as runs: each run starts at the first observation of a
  * new state (available or not) and lasts until the next run starts; the last run lasts until {@link
  * #asOf()}, the last observation. Immutable. A {@link Builder} appends observations in time order
  * and hands out snapshots in O(1) that share its storage: a snapshot only reads the prefix that
- * existed when it was taken, and the builder never rewrites that prefix.
+ * existed when it was taken, and the builder never rewrites that prefix. The snapshots of one
+ * builder (and what {@link #upTo} cuts from them) also share the sums a {@link LifetimeModel} is
+ * fitted from ({@link RunTally}), so refitting a growing history costs what the new runs add, not
+ * the whole history again.
  */
 public final class AvailabilityHistory {
   private static final AvailabilityHistory EMPTY =
-      new AvailabilityHistory(new long[0], new boolean[0], 0, Long.MIN_VALUE);
+      new AvailabilityHistory(
+          new long[0], new boolean[0], 0, Long.MIN_VALUE, new ConcurrentHashMap<>());
 
   private final long[] startMillis;
   private final boolean[] available;
   private final int runs;
   private final long asOfMillis;
 
-  private AvailabilityHistory(long[] startMillis, boolean[] available, int runs, long asOfMillis) {
+  /** By step (ms): sums over the completed runs, shared by every snapshot of one builder. */
+  private final ConcurrentHashMap<Long, RunTally> tallies;
+
+  private AvailabilityHistory(
+      long[] startMillis,
+      boolean[] available,
+      int runs,
+      long asOfMillis,
+      ConcurrentHashMap<Long, RunTally> tallies) {
     this.startMillis = startMillis;
     this.available = available;
     this.runs = runs;
     this.asOfMillis = asOfMillis;
+    this.tallies = tallies;
   }
 
   public static AvailabilityHistory empty() {
@@ -73,6 +87,28 @@ public final class AvailabilityHistory {
     return run < 0 ? Optional.empty() : Optional.of(available[run]);
   }
 
+  /** {@link #availableAt} without boxing: 1 available, 0 not, -1 not observed at {@code millis}. */
+  int stateAt(long millis) {
+    int run = runAt(millis);
+    return run < 0 ? -1 : available[run] ? 1 : 0;
+  }
+
+  /**
+   * The counts {@link LifetimeModel#fit} learns from, in steps of {@code stepMillis}: the completed
+   * runs' from the shared sums, then the run in progress (censored). A fresh array.
+   */
+  long[] tally(long stepMillis) {
+    long[] counts =
+        runs <= 1
+            ? new long[RunTally.WIDTH]
+            : tallies.computeIfAbsent(stepMillis, RunTally::new).upTo(this, runs - 1);
+    if (runs > 0) {
+      RunTally.add(
+          counts, available[runs - 1], asOfMillis - startMillis[runs - 1], stepMillis, true);
+    }
+    return counts;
+  }
+
   /** Everything observed at or before {@code cut}. */
   public AvailabilityHistory upTo(Instant cut) {
     long c = cut.toEpochMilli();
@@ -80,7 +116,7 @@ public final class AvailabilityHistory {
       return this;
     }
     int run = runAt(c);
-    return run < 0 ? EMPTY : new AvailabilityHistory(startMillis, available, run + 1, c);
+    return run < 0 ? EMPTY : new AvailabilityHistory(startMillis, available, run + 1, c, tallies);
   }
 
   /**
@@ -88,6 +124,10 @@ public final class AvailabilityHistory {
    * observations (a history without an observation at some instant counts as unavailable there).
    */
   public static AvailabilityHistory union(List<AvailabilityHistory> histories) {
+    if (histories.size() == 1) {
+      // The union of one is itself, and keeps its shared sums.
+      return histories.get(0);
+    }
     long[] bounds =
         histories.stream()
             .flatMapToLong(h -> Arrays.stream(h.startMillis, 0, h.runs))
@@ -163,6 +203,7 @@ public final class AvailabilityHistory {
     private boolean[] available = new boolean[16];
     private int runs;
     private long asOfMillis = Long.MIN_VALUE;
+    private final ConcurrentHashMap<Long, RunTally> tallies = new ConcurrentHashMap<>();
 
     public Builder observe(Instant at, boolean isAvailable) {
       return observe(at.toEpochMilli(), isAvailable);
@@ -190,7 +231,9 @@ public final class AvailabilityHistory {
     }
 
     public AvailabilityHistory snapshot() {
-      return runs == 0 ? EMPTY : new AvailabilityHistory(startMillis, available, runs, asOfMillis);
+      return runs == 0
+          ? EMPTY
+          : new AvailabilityHistory(startMillis, available, runs, asOfMillis, tallies);
     }
   }
 }

@@ -39,23 +39,20 @@ public final class LifetimeModel {
     this.evidenceDown = withPrior(alive[0]);
   }
 
+  /**
+   * The model learnt from {@code history} in steps of {@code interval}. Costs the runs the history
+   * has gained since a snapshot of the same builder was last fitted ({@link RunTally}), not the
+   * whole history.
+   */
   public static LifetimeModel fit(AvailabilityHistory history, Duration interval) {
+    long[] counts = history.tally(interval.toMillis());
     double[][] alive = new double[2][AGES];
     double[][] lasted = new double[2][AGES];
-    double step = interval.toMillis();
-    for (int run = 0; run < history.runs(); run++) {
-      boolean censored = run == history.runs() - 1;
-      double span = history.runEnd(run).toEpochMilli() - history.runStart(run).toEpochMilli();
-      long length = Math.max(1, Math.round(span / step) + (censored ? 1 : 0));
-      // A censored run of n intervals was seen surviving n - 1 transitions, and no end.
-      long atRisk = censored ? length - 1 : length;
-      int state = history.runAvailable(run) ? 1 : 0;
-      for (int age = 1; age < AGES && age <= atRisk; age++) {
-        alive[state][age - 1]++;
-        lasted[state][age - 1] += length > age ? 1 : 0;
+    for (int state = 0; state < 2; state++) {
+      for (int i = 0; i < AGES; i++) {
+        alive[state][i] = counts[RunTally.alive(state == 1, i)];
+        lasted[state][i] = counts[RunTally.lasted(state == 1, i)];
       }
-      alive[state][AGES - 1] += Math.max(0, atRisk - AGES + 1);
-      lasted[state][AGES - 1] += Math.max(0, length - AGES);
     }
     return new LifetimeModel(
         alive,

@@ -60,6 +60,7 @@ final class ModelEpochs {
       known = memo.get(key);
       if (known == null) {
         known = next(ref, key, histories);
+        SolverWork.modelRefitted();
         if (memo.size() > MEMO_LIMIT) {
           memo.clear();
         }

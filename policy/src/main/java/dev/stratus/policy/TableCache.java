@@ -64,6 +64,8 @@ final class TableCache {
       SlackTable table =
           SlackTable.solve(
               model.get(), key.grid(), key.spotPrice(), key.onDemandPrice(), maxTicks, maxSlack);
+      SolverWork.tableSolved(
+          (maxTicks + 1L) * key.grid().modes() * MarketState.COUNT * (maxSlack + 1L));
       mine.complete(table);
       return table;
     } catch (RuntimeException e) {

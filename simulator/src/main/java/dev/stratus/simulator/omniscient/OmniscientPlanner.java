@@ -124,32 +124,41 @@ public final class OmniscientPlanner {
   }
 
   private int onDemandMode(int phase) {
-    return 1 + Math.min(phase, lastPhase);
+    return 1 + shared(phase);
   }
 
   private int spotMode(int place, int phase) {
-    return 1 + (lastPhase + 1) * (1 + place) + Math.min(phase, lastPhase);
+    return 1 + (lastPhase + 1) * (1 + place) + shared(phase);
+  }
+
+  /**
+   * An instance that ran in phase j runs next in phase min(j + 1, last): the last two phases
+   * continue alike, so they share one mode's cells (the other's stay unused).
+   */
+  private int shared(int phase) {
+    int p = Math.min(phase, lastPhase);
+    return p == lastPhase - 1 ? lastPhase : p;
   }
 
   public Plan plan(int startTick) {
     int ticks = job.ticks(gap);
+    // Values by mode, then slack: each row below is one loop along the slack axis.
     double[] next = new double[modes * (slack + 1)];
     double[] value = new double[next.length];
-    var choices = new Choices(ticks, modes, slack);
     boolean flex = !offers.flex().isEmpty();
+    var choices = new Choices(ticks, modes, slack, flex);
     double[][] startAll = new double[flex ? ticks + 1 : 0][slack + 1];
     double[][] startNoFlex = new double[flex ? ticks + 1 : 0][slack + 1];
     FlexRuns runs = flex ? new FlexRuns(this, ticks, slack) : null;
+    var rows = new Rows(lastPhase + 1, places, slack + 1);
     for (int t = ticks - 1; t >= 0; t--) {
       if (flex) {
         runs.solve(t, startNoFlex, startAll);
       }
-      for (int u = 0; u <= slack; u++) {
-        solveCell(startTick, t, u, next, value, choices, runs);
-        if (flex) {
-          startAll[t][u] = value[u * modes];
-          startNoFlex[t][u] = noFlex;
-        }
+      solveTick(startTick, t, next, value, choices, runs, rows);
+      if (flex) {
+        System.arraycopy(value, 0, startAll[t], 0, slack + 1);
+        System.arraycopy(rows.noFlex, 0, startNoFlex[t], 0, slack + 1);
       }
       double[] swap = next;
       next = value;
@@ -158,66 +167,117 @@ public final class OmniscientPlanner {
     return new Plan(walk(choices, ticks, startTick, runs), next[0]);
   }
 
-  private double noFlex;
+  /**
+   * Buffers for one tick: by phase (and place), what running a tick costs at each slack; the best
+   * start at each slack, with and without a new flex request.
+   */
+  private record Rows(double[][] onDemand, double[][][] spot, double[] best, double[] noFlex) {
+    Rows(int phases, int places, int cells) {
+      this(
+          new double[phases][cells],
+          new double[phases][places][cells],
+          new double[cells],
+          new double[cells]);
+    }
+  }
 
-  private void solveCell(
-      int start, int t, int u, double[] next, double[] value, Choices choices, FlexRuns runs) {
-    long progress = (long) t * per - u;
-    int base = u * modes;
-    if (progress >= workUnits) {
-      Arrays.fill(value, base, base + modes, 0);
-      noFlex = 0;
-      return;
+  /** Every cell of tick {@code t} from the values of tick {@code t + 1} ({@code next}). */
+  private void solveTick(
+      int start, int t, double[] next, double[] value, Choices choices, FlexRuns runs, Rows rows) {
+    long base = (long) t * per;
+    // Slack used never exceeds the time gone (base), and the tick before reads no further: without
+    // flex offers (whose runs read their own way) the cells beyond are left unsolved.
+    int to = (int) (runs == null ? Math.min(slack, base) + 1 : slack + 1);
+    // Below this slack the work is done: nothing more to pay.
+    int from = (int) Math.max(0, Math.min(to, base - workUnits + 1));
+    int cells = slack + 1;
+    for (int m = 0; m < modes; m++) {
+      Arrays.fill(value, m * cells, m * cells + from, 0);
     }
+    Arrays.fill(rows.best(), 0, from, 0);
+    Arrays.fill(rows.noFlex(), 0, from, 0);
     int tick = start + t;
-    double best = u + per <= slack ? next[(u + per) * modes] : INF;
-    int choice = SampleResult.IDLE;
-    double od = run(next, u, progress, 0, false, 0, tick);
-    if (od < best) {
-      best = od;
-      choice = SampleResult.ON_DEMAND;
-    }
-    for (int l = 0; l < places; l++) {
-      double spot = run(next, u, progress, 0, true, l, tick);
-      if (spot < best) {
-        best = spot;
-        choice = l;
-      }
-    }
-    noFlex = best;
-    int withoutFlex = choice;
-    for (int f = 0; runs != null && f < offers.flex().size(); f++) {
-      int grant = offers.flex().get(f).grant(tick);
-      if (grant == MarketOffers.NO_GRANT || grant - start >= job.ticks(gap)) {
-        continue;
-      }
-      int g = grant - start;
-      long after = u + (long) (g - t) * per;
-      if (after <= slack && runs.value(f, g, (int) after) < best) {
-        best = runs.value(f, g, (int) after);
-        choice = FLEX_REQUEST - f;
-      }
-    }
-    value[base] = best;
-    choices.start(t, u, choice, withoutFlex);
-    for (int j = 0; j <= lastPhase; j++) {
-      int phase = Math.min(j + 1, lastPhase);
-      double keep = run(next, u, progress, phase, false, 0, tick);
-      value[base + onDemandMode(j)] = Math.min(keep, best);
-      choices.keep(t, onDemandMode(j), u, keep <= best);
+    for (int p = 0; p <= lastPhase; p++) {
+      run(rows.onDemand()[p], next, p, false, 0, tick, base, from, to);
       for (int l = 0; l < places; l++) {
-        keep = run(next, u, progress, phase, true, l, tick);
-        value[base + spotMode(l, j)] = Math.min(keep, best);
-        choices.keep(t, spotMode(l, j), u, keep <= best);
+        run(rows.spot()[p][l], next, p, true, l, tick, base, from, to);
+      }
+    }
+    for (int u = from; u < to; u++) {
+      double best = u + per <= slack ? next[u + per] : INF;
+      int choice = SampleResult.IDLE;
+      if (rows.onDemand()[0][u] < best) {
+        best = rows.onDemand()[0][u];
+        choice = SampleResult.ON_DEMAND;
+      }
+      for (int l = 0; l < places; l++) {
+        if (rows.spot()[0][l][u] < best) {
+          best = rows.spot()[0][l][u];
+          choice = l;
+        }
+      }
+      rows.noFlex()[u] = best;
+      int withoutFlex = choice;
+      for (int f = 0; runs != null && f < offers.flex().size(); f++) {
+        int grant = offers.flex().get(f).grant(tick);
+        if (grant == MarketOffers.NO_GRANT || grant - start >= job.ticks(gap)) {
+          continue;
+        }
+        int g = grant - start;
+        long after = u + (long) (g - t) * per;
+        if (after <= slack && runs.value(f, g, (int) after) < best) {
+          best = runs.value(f, g, (int) after);
+          choice = FLEX_REQUEST - f;
+        }
+      }
+      value[u] = best;
+      rows.best()[u] = best;
+      choices.start(t, u, choice, withoutFlex);
+    }
+    for (int j = 0; j <= lastPhase; j++) {
+      if (j == lastPhase - 1) {
+        continue; // shares the last phase's mode
+      }
+      int phase = Math.min(j + 1, lastPhase);
+      keep(rows.onDemand()[phase], rows, onDemandMode(j), t, from, to, value, choices);
+      for (int l = 0; l < places; l++) {
+        keep(rows.spot()[phase][l], rows, spotMode(l, j), t, from, to, value, choices);
       }
     }
   }
 
-  private double run(
-      double[] next, int u, long progress, int phase, boolean spot, int l, int tick) {
+  /** An instance's cells: kept where running on costs no more than the best start. */
+  private void keep(
+      double[] run, Rows rows, int mode, int t, int from, int to, double[] value, Choices choices) {
+    double[] best = rows.best();
+    int at = mode * (slack + 1);
+    for (int u = from; u < to; u++) {
+      value[at + u] = Math.min(run[u], best[u]);
+    }
+    choices.keep(t, mode, run, best, from, to);
+  }
+
+  /**
+   * What running a tick in {@code phase} costs, at each slack in [from, to): infinity where the
+   * capacity is not there; the tick billed until the work is done where it ends the job; else the
+   * whole tick and the next tick's value, the changeover's slack taken (infinity beyond the slack
+   * there is).
+   */
+  private void run(
+      double[] into,
+      double[] next,
+      int phase,
+      boolean spot,
+      int l,
+      int tick,
+      long base,
+      int from,
+      int to) {
+    int cells = slack + 1;
     boolean block = spot && l >= locations;
     if (block ? !blockUsable(l - locations, tick) : spot && !market.available()[l][tick]) {
-      return INF;
+      Arrays.fill(into, from, to, INF);
+      return;
     }
     double perSecond =
         block
@@ -225,15 +285,19 @@ public final class OmniscientPlanner {
             : (spot ? market.spotPrice()[l][tick] : market.onDemandPrice()[onDemandAt]) / 3600;
     long overhead = overhead(phase);
     long work = (gap - overhead) / unit;
-    if (progress + work >= workUnits) {
-      return perSecond * (overhead + (workUnits - progress) * unit);
+    int paid = (int) (overhead / unit);
+    // Up to this slack the tick's work covers what is left (progress is base - u).
+    int ends = (int) Math.max(from - 1, Math.min(to - 1, base + work - workUnits));
+    for (int u = from; u <= ends; u++) {
+      into[u] = perSecond * (overhead + (workUnits - (base - u)) * unit);
     }
-    int after = u + (int) (overhead / unit);
-    if (after > slack) {
-      return INF;
+    double tickCost = perSecond * gap;
+    int at = (spot ? spotMode(l, phase) : onDemandMode(phase)) * cells + paid;
+    int fits = Math.min(slack - paid, to - 1);
+    for (int u = ends + 1; u <= fits; u++) {
+      into[u] = tickCost + next[at + u];
     }
-    int mode = spot ? spotMode(l, phase) : onDemandMode(phase);
-    return perSecond * gap + next[after * modes + mode];
+    Arrays.fill(into, Math.max(ends + 1, fits + 1), to, INF);
   }
 
   private boolean blockUsable(int b, int tick) {
