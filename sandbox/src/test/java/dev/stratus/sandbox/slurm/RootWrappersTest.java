@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,11 +50,58 @@ class RootWrappersTest {
         .contains("exec bwrap --bind \"$R\" /")
         .contains("--bind /run /run") // munged's socket: munge vouches for the caller's own uid
         .contains("--bind '/tmp/cluster one' '/tmp/cluster one'")
-        .contains("--bind-try /home /home")
+        .contains("for d in $DIRS; do printf ' --bind-try %s %s'")
         .contains("Debian package bubblewrap")
         .doesNotContain(".m2"); // /root is not the user's to read; only hooks (root) need the jars
     // inside the root already, a hook's client never goes through bwrap
     assertThat(enter.indexOf("/.stratus-root")).isLessThan(enter.indexOf("bwrap"));
+  }
+
+  /**
+   * What the root sees of this machine besides the cluster: the user directories and the caller's
+   * working directory, run by sh as the wrapper runs it; never the system's own directories, the
+   * root itself, nor a directory already covered.
+   */
+  @Test
+  void theUsersDirectoriesAndTheCallersWorkingDirectoryAreBoundButNotTheSystemsOwn()
+      throws Exception {
+    // outside /tmp (where @TempDir is, already covered by /tmp itself)
+    Path outside = Files.createTempDirectory(Path.of("/var/tmp"), "stratus-wrappers-");
+    try {
+      Path plain = Files.createDirectories(outside.resolve("run-two"));
+      Path blank = Files.createDirectories(outside.resolve("run one"));
+      Path root = Files.createDirectories(outside.resolve("root"));
+      Path inTmp = Files.createDirectories(dir.resolve("jobs"));
+
+      assertThat(dirsFrom(plain, root).split(" ")).contains("/tmp", plain.toString());
+      assertThat(dirsFrom(inTmp, root).split(" ")).containsOnlyOnce("/tmp");
+      assertThat(dirsFrom(blank, root)).as("a blank splits the list").doesNotContain("run one");
+      assertThat(dirsFrom(Path.of("/usr/share"), root)).doesNotContain("/usr");
+      assertThat(dirsFrom(root, root)).as("the root itself").doesNotContain(root.toString());
+    } finally {
+      try (var all = Files.walk(outside)) {
+        all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  /** {@code $DIRS} after the wrapper's loop, for a caller in {@code cwd} and the root {@code r}. */
+  static String dirsFrom(Path cwd, Path r) throws Exception {
+    Process p =
+        new ProcessBuilder(
+                "sh",
+                "-c",
+                "R="
+                    + RootWrappers.quote(r.toString())
+                    + "\n"
+                    + RootWrappers.userDirs()
+                    + "echo $DIRS")
+            .directory(cwd.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    assertThat(p.waitFor()).as(out).isZero();
+    return out;
   }
 
   @Test
