@@ -17,8 +17,9 @@ import java.util.Optional;
  *       never risking the deadline: it skips spot runs too young to be worth a changeover when
  *       slack is dear, waits out outages when slack is cheap, and leaves on-demand for spot only
  *       when the slack can pay for the way back.
- *   <li><b>Where</b> (across offerings): the {@link LocationIndex}, the lowest expected cost per
- *       hour of progress for the run each offering would give now.
+ *   <li><b>Where</b> (across offerings): markets nested by spot price ({@link PriceTiers}), the
+ *       cheapest asked first; within the market that answers, the {@link LocationIndex}, the lowest
+ *       expected cost per hour of progress for the run each offering would give now.
  * </ul>
  *
  * In one zone the market is the zone and the table alone decides. The {@link SafetyNet} has the
@@ -27,6 +28,7 @@ import java.util.Optional;
 public final class StratusDeadlinePolicy implements DeadlinePolicy {
   private final TableCache tables = new TableCache(48);
   private final ModelEpochs epochs = new ModelEpochs();
+  private final MarketRates rates = new MarketRates();
 
   @Override
   public String name() {
@@ -39,57 +41,85 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
       return Decision.waiting("the job's work is done");
     }
     Schedule s = Schedule.of(in);
-    Optional<LocationIndex.Choice> where = where(in, s);
-    List<AvailabilityHistory> histories =
-        in.locations().stream().map(LocationView::history).toList();
-    boolean up = in.locations().stream().anyMatch(LocationView::spotUsable);
-    Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
-    byte action = table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state());
-    String why =
-        Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
-            + " h of slack over "
-            + s.ticksLeft()
-            + " ticks, spot "
-            + (up ? "available" : "unavailable")
-            + " for "
-            + h.ageText()
-            + (h.coarse() ? " (coarse table)" : " (fine table)");
-    Decision proposed =
-        switch (action) {
-          case SlackTable.SPOT ->
-              where
-                  .map(c -> spot(c, why))
-                  .orElseGet(() -> onDemand(in, why + "; no offering's spot beats on-demand"));
-          case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
-          default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
-        };
+    Decision proposed = in.locations().size() == 1 ? alone(in, s) : ladder(in, s);
     return SafetyNet.apply(in, s, WindowedCapacity.choose(in, s, proposed));
   }
 
-  private static Optional<LocationIndex.Choice> where(DecisionInput in, Schedule s) {
-    if (in.locations().size() == 1) {
-      LocationView only = in.locations().get(0);
-      return only.spotUsable()
-          ? Optional.of(new LocationIndex.Choice(only.location(), only.spotPricePerHour()))
-          : Optional.empty();
-    }
-    return LocationIndex.best(in, s);
+  private Decision alone(DecisionInput in, Schedule s) {
+    LocationView only = in.locations().get(0);
+    var market = new PriceTiers.Tier(List.of(only), only.spotPricePerHour());
+    Horizon h = horizon(in, s, market);
+    String why = why(s, h, market.up());
+    return switch (table(in, market, h).action(h.ticks(), h.slack(), h.mode(), h.state())) {
+      case SlackTable.SPOT ->
+          only.spotUsable()
+              ? spot(new LocationIndex.Choice(only.location(), only.spotPricePerHour()), why)
+              : onDemand(in, why + "; no offering's spot beats on-demand");
+      case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
+      default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
+    };
   }
 
-  private SlackTable table(DecisionInput in, List<AvailabilityHistory> histories, Horizon h) {
-    List<String> locations = in.locations().stream().map(LocationView::location).toList();
+  private Decision ladder(DecisionInput in, Schedule s) {
+    Optional<ZoneLadder.Answer> answer =
+        ZoneLadder.decide(
+            in,
+            s,
+            (market, h) -> table(in, market, h).action(h.ticks(), h.slack(), h.mode(), h.state()),
+            rates);
+    if (answer.isEmpty()) {
+      return onDemand(in, "no offering's spot beats on-demand");
+    }
+    ZoneLadder.Answer a = answer.get();
+    String why =
+        why(s, a.h(), a.market().up())
+            + " in the market of "
+            + a.market().offerings().size()
+            + " offering(s) up to $"
+            + Figures.decimals(a.market().spotPricePerHour(), 2);
+    return switch (a.action()) {
+      case SlackTable.SPOT -> spot(a.where().orElseThrow(), why);
+      case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
+      default ->
+          Decision.waiting(
+              why
+                  + (a.young()
+                      ? "; waiting for a run old enough to be worth a changeover"
+                      : "; waiting for spot is cheaper in expectation"));
+    };
+  }
+
+  private static Horizon horizon(DecisionInput in, Schedule s, PriceTiers.Tier market) {
+    return Horizon.of(s, market.histories(), market.up(), in.now(), in.interval());
+  }
+
+  private static String why(Schedule s, Horizon h, boolean up) {
+    return Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
+        + " h of slack over "
+        + s.ticksLeft()
+        + " ticks, spot "
+        + (up ? "available" : "unavailable")
+        + " for "
+        + h.ageText()
+        + (h.coarse() ? " (coarse table)" : " (fine table)");
+  }
+
+  private SlackTable table(DecisionInput in, PriceTiers.Tier market, Horizon h) {
+    List<String> locations = market.offerings().stream().map(LocationView::location).toList();
     ModelEpochs.Reference ref =
         epochs.at(
-            locations, histories, in.now().truncatedTo(ChronoUnit.DAYS), h.interval(), h.coarse());
-    double spot =
-        in.locations().stream().mapToDouble(LocationView::spotPricePerHour).min().orElseThrow();
+            locations,
+            market.histories(),
+            in.now().truncatedTo(ChronoUnit.DAYS),
+            h.interval(),
+            h.coarse());
     var key =
         new TableCache.Key(
             locations,
             ref.observed(),
             ref.cut(),
             h.grid(),
-            spot,
+            market.spotPricePerHour(),
             in.cheapestOnDemand().onDemandPricePerHour());
     return tables.get(key, h.maxTicks(), h.maxSlack(), ref::model);
   }
