@@ -18,11 +18,16 @@ final class LocationIndex {
   record Choice(String location, double costPerWorkHour) {}
 
   static Optional<Choice> best(DecisionInput in, Schedule s) {
+    return best(in, s, in.locations());
+  }
+
+  /** The best of {@code candidates} (some of {@code in}'s offerings). */
+  static Optional<Choice> best(DecisionInput in, Schedule s, List<LocationView> candidates) {
     String current = in.usableSpot().map(Placement::location).orElse(null);
     double cheapestSpot =
         in.cheapestUsableSpot().map(LocationView::spotPricePerHour).orElse(Double.NaN);
     Choice best = null;
-    for (LocationView l : in.locations()) {
+    for (LocationView l : candidates) {
       if (!l.spotUsable()) {
         continue;
       }
@@ -62,6 +67,33 @@ final class LocationIndex {
       DecisionInput in, Schedule s, LocationView l, double changeoverLeft, double restartPrice) {
     LifetimeModel model = LifetimeModel.fit(l.history(), in.interval());
     int age = Ages.availableFor(l.history(), in.now(), in.interval());
+    return index(s, l, model, age, changeoverLeft, restartPrice);
+  }
+
+  /**
+   * A new run's index at offering {@code l}'s age now over the least it has at any age: above 1
+   * when the run is younger than the runs its history says are worth a changeover (many end within
+   * an interval or two of starting, and those that last have outlived that).
+   */
+  static double youth(DecisionInput in, Schedule s, LocationView l) {
+    LifetimeModel model = LifetimeModel.fit(l.history(), in.interval());
+    int age = Ages.availableFor(l.history(), in.now(), in.interval());
+    double price = l.spotPricePerHour();
+    double now = index(s, l, model, age, s.changeover(), price);
+    double least = now;
+    for (int a = age + 1; a <= LifetimeModel.AGES; a++) {
+      least = Math.min(least, index(s, l, model, a, s.changeover(), price));
+    }
+    return least > 0 && Double.isFinite(least) ? now / least : 1;
+  }
+
+  private static double index(
+      Schedule s,
+      LocationView l,
+      LifetimeModel model,
+      int age,
+      double changeoverLeft,
+      double restartPrice) {
     double g = s.interval();
     double billed = 0;
     double work = 0;

@@ -17,8 +17,9 @@ import java.util.Optional;
  *       never risking the deadline: it skips spot runs too young to be worth a changeover when
  *       slack is dear, waits out outages when slack is cheap, and leaves on-demand for spot only
  *       when the slack can pay for the way back.
- *   <li><b>Where</b> (across offerings): the {@link LocationIndex}, the lowest expected cost per
- *       hour of progress for the run each offering would give now.
+ *   <li><b>Where</b> (across offerings): markets nested by spot price ({@link PriceTiers}), the
+ *       cheapest asked first; within the market that answers, the {@link LocationIndex}, the lowest
+ *       expected cost per hour of progress for the run each offering would give now.
  * </ul>
  *
  * In one zone the market is the zone and the table alone decides. The {@link SafetyNet} has the
@@ -27,6 +28,7 @@ import java.util.Optional;
 public final class StratusDeadlinePolicy implements DeadlinePolicy {
   private final TableCache tables = new TableCache(48);
   private final ModelEpochs epochs = new ModelEpochs();
+  private final MarketRates rates = new MarketRates();
 
   @Override
   public String name() {
@@ -39,35 +41,14 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
       return Decision.waiting("the job's work is done");
     }
     Schedule s = Schedule.of(in);
-    Optional<LocationIndex.Choice> where = where(in, s);
-    Lookup look = lookup(in, s);
-    Horizon h = look.horizon();
-    boolean up = look.up();
-    byte action = look.action();
-    String why =
-        Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
-            + " h of slack over "
-            + s.ticksLeft()
-            + " ticks, spot "
-            + (up ? "available" : "unavailable")
-            + " for "
-            + h.ageText()
-            + (h.coarse() ? " (coarse table)" : " (fine table)");
-    Decision proposed =
-        switch (action) {
-          case SlackTable.SPOT ->
-              where
-                  .map(c -> spot(c, why))
-                  .orElseGet(() -> onDemand(in, why + "; no offering's spot beats on-demand"));
-          case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
-          default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
-        };
+    Decision proposed = in.locations().size() == 1 ? alone(in, s) : ladder(in, s);
     return SafetyNet.apply(in, s, WindowedCapacity.choose(in, s, proposed));
   }
 
   /**
-   * {@inheritDoc} Adds what the slack table says at the job's state (fine or coarse, the market's
-   * availability and its age) to the facts every policy's explanation has.
+   * {@inheritDoc} Adds what the slack table of the market that answered says at the job's state
+   * (fine or coarse, the market's availability and its age) to the facts every policy's explanation
+   * has.
    */
   @Override
   public Explanation explain(DecisionInput in) {
@@ -75,62 +56,122 @@ public final class StratusDeadlinePolicy implements DeadlinePolicy {
     if (in.job().done()) {
       return Explainer.of(in, decision, "");
     }
-    Lookup look = lookup(in, Schedule.of(in));
-    Horizon h = look.horizon();
-    String says =
-        switch (look.action()) {
-          case SlackTable.SPOT -> "spot";
-          case SlackTable.ON_DEMAND -> "on-demand";
-          default -> "wait";
-        };
-    String proposal =
-        (h.coarse() ? "the coarse" : "the fine")
-            + " slack table says "
-            + says
-            + " (the market's spot "
-            + (look.up() ? "available" : "unavailable")
-            + " for "
-            + h.ageText()
-            + ")";
-    return Explainer.of(in, decision, proposal);
+    Schedule s = Schedule.of(in);
+    Optional<Said> said =
+        in.locations().size() == 1
+            ? Optional.of(aloneSays(in, s))
+            : ZoneLadder.decide(in, s, (market, h) -> action(in, market, h), rates)
+                .map(a -> new Said(a.h(), a.market().up(), a.action(), market(a.market())));
+    return Explainer.of(
+        in, decision, said.map(Said::text).orElse("no market's spot beats on-demand"));
   }
 
-  /** Which table answers the job's state, whether the market has spot now, and its action. */
-  private record Lookup(Horizon horizon, boolean up, byte action) {}
-
-  private Lookup lookup(DecisionInput in, Schedule s) {
-    List<AvailabilityHistory> histories =
-        in.locations().stream().map(LocationView::history).toList();
-    boolean up = in.locations().stream().anyMatch(LocationView::spotUsable);
-    Horizon h = Horizon.of(s, histories, up, in.now(), in.interval());
-    return new Lookup(
-        h, up, table(in, histories, h).action(h.ticks(), h.slack(), h.mode(), h.state()));
-  }
-
-  private static Optional<LocationIndex.Choice> where(DecisionInput in, Schedule s) {
-    if (in.locations().size() == 1) {
-      LocationView only = in.locations().get(0);
-      return only.spotUsable()
-          ? Optional.of(new LocationIndex.Choice(only.location(), only.spotPricePerHour()))
-          : Optional.empty();
+  /** What one market's slack table said: its horizon, whether it has spot now, its action. */
+  private record Said(Horizon h, boolean up, byte action, String market) {
+    String text() {
+      String says =
+          switch (action) {
+            case SlackTable.SPOT -> "spot";
+            case SlackTable.ON_DEMAND -> "on-demand";
+            default -> "wait";
+          };
+      return (h.coarse() ? "the coarse" : "the fine")
+          + " slack table"
+          + market
+          + " says "
+          + says
+          + " (the market's spot "
+          + (up ? "available" : "unavailable")
+          + " for "
+          + h.ageText()
+          + ")";
     }
-    return LocationIndex.best(in, s);
   }
 
-  private SlackTable table(DecisionInput in, List<AvailabilityHistory> histories, Horizon h) {
-    List<String> locations = in.locations().stream().map(LocationView::location).toList();
+  private Said aloneSays(DecisionInput in, Schedule s) {
+    LocationView only = in.locations().get(0);
+    var market = new PriceTiers.Tier(List.of(only), only.spotPricePerHour());
+    Horizon h = horizon(in, s, market);
+    return new Said(h, market.up(), action(in, market, h), "");
+  }
+
+  private byte action(DecisionInput in, PriceTiers.Tier market, Horizon h) {
+    return table(in, market, h).action(h.ticks(), h.slack(), h.mode(), h.state());
+  }
+
+  /** How a reason names the market of several offerings that answered. */
+  private static String market(PriceTiers.Tier market) {
+    return " in the market of "
+        + market.offerings().size()
+        + " offering(s) up to $"
+        + Figures.decimals(market.spotPricePerHour(), 2);
+  }
+
+  private Decision alone(DecisionInput in, Schedule s) {
+    LocationView only = in.locations().get(0);
+    Said said = aloneSays(in, s);
+    String why = why(s, said.h(), said.up());
+    return switch (said.action()) {
+      case SlackTable.SPOT ->
+          only.spotUsable()
+              ? spot(new LocationIndex.Choice(only.location(), only.spotPricePerHour()), why)
+              : onDemand(in, why + "; no offering's spot beats on-demand");
+      case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
+      default -> Decision.waiting(why + "; waiting for spot is cheaper in expectation");
+    };
+  }
+
+  private Decision ladder(DecisionInput in, Schedule s) {
+    Optional<ZoneLadder.Answer> answer =
+        ZoneLadder.decide(in, s, (market, h) -> action(in, market, h), rates);
+    if (answer.isEmpty()) {
+      return onDemand(in, "no offering's spot beats on-demand");
+    }
+    ZoneLadder.Answer a = answer.get();
+    String why = why(s, a.h(), a.market().up()) + market(a.market());
+    return switch (a.action()) {
+      case SlackTable.SPOT -> spot(a.where().orElseThrow(), why);
+      case SlackTable.ON_DEMAND -> onDemand(in, why + "; on-demand is cheaper in expectation");
+      default ->
+          Decision.waiting(
+              why
+                  + (a.young()
+                      ? "; waiting for a run old enough to be worth a changeover"
+                      : "; waiting for spot is cheaper in expectation"));
+    };
+  }
+
+  private static Horizon horizon(DecisionInput in, Schedule s, PriceTiers.Tier market) {
+    return Horizon.of(s, market.histories(), market.up(), in.now(), in.interval());
+  }
+
+  private static String why(Schedule s, Horizon h, boolean up) {
+    return Figures.decimals(Math.max(0, s.ticksLeft() * s.interval() - s.workLeft()) / 3600, 1)
+        + " h of slack over "
+        + s.ticksLeft()
+        + " ticks, spot "
+        + (up ? "available" : "unavailable")
+        + " for "
+        + h.ageText()
+        + (h.coarse() ? " (coarse table)" : " (fine table)");
+  }
+
+  private SlackTable table(DecisionInput in, PriceTiers.Tier market, Horizon h) {
+    List<String> locations = market.offerings().stream().map(LocationView::location).toList();
     ModelEpochs.Reference ref =
         epochs.at(
-            locations, histories, in.now().truncatedTo(ChronoUnit.DAYS), h.interval(), h.coarse());
-    double spot =
-        in.locations().stream().mapToDouble(LocationView::spotPricePerHour).min().orElseThrow();
+            locations,
+            market.histories(),
+            in.now().truncatedTo(ChronoUnit.DAYS),
+            h.interval(),
+            h.coarse());
     var key =
         new TableCache.Key(
             locations,
             ref.observed(),
             ref.cut(),
             h.grid(),
-            spot,
+            market.spotPricePerHour(),
             in.cheapestOnDemand().onDemandPricePerHour());
     return tables.get(key, h.maxTicks(), h.maxSlack(), ref::model);
   }

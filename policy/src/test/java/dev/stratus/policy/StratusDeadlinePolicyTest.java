@@ -46,7 +46,7 @@ class StratusDeadlinePolicyTest {
         Inputs.job(4, 12)
             .left(2)
             .at(30)
-            .location("other", 1.2, 10, repeat(true, 40))
+            .location("other", 1, 10, repeat(true, 40))
             .location("here", 1, 10, repeat(true, 40))
             .notice("here")
             .running("here", CapacityType.SPOT, 2)
@@ -85,5 +85,72 @@ class StratusDeadlinePolicyTest {
     assertThat(d.reason())
         .contains("43.5 h of slack over 861 ticks")
         .contains("unavailable for 1 step of PT1H (coarse table)");
+  }
+
+  @Test
+  void waitsForTheCheapZoneWhileSlackIsAmpleRatherThanRunADearerOne() {
+    boolean[] upThenDown = repeat(true, 40);
+    upThenDown[30] = false;
+    var in =
+        Inputs.job(4, 24)
+            .at(30)
+            .location("cheap", 1, 10, upThenDown)
+            .location("dear", 1.3, 10, repeat(true, 40))
+            .build();
+
+    Decision d = stratus.decide(in);
+
+    assertThat(d).isInstanceOf(Decision.Wait.class);
+    assertThat(d.reason()).contains("market of 1 offering(s) up to $1.00");
+  }
+
+  @Test
+  void runsTheDearerZoneWhenTheCheapOneCannotGiveTheWorkInTime() {
+    // Up one interval in six, and learnt so by the day's start: runs too short for a changeover.
+    boolean[] flickers = new boolean[250];
+    for (int i = 0; i < flickers.length; i += 6) {
+      flickers[i] = true;
+    }
+    var in =
+        Inputs.job(12, 60)
+            .at(200)
+            .location("cheap", 1, 10, flickers)
+            .location("dear", 1.3, 10, repeat(true, 250))
+            .build();
+
+    assertThat(((Decision.RunSpot) stratus.decide(in)).location()).isEqualTo("dear");
+  }
+
+  @Test
+  void anIdleJobFarFromItsDeadlineWaitsOutARunTooYoungToBeWorthAChangeover() {
+    // Ten runs of one interval and five of thirty: a run that has just begun most likely ends now.
+    StringBuilder seen = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      seen.append("100");
+    }
+    for (int i = 0; i < 5; i++) {
+      seen.append("1".repeat(30)).append("00");
+    }
+    String justUp = seen + "1";
+    String old = seen + "1".repeat(LifetimeModel.AGES);
+
+    Decision young = stratus.decide(idleJobOfDays(justUp));
+    Decision lasting = stratus.decide(idleJobOfDays(old));
+
+    assertThat(young).isInstanceOf(Decision.Wait.class);
+    assertThat(young.reason()).contains("a run old enough to be worth a changeover");
+    assertThat(((Decision.RunSpot) lasting).location()).isEqualTo("a");
+  }
+
+  private static DecisionInput idleJobOfDays(String availability) {
+    boolean[] a = new boolean[availability.length()];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = availability.charAt(i) == '1';
+    }
+    return Inputs.job(60, 120)
+        .at(a.length - 1)
+        .location("a", 1, 10, a)
+        .location("b", 2, 10, new boolean[a.length])
+        .build();
   }
 }
