@@ -56,11 +56,6 @@ public final class ScaleHarness {
     Path root = Files.createTempDirectory("stratus-scale-");
     String cluster = "scale" + Integer.toHexString(new SecureRandom().nextInt(0x10000));
     ScaleSlurm slurm = ScaleSlurm.prepare(root, cluster, spec, install);
-    ScaleNodeProvider.ScaleNodes nodes =
-        new ScaleNodeProvider.ScaleNodes(
-            slurm.config.slurm().sbinDir().resolve("slurmd"),
-            slurm.config.slurm().slurmConf(),
-            slurm.slurm.nodesDir());
     Submitter submitter = new Submitter(slurm);
     List<Long> running = new ArrayList<>();
     ScaleController controller = null;
@@ -72,7 +67,7 @@ public final class ScaleHarness {
       if (controller != null) {
         controller.close();
       }
-      stop(submitter, running, nodes, slurm);
+      stop(submitter, running, slurm);
       if (!Boolean.getBoolean("scale.keep")) {
         deleteTree(root);
       } else {
@@ -214,11 +209,7 @@ public final class ScaleHarness {
   }
 
   /** Cancels the jobs that run, stops every node's slurmd, then slurmctld and munged. */
-  private static void stop(
-      Submitter submitter,
-      List<Long> running,
-      ScaleNodeProvider.ScaleNodes nodes,
-      ScaleSlurm slurm) {
+  private static void stop(Submitter submitter, List<Long> running, ScaleSlurm slurm) {
     boolean cancelled =
         waitFor(
             Duration.ofMinutes(2),
@@ -235,26 +226,25 @@ public final class ScaleHarness {
     if (!cancelled) {
       System.err.println("scale: could not cancel the running jobs, see " + slurm.root);
     }
-    try (Stream<Path> dirs =
-        Files.exists(nodes.nodesDir()) ? Files.list(nodes.nodesDir()) : Stream.empty()) {
-      dirs.map(d -> d.getFileName().toString()).toList().parallelStream().forEach(nodes::stop);
-    } catch (IOException e) {
-      System.err.println("scale: cannot list the nodes: " + e.getMessage());
-    }
-    stepdsOf(slurm).forEach(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
+    Path sbin = slurm.config.slurm().sbinDir();
+    daemonsOf(slurm, sbin.resolve("slurmd")).parallelStream()
+        .forEach(pid -> Processes.stop(pid, Duration.ofSeconds(10)));
+    daemonsOf(slurm, sbin.resolve("slurmstepd"))
+        .forEach(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
     slurm.close();
   }
 
   /**
-   * The slurmstepd of this harness's jobs still running (their slurmd gone before they ended):
-   * those whose SLURM_CONF is this cluster's.
+   * The processes running {@code program} with this cluster's SLURM_CONF: every node's slurmd (a
+   * pid file is not enough: a slurmd still registering has not written one yet) and the slurmstepd
+   * of jobs still running.
    */
-  private static List<Long> stepdsOf(ScaleSlurm slurm) {
-    String mark = "SLURM_CONF=" + slurm.config.slurm().slurmConf();
+  private static List<Long> daemonsOf(ScaleSlurm slurm, Path program) {
+    String mark = "\nSLURM_CONF=" + slurm.config.slurm().slurmConf() + "\n";
     return ProcessHandle.allProcesses()
-        .filter(p -> p.info().command().filter(c -> c.endsWith("/slurmstepd")).isPresent())
         .map(ProcessHandle::pid)
-        .filter(pid -> environ(pid).contains(mark))
+        .filter(pid -> ScaleNodeProvider.ScaleNodes.runs(pid, program))
+        .filter(pid -> ("\n" + environ(pid) + "\n").contains(mark))
         .toList();
   }
 

@@ -122,19 +122,28 @@ final class ScaleNodeProvider implements NodeProvider {
 
     /**
      * The node's slurmd, stopped by its pid file (SIGTERM, SIGKILL after 5 s) if that pid is still
-     * a slurmd (a stale file's pid may be another program's by now); none: nothing.
+     * this slurmd (a stale file's pid may be another program's by now); none: nothing.
      */
     void stop(String node) {
       Processes.readPid(nodesDir.resolve(node).resolve("slurmd.pid"))
-          .filter(ScaleNodes::isSlurmd)
+          .filter(pid -> runs(pid, slurmd))
           .ifPresent(pid -> Processes.stop(pid, Duration.ofSeconds(5)));
     }
 
-    static boolean isSlurmd(long pid) {
-      return ProcessHandle.of(pid)
-          .flatMap(h -> h.info().command())
-          .filter(c -> c.endsWith("/slurmd"))
-          .isPresent();
+    /**
+     * Whether {@code pid} runs {@code program}: /proc names the resolved binary (Debian's {@code
+     * /usr/sbin/slurmd} is an alternatives link to {@code slurmd-wlm}).
+     */
+    static boolean runs(long pid, Path program) {
+      try {
+        String real = program.toRealPath().toString();
+        return ProcessHandle.of(pid)
+            .flatMap(h -> h.info().command())
+            .filter(real::equals)
+            .isPresent();
+      } catch (IOException e) {
+        return false;
+      }
     }
   }
 }

@@ -66,7 +66,8 @@ final class ScaleSlurm implements AutoCloseable {
     Path yaml = root.resolve("stratus.yaml");
     Files.writeString(
         yaml,
-        ScaleYaml.render(cluster, spec, dirs, install.version().toString(), hardware, nodesDir));
+        ScaleYaml.render(
+            cluster, spec, dirs, install.version().toString(), hardware, nodesDir, freePort()));
     LoadedConfig loaded = ConfigLoader.loadAll(yaml);
     StratusConfig config = loaded.config();
     EmbeddedSlurm slurm = EmbeddedSlurm.of(config, ThisHost.shortName(), "127.0.0.1", freePort());

@@ -8,7 +8,8 @@ import java.util.Locale;
 /**
  * The stratus.yaml of the scale harness: one pool per {@link ScaleSpec.PoolShape}, each with its
  * own partition and one on-demand offering of provider {@code scale} (its boot time from the spec),
- * unlimited ResumeRate and SuspendRate, relative paths under the harness's root.
+ * unlimited ResumeRate and SuspendRate, relative paths under the harness's root, the notice
+ * endpoint on a port of its own (two harnesses, or a harness and a demo, never share one).
  */
 final class ScaleYaml {
   private ScaleYaml() {}
@@ -19,7 +20,8 @@ final class ScaleYaml {
       SlurmInstall.SlurmDirs dirs,
       String version,
       NodeHardware hardware,
-      Path nodesDir) {
+      Path nodesDir,
+      int noticePort) {
     StringBuilder pools = new StringBuilder();
     StringBuilder types = new StringBuilder();
     for (ScaleSpec.PoolShape p : spec.pools()) {
@@ -77,6 +79,7 @@ final class ScaleYaml {
           suspendRate: 0
           hookDir: ./bin
           slurmctldParameters: [idle_on_node_suspend, cloud_reg_addrs, power_save_interval=1, power_save_min_interval=0]
+        spot: {listen: "127.0.0.1:%d"}
         timeouts: {reconcileInterval: 3s, powerUp: 300s, orphanGrace: 120s, downHold: 30s, unavailableTtl: 20s}
         spoolDir: ./spool
         stateDir: ./state
@@ -91,6 +94,7 @@ final class ScaleYaml {
         dirs.binDir(),
         dirs.sbinDir(),
         version,
+        noticePort,
         pools,
         nodesDir,
         types);
