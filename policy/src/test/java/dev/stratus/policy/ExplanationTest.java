@@ -36,7 +36,8 @@ class ExplanationTest {
             .at(30)
             .location("dear", 3, 10, repeat(true, 40))
             .location("cheap", 1, 10, repeat(true, 40))
-            .location("down", 0.5, 10, repeat(false, 40))
+            // dearer than cheap: a cheaper zone, even one never seen up, may be worth waiting for
+            .location("down", 1.5, 10, repeat(false, 40))
             .build();
     Explanation e = stratus.explain(in);
     // 12 h deadline, 5 h gone: 42 ticks of 10 minutes, 7 h less 2 h of work.
@@ -45,7 +46,11 @@ class ExplanationTest {
     assertThat(e.workLeftHours()).isCloseTo(2.0, within(1e-9));
     assertThat(e.running()).isEqualTo("nothing");
     assertThat(e.choice()).isEqualTo("spot at cheap");
-    assertThat(e.proposal()).startsWith("the fine slack table says spot");
+    // the cheapest market that can give the work answered: cheap alone
+    assertThat(e.proposal())
+        .isEqualTo(
+            "the fine slack table in the market of 1 offering(s) up to $1.00 says spot (the"
+                + " market's spot available for 12 ticks or more)");
     assertThat(e.zones())
         .extracting(Explanation.Zone::location)
         .containsExactly("dear", "cheap", "down");
@@ -68,7 +73,7 @@ class ExplanationTest {
             "spot at cheap: 5.0 h of slack over 42 ticks, 2.0 h of work left, runs on nothing");
     assertThat(String.join("\n", e.lines()))
         .contains("(chosen)")
-        .contains("zone down: spot $0.50, unavailable for 12 ticks or more");
+        .contains("zone down: spot $1.50, unavailable for 12 ticks or more");
   }
 
   @Test

@@ -38,7 +38,8 @@ class ExplainCommandTest {
     assertThat(lines).anyMatch(l -> l.matches("  omniscient +\\$[0-9.]+: .*spot at .*"));
     assertThat(lines).anyMatch(l -> l.startsWith("hour 0.00: spot at "));
     assertThat(out)
-        .contains("  policy: the fine slack table says ")
+        .contains(
+            "  policy: the fine slack table in the market of 2 offering(s) up to $14.85 says ")
         .contains("(chosen)")
         .contains("  zone us-east4-a: spot $14.85, ")
         .contains("  safety net: ")

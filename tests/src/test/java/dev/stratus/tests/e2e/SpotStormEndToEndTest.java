@@ -64,6 +64,7 @@ class SpotStormEndToEndTest {
     double requeuedBefore = count("stratus.spot.jobs.requeued");
     double noticesBefore = count("stratus.spot.notices", "kind", "reclaim");
     double reclaimsBefore = count("stratus.spot.reclaims", "notice", "false");
+    double lostBefore = count("stratus.spot.gpu.seconds.lost", "notice", "false");
 
     storm.reclaimHalf("20s");
     storm.unnoticedNodes().forEach(node -> assertThat(storm.instanceOn(node)).isEmpty());
@@ -102,6 +103,9 @@ class SpotStormEndToEndTest {
     assertThat(count("stratus.spot.reclaims", "notice", "false") - reclaimsBefore)
         .as("one no-notice reclaim per node killed without one")
         .isEqualTo(storm.unnoticedNodes().size());
+    // the whole node killed without a notice: 8 GPUs for at least the 3 steps its job had run
+    assertThat(count("stratus.spot.gpu.seconds.lost", "notice", "false") - lostBefore)
+        .isGreaterThanOrEqualTo(8 * 3.0);
     storm.assertReplacementsLaunched();
     awaitAllSuspended();
     storm.record("mixed");
