@@ -36,7 +36,8 @@ class DebianRootTest {
     if (there) {
       assertThat(said.toString(StandardCharsets.UTF_8)).as("a whole root is reused").isEmpty();
     } else {
-      assertThat(said.toString(StandardCharsets.UTF_8)).contains("preparing a Debian 13 root");
+      assertThat(said.toString(StandardCharsets.UTF_8))
+          .contains("preparing a Debian 13 (trixie) root");
     }
     assertThat(DebianRoot.problem(root)).isEmpty();
     assertThat(DebianRoot.banner(root)).startsWith("slurm-wlm 24.11.");
@@ -54,7 +55,7 @@ class DebianRootTest {
     roots.prepare();
     assertThat(said.toString(StandardCharsets.UTF_8))
         .contains("is broken (usr/sbin/slurmctld is missing); rebuilding it")
-        .contains("preparing a Debian 13 root");
+        .contains("preparing a Debian 13 (trixie) root");
     assertThat(DebianRoot.problem(root)).isEmpty();
   }
 
