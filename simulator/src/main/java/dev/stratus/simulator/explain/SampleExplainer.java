@@ -5,7 +5,6 @@ import dev.stratus.simulator.engine.MarketHistory;
 import dev.stratus.simulator.engine.Policies;
 import dev.stratus.simulator.engine.TickEngine;
 import dev.stratus.simulator.offers.MarketOffers;
-import dev.stratus.simulator.report.ExplainReport;
 import dev.stratus.simulator.run.JobSpec;
 import dev.stratus.simulator.run.SampleResult;
 import dev.stratus.simulator.trace.Market;

@@ -1,8 +1,7 @@
-package dev.stratus.simulator.report;
+package dev.stratus.simulator.explain;
 
 import dev.stratus.policy.Explanation;
 import dev.stratus.policy.Figures;
-import dev.stratus.simulator.explain.ExplainedRun;
 import dev.stratus.simulator.run.SampleResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
