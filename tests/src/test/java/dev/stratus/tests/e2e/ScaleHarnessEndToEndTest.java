@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The scale harness ({@code -Pbench-scale}) at a small size, as a check that it works: 128 CLOUD
  * nodes in four pools, 2,000 queued jobs of the mixed shapes, a burst of 32 nodes booting in 5 s
- * (small for CI's 40 minutes: 256 nodes and 5,000 jobs took 173 s on a loaded machine). Its
- * figures are not gated here (docs/measurements.md has the larger runs); its invariants are.
+ * (small for CI's 40 minutes: 256 nodes and 5,000 jobs took 173 s on a loaded machine). Its figures
+ * are not gated here (docs/measurements.md has the larger runs); its invariants are.
  */
 @Tag("slurm")
 class ScaleHarnessEndToEndTest {
