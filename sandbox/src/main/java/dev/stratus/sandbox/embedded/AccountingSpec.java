@@ -2,7 +2,9 @@ package dev.stratus.sandbox.embedded;
 
 import static dev.stratus.api.model.Checks.slurmName;
 
+import java.security.SecureRandom;
 import java.util.List;
+import java.util.Random;
 
 /**
  * Slurm accounting for an embedded cluster: a MariaDB on loopback {@code databasePort}, a slurmdbd
@@ -29,12 +31,13 @@ public record AccountingSpec(List<String> accounts, int databasePort, int slurmd
     }
   }
 
-  /** {@code accounts} on two ports nothing listens on now. */
+  /** {@code accounts} on two ports nothing listens on now ({@link ListenPorts}). */
   public static AccountingSpec onFreePorts(List<String> accounts) {
-    int database = EmbeddedSpec.freePort();
-    int slurmdbd = EmbeddedSpec.freePort();
+    Random random = new SecureRandom();
+    int database = ListenPorts.draw(random);
+    int slurmdbd = ListenPorts.draw(random);
     while (slurmdbd == database) {
-      slurmdbd = EmbeddedSpec.freePort();
+      slurmdbd = ListenPorts.draw(random);
     }
     return new AccountingSpec(accounts, database, slurmdbd);
   }

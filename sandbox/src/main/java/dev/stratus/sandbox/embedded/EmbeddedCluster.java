@@ -184,7 +184,16 @@ public final class EmbeddedCluster implements AutoCloseable {
       throw new IOException(
           "slurmctld failed to start (exit " + rc + "), see " + slurm.controllerLogFile());
     }
-    Instant end = Instant.now().plusSeconds(30);
+    awaitPing(log);
+  }
+
+  /**
+   * Waits until slurmctld answers {@code scontrol ping}; fails at once when it has exited (a port
+   * taken, a bad line in slurm.conf) and names the end of its log either way, so a CI run that
+   * keeps only the console still says why.
+   */
+  private void awaitPing(Path log) throws IOException {
+    Instant end = Instant.now().plusSeconds(60);
     while (Instant.now().isBefore(end)) {
       if (Processes.run(
               List.of(config.slurm().command("scontrol").toString(), "ping"),
@@ -194,9 +203,19 @@ public final class EmbeddedCluster implements AutoCloseable {
           == 0) {
         return;
       }
+      Optional<Long> pid = Processes.readPid(slurm.controllerPidFile());
+      if (pid.isPresent() && !Processes.alive(pid.get())) {
+        throw new IOException(
+            "slurmctld exited before it answered 'scontrol ping'; "
+                + Processes.tail(slurm.controllerLogFile(), 8));
+      }
       Processes.pause(200);
     }
-    throw new IOException("slurmctld did not answer 'scontrol ping' within 30 s, see " + log);
+    throw new IOException(
+        "slurmctld did not answer 'scontrol ping' within 60 s, see "
+            + log
+            + "; "
+            + Processes.tail(slurm.controllerLogFile(), 8));
   }
 
   /**

@@ -3,9 +3,6 @@ package dev.stratus.sandbox.embedded;
 import static dev.stratus.api.model.Checks.positive;
 import static dev.stratus.api.model.Checks.slurmName;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -85,23 +82,14 @@ public record EmbeddedSpec(
         8,
         nodes,
         racks,
-        20000 + random.nextInt(20000),
+        ListenPorts.draw(random),
         "stb" + Integer.toHexString(random.nextInt(0x100000)),
         "10." + b + "." + c + ".0/24",
         Duration.ofSeconds(10),
         Duration.ofSeconds(15),
-        freePort(),
+        ListenPorts.draw(random),
         Duration.ofSeconds(10),
         hardware);
-  }
-
-  /** A port nothing listens on now (the OS picks it), for the notice endpoint. */
-  static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot find a free port", e);
-    }
   }
 
   /** The notice URL each node's watcher POSTs to. */

@@ -2,6 +2,7 @@ package dev.stratus.sandbox.process;
 
 import dev.stratus.core.slurm.CommandRunner;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -81,6 +82,23 @@ public final class Processes {
           StandardOpenOption.APPEND);
     } catch (IOException e) {
       // the log is for people; a command's result must not depend on it
+    }
+  }
+
+  /**
+   * "{@code log} ends: " and its last {@code lines} lines, for an error message; says so when the
+   * log cannot be read.
+   */
+  public static String tail(Path log, int lines) {
+    try {
+      // bytes, not readAllLines: a log line that is not UTF-8 must not hide the others
+      List<String> all =
+          List.of(new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split("\n"));
+      return log
+          + " ends:\n"
+          + String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return log + " cannot be read: " + e.getMessage();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.stratus.tests.contract;
 
+import dev.stratus.sandbox.embedded.ListenPorts;
 import dev.stratus.sandbox.embedded.NodeHardware;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -53,7 +54,7 @@ final class LocalTestbed {
     gateway = "10." + b + "." + c + ".1";
     Path etc = Files.createDirectories(root.resolve("etc"));
     slurmConf = etc.resolve("slurm.conf");
-    Files.writeString(slurmConf, slurmConf(20000 + RANDOM.nextInt(20000)));
+    Files.writeString(slurmConf, slurmConf(ListenPorts.draw(RANDOM)));
     Files.writeString(
         etc.resolve("gres.conf"),
         "NodeName=ct-[001-0" + NODES + "] Name=gpu Type=h100 File=" + deviceDir + "/nvidia[0-7]\n");

@@ -9,12 +9,12 @@ import dev.stratus.core.render.SlurmConfigWriter;
 import dev.stratus.hook.HookLaunchers;
 import dev.stratus.hook.LauncherSpec;
 import dev.stratus.hook.hostlist.Hostlist;
+import dev.stratus.sandbox.embedded.ListenPorts;
 import dev.stratus.sandbox.embedded.NodeHardware;
 import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.RootWrappers;
 import dev.stratus.sandbox.slurm.SlurmInstall;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,6 +36,8 @@ import java.util.regex.Pattern;
  * at fake GPU devices under the root. {@link #close} stops slurmctld and munged by their pid files.
  */
 final class ScaleSlurm implements AutoCloseable {
+  private static final Random RANDOM = new SecureRandom();
+
   private static final Pattern NODE_LINE = Pattern.compile("(?m)^NodeName=(\\S+) (.*)$");
 
   final Path root;
@@ -67,10 +70,17 @@ final class ScaleSlurm implements AutoCloseable {
     Files.writeString(
         yaml,
         ScaleYaml.render(
-            cluster, spec, dirs, install.version().toString(), hardware, nodesDir, freePort()));
+            cluster,
+            spec,
+            dirs,
+            install.version().toString(),
+            hardware,
+            nodesDir,
+            ListenPorts.draw(RANDOM)));
     LoadedConfig loaded = ConfigLoader.loadAll(yaml);
     StratusConfig config = loaded.config();
-    EmbeddedSlurm slurm = EmbeddedSlurm.of(config, ThisHost.shortName(), "127.0.0.1", freePort());
+    EmbeddedSlurm slurm =
+        EmbeddedSlurm.of(config, ThisHost.shortName(), "127.0.0.1", ListenPorts.draw(RANDOM));
     Files.createDirectories(slurm.stateSaveLocation());
     Files.createDirectories(slurm.nodesDir());
     Path confDir = config.slurm().confDir();
@@ -151,14 +161,7 @@ final class ScaleSlurm implements AutoCloseable {
     if (count > 9000) {
       throw new IllegalArgumentException("at most 9000 nodes fit the slurmd ports, got " + count);
     }
-    return 10000 + new SecureRandom().nextInt(10000 - count);
-  }
-
-  /** A port nothing listens on now (the OS picks it), for slurmctld. */
-  static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return 10000 + RANDOM.nextInt(10000 - count);
   }
 
   /** Starts munged and slurmctld and waits until slurmctld answers {@code scontrol ping}. */
