@@ -30,6 +30,7 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
   // set once sinfo --json answered in the 23.02+ shape; never unset (one Slurm per client)
   private volatile boolean nodeGroupsInSinfo;
   private final CommandRunner runner;
+  private final SqueueReader jobs;
   private final ReservationCommands reservationArgs =
       new ReservationCommands(ZoneId.systemDefault());
 
@@ -52,6 +53,7 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
   CliSlurmClient(Path binDir, CommandRunner runner) {
     this.binDir = binDir.toAbsolutePath();
     this.runner = runner;
+    this.jobs = new SqueueReader(this.binDir.resolve("squeue"), runner);
   }
 
   /**
@@ -83,17 +85,13 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
   }
 
   /**
-   * {@code squeue --json --all --states=all}: 22.05's JSON output lists finished jobs (until
-   * MinJobAge) even without {@code --states=all}; the flag keeps that true for later releases.
+   * The jobs of every partition and state (finished ones until MinJobAge), read by a {@link
+   * SqueueReader}: {@code squeue -O} in its narrow form, {@code squeue --json} if that cannot be
+   * read. A job's name is left empty in the narrow form.
    */
   @Override
   public List<SlurmJob> jobs() {
-    List<String> command = command("squeue", "--json", "--all", "--states=all");
-    CommandRunner.Read<List<SlurmJob>> read = runner.run(command, SqueueJson::parse);
-    if (!read.ok()) {
-      throw failed(command, read.exitCode(), read.stderr());
-    }
-    return read.stdout();
+    return jobs.jobs();
   }
 
   @Override

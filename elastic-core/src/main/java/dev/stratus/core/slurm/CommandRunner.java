@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +59,13 @@ public final class CommandRunner {
       throw new IllegalArgumentException("timeout must be > 0, got " + timeout);
     }
     this.timeout = timeout;
+  }
+
+  /** This runner with {@code extra} added to (or replacing names in) its environment. */
+  public CommandRunner with(Map<String, String> extra) {
+    Map<String, String> merged = new HashMap<>(environment);
+    merged.putAll(extra);
+    return new CommandRunner(merged, timeout);
   }
 
   /**

@@ -133,6 +133,24 @@ public record SlurmJob(
     constraint = constraint == null ? "" : constraint.strip();
   }
 
+  /** This job under another name (squeue's narrow form reads no name: tests compare without it). */
+  public SlurmJob withName(String newName) {
+    return new SlurmJob(
+        jobId,
+        newName,
+        state,
+        reason,
+        partition,
+        nodes,
+        nodeCount,
+        gresPerNode,
+        restartCount,
+        requeue,
+        started,
+        accounting,
+        constraint);
+  }
+
   /**
    * GPUs the job holds: {@code nodeCount} × the count of its {@code gpu} GRES per node (Slurm's
    * {@code name[:type][:count]}, count 1 when left out). 0 for a job that asked for GPUs per job or

@@ -140,6 +140,52 @@ class CliSlurmClientTest {
   }
 
   @Test
+  void theNarrowFormSaysWhatTheJsonFormSaysButTheJobsName() {
+    submit("-p", "gpu", "--gres=gpu:h100:2", "-N", "2", "--time=1-02:30:00", "--hold");
+    submit("-p", "gpu", "--constraint=h100", "--deadline=now+6hours", "--time=90", "--hold");
+    submit("-p", "cpu", "--array=0-3", "--hold");
+    long commented = submit("-p", "gpu", "--gres=gpu:h100:8", "--hold");
+    slurm.note(commented, "stratus: held for budget team-a, a|b");
+    long cancelled = submit("-p", "cpu", "--hold");
+    assertThat(slurmctld.run("scancel", Long.toString(cancelled)).ok()).isTrue();
+    submit("-p", "gpu", "--deadline=now+1minute", "--time=90");
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> slurm.jobs().stream().anyMatch(j -> j.state().equals("DEADLINE")));
+
+    CommandRunner.Result json = slurmctld.run("squeue", "--json", "--all", "--states=all");
+    List<SlurmJob> fromJson =
+        SqueueJson.parse(json.stdout()).stream().map(j -> j.withName("")).toList();
+
+    assertThat(slurm.jobs())
+        .hasSizeGreaterThanOrEqualTo(6)
+        .containsExactlyInAnyOrderElementsOf(fromJson);
+  }
+
+  @Test
+  void readsTheJsonFormFromTheFirstTimeTheNarrowOneCannotBeRead() throws IOException {
+    Path bin = Files.createDirectory(dir.resolve("garbled-squeue-bin"));
+    Path tries = dir.resolve("narrow-tries");
+    Path squeue = bin.resolve("squeue");
+    Files.writeString(
+        squeue,
+        "#!/bin/sh\n"
+            + "case \"$1\" in --json) exec "
+            + ScratchSlurmctld.BIN.resolve("squeue")
+            + " \"$@\";; esac\n"
+            + "echo tried >> "
+            + tries
+            + "\necho 'not|what|squeue|prints'\n");
+    Files.setPosixFilePermissions(squeue, PosixFilePermissions.fromString("r-xr-xr-x"));
+    long held = submit("-p", "gpu", "--hold");
+    CliSlurmClient client = new CliSlurmClient(bin, slurmctld.slurmConf());
+
+    assertThat(client.jobs()).extracting(SlurmJob::jobId).contains(held);
+    assertThat(client.jobs()).extracting(SlurmJob::jobId).contains(held);
+    assertThat(Files.readAllLines(tries)).hasSize(1);
+  }
+
+  @Test
   void signallingAPendingJobTimesOutBecauseScancelRetriesForever() {
     long held = submit("-p", "gpu", "-J", "held", "--hold");
     CliSlurmClient impatient =

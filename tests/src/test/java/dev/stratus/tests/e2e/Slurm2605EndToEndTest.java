@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.core.slurm.SlurmJob;
+import dev.stratus.core.slurm.SqueueJson;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
 import java.net.URI;
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,6 +64,14 @@ class Slurm2605EndToEndTest {
     assertThat(e2e.run("scontrol", "show", "job", job)).contains("ExpeditedRequeue=Yes");
     assertThat(gauge("/metrics/nodes", "slurm_node_gpus_alloc\\{node=\"" + node + "\"\\}"))
         .isEqualTo(2);
+    // the controller reads squeue's narrow form: it says what the JSON form says, name aside
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () ->
+                assertThat(e2e.slurm.jobs())
+                    .isNotEmpty()
+                    .containsExactlyInAnyOrderElementsOf(jobsAsJsonSaysThem()));
 
     assertThat(jobs.reclaim(node, "15s")).isZero();
     await()
@@ -96,6 +106,12 @@ class Slurm2605EndToEndTest {
         .isEqualTo(16);
     assertThat(SlurmVersion.fromBanner(e2e.cluster.slurmctldVersion()))
         .isEqualTo(new SlurmVersion(26, 5));
+  }
+
+  static List<SlurmJob> jobsAsJsonSaysThem() {
+    return SqueueJson.parse(e2e.run("squeue", "--json", "--all", "--states=all")).stream()
+        .map(j -> j.withName(""))
+        .toList();
   }
 
   static boolean running(String job) {

@@ -1,6 +1,7 @@
 package dev.stratus.tests.scale;
 
 import dev.stratus.core.bench.Percentiles;
+import dev.stratus.core.slurm.SqueueColumns;
 import dev.stratus.hook.spool.Spool;
 import dev.stratus.sandbox.process.Processes;
 import dev.stratus.sandbox.slurm.SlurmInstall;
@@ -127,6 +128,7 @@ public final class ScaleHarness {
     for (Submitter.Read r :
         List.of(
             submitter.time("squeue", "--json", "--all", "--states=all"),
+            submitter.time("squeue", SqueueColumns.arguments().toArray(String[]::new)),
             submitter.time("sinfo", "--json"),
             submitter.time("scontrol", "-o", "show", "node"))) {
       progress("read: %s: %d bytes in %d ms", r.command(), r.bytes(), r.millis());

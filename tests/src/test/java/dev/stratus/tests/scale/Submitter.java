@@ -110,7 +110,8 @@ final class Submitter {
     long start = System.nanoTime();
     String out = ok(slurm.command(program, args), Duration.ofMinutes(5));
     return new Read(
-        program + " " + String.join(" ", args),
+        // the narrow squeue form's separator, shown
+        (program + " " + String.join(" ", args)).replace('\u001f', '|'),
         out.length(),
         (System.nanoTime() - start) / 1_000_000);
   }
