@@ -11,8 +11,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads the job list: the narrow form ({@link SqueueColumns}) first; the JSON form ({@code squeue
  * --json --all --states=all}, {@link SqueueJson}) from the first time the narrow one cannot be read
- * on, for the life of this reader (one Slurm per client), with one warning. A command that fails
- * fails either way: slurmctld down is not a reason to switch forms.
+ * on, for the life of this reader (one Slurm per client), with one warning. When the narrow command
+ * exits non-zero, the JSON one is tried: if it answers, this Slurm refuses the narrow form and the
+ * reader switches; if it fails too (slurmctld down), the narrow failure is thrown and nothing
+ * switches.
  *
  * <p>Why narrow: at 5,000 jobs squeue --json took 2.2–5.4 s and 238 MB (22.05) or 9.5–13 s and 760
  * MB (26.05) to print 15–42 MB, the narrow form 0.1–0.55 s and 15–17 MB for 0.5 MB. The controller
@@ -33,17 +35,39 @@ final class SqueueReader {
   }
 
   List<SlurmJob> jobs() {
-    if (!json) {
-      List<String> command = command(SqueueColumns.arguments());
-      try {
-        return read(narrowRunner, command, SqueueReader::narrow);
-      } catch (Unreadable unreadable) {
-        json = true;
-        LOG.warn(
-            "squeue -O output could not be read ({}); reading squeue --json from now on",
-            unreadable.getCause().getMessage());
-      }
+    if (json) {
+      return readJson();
     }
+    List<String> command = command(SqueueColumns.arguments());
+    CommandRunner.Read<List<SlurmJob>> narrow;
+    try {
+      narrow = narrowRunner.run(command, SqueueReader::narrow);
+    } catch (Unreadable unreadable) {
+      return switchToJson("could not be read: " + unreadable.getCause().getMessage());
+    }
+    if (narrow.ok()) {
+      return narrow.stdout();
+    }
+    // a Slurm that refuses the narrow form but answers the JSON one is not "slurmctld down"; a
+    // time-out is thrown above and tries nothing more
+    SlurmCommandException narrowFailed = failed(command, narrow.exitCode(), narrow.stderr());
+    try {
+      return switchToJson("failed: " + narrowFailed.getMessage());
+    } catch (SlurmCommandException jsonFailedToo) {
+      json = false;
+      narrowFailed.addSuppressed(jsonFailedToo);
+      throw narrowFailed;
+    }
+  }
+
+  private List<SlurmJob> switchToJson(String why) {
+    json = true;
+    List<SlurmJob> jobs = readJson();
+    LOG.warn("squeue -O {}; reading squeue --json from now on", why);
+    return jobs;
+  }
+
+  private List<SlurmJob> readJson() {
     return read(runner, command(List.of("--json", "--all", "--states=all")), SqueueJson::parse);
   }
 
@@ -79,14 +103,18 @@ final class SqueueReader {
       CommandRunner.StdoutReader<List<SlurmJob>> parse) {
     CommandRunner.Read<List<SlurmJob>> read = runner.run(command, parse);
     if (!read.ok()) {
-      throw new SlurmCommandException(
-          "`"
-              + String.join(" ", command)
-              + "` failed with exit code "
-              + read.exitCode()
-              + ": "
-              + read.stderr().strip());
+      throw failed(command, read.exitCode(), read.stderr());
     }
     return read.stdout();
+  }
+
+  private static SlurmCommandException failed(List<String> command, int exitCode, String stderr) {
+    return new SlurmCommandException(
+        "`"
+            + String.join(" ", command)
+            + "` failed with exit code "
+            + exitCode
+            + ": "
+            + stderr.strip());
   }
 }

@@ -186,6 +186,51 @@ class CliSlurmClientTest {
   }
 
   @Test
+  void aSlurmThatRefusesTheNarrowFormIsReadInJsonButADownOneFailsAndSwitchesNothing()
+      throws IOException {
+    Path bin = Files.createDirectory(dir.resolve("refusing-squeue-bin"));
+    Path tries = dir.resolve("refused-tries");
+    Path squeue = bin.resolve("squeue");
+    Files.writeString(
+        squeue,
+        "#!/bin/sh\n"
+            + "case \"$1\" in --json) exec "
+            + ScratchSlurmctld.BIN.resolve("squeue")
+            + " \"$@\";; esac\n"
+            + "echo tried >> "
+            + tries
+            + "\necho 'squeue: error: Invalid job format specification: admin_comment' >&2\n"
+            + "exit 1\n");
+    Files.setPosixFilePermissions(squeue, PosixFilePermissions.fromString("r-xr-xr-x"));
+    long held = submit("-p", "gpu", "--hold");
+    CliSlurmClient client = new CliSlurmClient(bin, slurmctld.slurmConf());
+
+    assertThat(client.jobs()).extracting(SlurmJob::jobId).contains(held);
+    assertThat(client.jobs()).extracting(SlurmJob::jobId).contains(held);
+    assertThat(Files.readAllLines(tries)).hasSize(1);
+
+    Path downBin = Files.createDirectory(dir.resolve("down-squeue-bin"));
+    Path downTries = dir.resolve("down-tries");
+    Path downSqueue = downBin.resolve("squeue");
+    Files.writeString(
+        downSqueue,
+        "#!/bin/sh\n"
+            + "case \"$1\" in --json) ;; *) echo tried >> "
+            + downTries
+            + ";; esac\n"
+            + "echo 'slurm_load_jobs error: Unable to contact slurm controller' >&2\nexit 1\n");
+    Files.setPosixFilePermissions(downSqueue, PosixFilePermissions.fromString("r-xr-xr-x"));
+    CliSlurmClient nobodyHome = new CliSlurmClient(downBin, slurmctld.slurmConf());
+    for (int call = 1; call <= 2; call++) {
+      assertThatThrownBy(nobodyHome::jobs)
+          .isInstanceOf(SlurmCommandException.class)
+          .hasMessageContaining("-O jobid:0")
+          .hasMessageContaining("Unable to contact");
+    }
+    assertThat(Files.readAllLines(downTries)).as("the narrow form tried on each call").hasSize(2);
+  }
+
+  @Test
   void signallingAPendingJobTimesOutBecauseScancelRetriesForever() {
     long held = submit("-p", "gpu", "-J", "held", "--hold");
     CliSlurmClient impatient =
