@@ -271,7 +271,7 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
     return command;
   }
 
-  private static SlurmCommandException failed(List<String> command, int exitCode, String stderr) {
+  static SlurmCommandException failed(List<String> command, int exitCode, String stderr) {
     return new SlurmCommandException(
         "`"
             + String.join(" ", command)

@@ -50,7 +50,8 @@ final class SqueueReader {
     }
     // a Slurm that refuses the narrow form but answers the JSON one is not "slurmctld down"; a
     // time-out is thrown above and tries nothing more
-    SlurmCommandException narrowFailed = failed(command, narrow.exitCode(), narrow.stderr());
+    SlurmCommandException narrowFailed =
+        CliSlurmClient.failed(command, narrow.exitCode(), narrow.stderr());
     try {
       return switchToJson("failed: " + narrowFailed.getMessage());
     } catch (SlurmCommandException jsonFailedToo) {
@@ -103,18 +104,8 @@ final class SqueueReader {
       CommandRunner.StdoutReader<List<SlurmJob>> parse) {
     CommandRunner.Read<List<SlurmJob>> read = runner.run(command, parse);
     if (!read.ok()) {
-      throw failed(command, read.exitCode(), read.stderr());
+      throw CliSlurmClient.failed(command, read.exitCode(), read.stderr());
     }
     return read.stdout();
-  }
-
-  private static SlurmCommandException failed(List<String> command, int exitCode, String stderr) {
-    return new SlurmCommandException(
-        "`"
-            + String.join(" ", command)
-            + "` failed with exit code "
-            + exitCode
-            + ": "
-            + stderr.strip());
   }
 }

@@ -164,19 +164,45 @@ class CliSlurmClientTest {
 
   @Test
   void readsTheJsonFormFromTheFirstTimeTheNarrowOneCannotBeRead() throws IOException {
-    Path bin = Files.createDirectory(dir.resolve("garbled-squeue-bin"));
-    Path tries = dir.resolve("narrow-tries");
-    Path squeue = bin.resolve("squeue");
-    Files.writeString(
-        squeue,
-        "#!/bin/sh\n"
-            + "case \"$1\" in --json) exec "
-            + ScratchSlurmctld.BIN.resolve("squeue")
-            + " \"$@\";; esac\n"
-            + "echo tried >> "
-            + tries
-            + "\necho 'not|what|squeue|prints'\n");
-    Files.setPosixFilePermissions(squeue, PosixFilePermissions.fromString("r-xr-xr-x"));
+    Path tries = dir.resolve("garbled-tries");
+    Path bin =
+        squeueBin("garbled", true, "echo tried >> " + tries + "\necho 'not|what|squeue|prints'");
+
+    assertReadsJsonAfterOneNarrowTry(bin, tries);
+  }
+
+  @Test
+  void aSlurmThatRefusesTheNarrowFormIsReadInJsonButADownOneFailsAndSwitchesNothing()
+      throws IOException {
+    Path tries = dir.resolve("refused-tries");
+    Path refusing =
+        squeueBin(
+            "refusing",
+            true,
+            "echo tried >> "
+                + tries
+                + "\necho 'squeue: error: Invalid job format specification: x' >&2\nexit 1");
+    assertReadsJsonAfterOneNarrowTry(refusing, tries);
+
+    Path downTries = dir.resolve("down-tries");
+    Path down =
+        squeueBin(
+            "down",
+            false,
+            "[ \"$1\" = --json ] || echo tried >> "
+                + downTries
+                + "\necho 'slurm_load_jobs error: Unable to contact slurm controller' >&2\nexit 1");
+    CliSlurmClient nobodyHome = new CliSlurmClient(down, slurmctld.slurmConf());
+    for (int call = 1; call <= 2; call++) {
+      assertThatThrownBy(nobodyHome::jobs)
+          .isInstanceOf(SlurmCommandException.class)
+          .hasMessageContaining("-O jobid:0")
+          .hasMessageContaining("Unable to contact");
+    }
+    assertThat(Files.readAllLines(downTries)).as("the narrow form tried on each call").hasSize(2);
+  }
+
+  private static void assertReadsJsonAfterOneNarrowTry(Path bin, Path tries) throws IOException {
     long held = submit("-p", "gpu", "--hold");
     CliSlurmClient client = new CliSlurmClient(bin, slurmctld.slurmConf());
 
@@ -185,49 +211,25 @@ class CliSlurmClientTest {
     assertThat(Files.readAllLines(tries)).hasSize(1);
   }
 
-  @Test
-  void aSlurmThatRefusesTheNarrowFormIsReadInJsonButADownOneFailsAndSwitchesNothing()
-      throws IOException {
-    Path bin = Files.createDirectory(dir.resolve("refusing-squeue-bin"));
-    Path tries = dir.resolve("refused-tries");
+  /**
+   * A bin dir whose squeue runs the shell lines {@code script}, except that {@code --json} runs the
+   * real squeue when {@code realJson}.
+   */
+  private static Path squeueBin(String name, boolean realJson, String script) throws IOException {
+    Path bin = Files.createDirectory(dir.resolve(name + "-squeue-bin"));
     Path squeue = bin.resolve("squeue");
     Files.writeString(
         squeue,
         "#!/bin/sh\n"
-            + "case \"$1\" in --json) exec "
-            + ScratchSlurmctld.BIN.resolve("squeue")
-            + " \"$@\";; esac\n"
-            + "echo tried >> "
-            + tries
-            + "\necho 'squeue: error: Invalid job format specification: admin_comment' >&2\n"
-            + "exit 1\n");
+            + (!realJson
+                ? ""
+                : "case \"$1\" in --json) exec "
+                    + ScratchSlurmctld.BIN.resolve("squeue")
+                    + " \"$@\";; esac\n")
+            + script
+            + "\n");
     Files.setPosixFilePermissions(squeue, PosixFilePermissions.fromString("r-xr-xr-x"));
-    long held = submit("-p", "gpu", "--hold");
-    CliSlurmClient client = new CliSlurmClient(bin, slurmctld.slurmConf());
-
-    assertThat(client.jobs()).extracting(SlurmJob::jobId).contains(held);
-    assertThat(client.jobs()).extracting(SlurmJob::jobId).contains(held);
-    assertThat(Files.readAllLines(tries)).hasSize(1);
-
-    Path downBin = Files.createDirectory(dir.resolve("down-squeue-bin"));
-    Path downTries = dir.resolve("down-tries");
-    Path downSqueue = downBin.resolve("squeue");
-    Files.writeString(
-        downSqueue,
-        "#!/bin/sh\n"
-            + "case \"$1\" in --json) ;; *) echo tried >> "
-            + downTries
-            + ";; esac\n"
-            + "echo 'slurm_load_jobs error: Unable to contact slurm controller' >&2\nexit 1\n");
-    Files.setPosixFilePermissions(downSqueue, PosixFilePermissions.fromString("r-xr-xr-x"));
-    CliSlurmClient nobodyHome = new CliSlurmClient(downBin, slurmctld.slurmConf());
-    for (int call = 1; call <= 2; call++) {
-      assertThatThrownBy(nobodyHome::jobs)
-          .isInstanceOf(SlurmCommandException.class)
-          .hasMessageContaining("-O jobid:0")
-          .hasMessageContaining("Unable to contact");
-    }
-    assertThat(Files.readAllLines(downTries)).as("the narrow form tried on each call").hasSize(2);
+    return bin;
   }
 
   @Test
