@@ -8,6 +8,7 @@ import dev.stratus.core.controller.ControllerParts;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.slurm.CliSlurmClient;
 import dev.stratus.core.slurm.SlurmClient;
+import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.testing.Fixtures;
 import dev.stratus.core.testing.InMemoryRequests;
 import dev.stratus.testkit.fake.FakeNodeProvider;
@@ -38,6 +39,8 @@ import java.util.Map;
  *       sinfo}/{@code squeue} that print that cluster as Slurm 22.05's JSON (from the recorded
  *       samples), so the figures add the processes and the parsing a real controller pays;
  *   <li>{@code --passes N}: how many passes (default 200);
+ *   <li>{@code --pool-size N}, {@code --pending M}: 4 pools of N nodes (default 500) and M pending
+ *       jobs (default 10,000), for the scale harness's sizes without a slurmctld;
  *   <li>{@code --gate on|off}: exit 1 when a target is missed (default: on with the in-memory
  *       Slurm, off with the JSON one).
  * </ul>
@@ -56,7 +59,12 @@ public final class ControllerPassBenchmark {
     int passes = Integer.parseInt(option(args, "--passes", "200"));
     boolean gated = option(args, "--gate", mode.equals("memory") ? "on" : "off").equals("on");
     Clock clock = Clock.systemUTC();
-    LargeCluster cluster = new LargeCluster(clock.instant());
+    LargeCluster cluster =
+        new LargeCluster(
+            clock.instant(),
+            Integer.parseInt(option(args, "--pool-size", "500")),
+            Integer.parseInt(
+                option(args, "--pending", Integer.toString(LargeCluster.PENDING_JOBS))));
     Path dir = Files.createTempDirectory("stratus-bench-slurm-");
     SlurmClient slurm =
         switch (mode) {
@@ -99,7 +107,7 @@ public final class ControllerPassBenchmark {
         "controller pass, %d nodes, %d pending jobs, %d live instances on the fake provider,"
             + " slurm=%s: %d passes%n",
         cluster.nodes.size(),
-        LargeCluster.PENDING_JOBS,
+        cluster.jobs.stream().filter(SlurmJob::pending).count(),
         cluster.running.size(),
         mode,
         passes);

@@ -33,12 +33,13 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * The large cluster of the controller benchmarks: 2,000 nodes in 4 pools of 500 (half powered down,
- * a quarter running a job on a live instance, an eighth powering up, an eighth DOWN by Stratus),
- * 10,000 pending jobs, and 50 resume requests for the nodes powering up. Seeded, so every run sees
- * the same cluster. It can be put into the in-memory Slurm, or written as the JSON that Slurm
- * 22.05's {@code sinfo --json} and {@code squeue --json} print (from the recorded samples), behind
- * stand-in {@code sinfo}/{@code squeue}/{@code scontrol}/{@code scancel} commands.
+ * The large cluster of the controller benchmarks: 2,000 nodes in 4 pools of 500 (or another size)
+ * (half powered down, a quarter running a job on a live instance, an eighth powering up, an eighth
+ * DOWN by Stratus), 10,000 pending jobs (or another count), and 50 resume requests for the nodes
+ * powering up. Seeded, so every run sees the same cluster. It can be put into the in-memory Slurm,
+ * or written as the JSON that Slurm 22.05's {@code sinfo --json} and {@code squeue --json} print
+ * (from the recorded samples), behind stand-in {@code sinfo}/{@code squeue}/{@code scontrol}/{@code
+ * scancel} commands.
  */
 final class LargeCluster {
   static final int PENDING_JOBS = 10_000;
@@ -52,10 +53,15 @@ final class LargeCluster {
   final List<List<String>> resumes = new ArrayList<>();
 
   LargeCluster(Instant now) {
+    this(now, 500, PENDING_JOBS);
+  }
+
+  /** {@code poolSize} nodes in each of the 4 pools, {@code pendingJobs} pending jobs. */
+  LargeCluster(Instant now, int poolSize, int pendingJobs) {
     this.now = now;
     Random random = new Random(42);
     for (String name : List.of("h100a", "h100b", "a100a", "a100b")) {
-      pools.add(Fixtures.pool(name, 500, SPOT));
+      pools.add(Fixtures.pool(name, poolSize, SPOT));
     }
     List<String> poweringUp = new ArrayList<>();
     long runningJob = 1_000_000;
@@ -83,7 +89,7 @@ final class LargeCluster {
       }
       resumes.add(batch);
     }
-    for (int j = 1; j <= PENDING_JOBS; j++) {
+    for (int j = 1; j <= pendingJobs; j++) {
       jobs.add(job(j, pools.get(j % 4), "PENDING", "", 2));
     }
   }

@@ -64,6 +64,29 @@ class BootWaitPrologTest {
   }
 
   @Test
+  void thePrologPollsLessOftenTheLongerANodeBoots() throws Exception {
+    Path calls = dir.resolve("times");
+    // POWERING_UP for four polls, then booted; each poll's time in ms
+    fakeScontrol(
+        """
+        date +%%s%%3N >> '%1$s'
+        if [ $(wc -l < '%1$s') -le 4 ]; then echo "NodeName=gpu-001 State=IDLE+CLOUD+POWERING_UP";
+        else echo "NodeName=gpu-001 State=ALLOCATED+CLOUD"; fi
+        """
+            .formatted(calls));
+    Path prolog = BootWaitProlog.write(load("").config(), dir.resolve("etc")).orElseThrow();
+
+    assertThat(run(prolog, Map.of("SLURM_JOB_NODELIST", "gpu-001"))).isZero();
+
+    long[] t = Files.readAllLines(calls).stream().mapToLong(Long::parseLong).toArray();
+    assertThat(t).hasSize(5);
+    assertThat(t[1] - t[0]).as("first pause").isGreaterThanOrEqualTo(300);
+    assertThat(t[4] - t[3])
+        .as("fourth pause, 0.3 s before backing off")
+        .isGreaterThanOrEqualTo(2000);
+  }
+
+  @Test
   void thePrologNeverFailsTheJobWhenScontrolDoes() throws Exception {
     fakeScontrol("exit 1\n");
     Path prolog = BootWaitProlog.write(load("").config(), dir.resolve("etc")).orElseThrow();
