@@ -12,9 +12,9 @@ import org.slf4j.LoggerFactory;
  * Reads the job list: the narrow form ({@link SqueueColumns}) first; the JSON form ({@code squeue
  * --json --all --states=all}, {@link SqueueJson}) from the first time the narrow one cannot be read
  * on, for the life of this reader (one Slurm per client), with one warning. When the narrow command
- * exits non-zero, the JSON one is tried: if it answers, this Slurm refuses the narrow form and the
- * reader switches; if it fails too (slurmctld down), the narrow failure is thrown and nothing
- * switches.
+ * exits non-zero for another reason than slurmctld not answering ({@code slurm_load_jobs error:
+ * Socket timed out ...}), the JSON one is tried: if it answers, this Slurm refuses the narrow form
+ * and the reader switches; if it fails too, the narrow failure is thrown and nothing switches.
  *
  * <p>Why narrow: at 5,000 jobs squeue --json took 2.2–5.4 s and 238 MB (22.05) or 9.5–13 s and 760
  * MB (26.05) to print 15–42 MB, the narrow form 0.1–0.55 s and 15–17 MB for 0.5 MB. The controller
@@ -22,6 +22,9 @@ import org.slf4j.LoggerFactory;
  */
 final class SqueueReader {
   private static final Logger LOG = LoggerFactory.getLogger(SqueueReader.class);
+
+  /** How squeue says that slurmctld did not answer (22.05 to 26.05). */
+  static final String RPC_FAILED = "slurm_load_jobs error";
 
   private final Path squeue;
   private final CommandRunner runner;
@@ -49,9 +52,13 @@ final class SqueueReader {
       return narrow.stdout();
     }
     // a Slurm that refuses the narrow form but answers the JSON one is not "slurmctld down"; a
-    // time-out is thrown above and tries nothing more
+    // time-out is thrown above, and an RPC that failed is slurmctld's: neither tries the JSON form,
+    // which would ask a busy slurmctld for 30 times the bytes
     SlurmCommandException narrowFailed =
         CliSlurmClient.failed(command, narrow.exitCode(), narrow.stderr());
+    if (narrow.stderr().contains(RPC_FAILED)) {
+      throw narrowFailed;
+    }
     try {
       return switchToJson("failed: " + narrowFailed.getMessage());
     } catch (SlurmCommandException jsonFailedToo) {
