@@ -135,11 +135,20 @@ public record SlurmJob(
 
   /** This job under another name (squeue's narrow form reads no name: tests compare without it). */
   public SlurmJob withName(String newName) {
+    return with(newName, reason);
+  }
+
+  /** This job with another reason (the narrow squeue form's description, named). */
+  public SlurmJob withReason(String newReason) {
+    return with(name, newReason);
+  }
+
+  private SlurmJob with(String newName, String newReason) {
     return new SlurmJob(
         jobId,
         newName,
         state,
-        reason,
+        newReason,
         partition,
         nodes,
         nodeCount,

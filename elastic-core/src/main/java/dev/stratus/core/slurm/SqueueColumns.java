@@ -59,6 +59,12 @@ public final class SqueueColumns {
           "feature",
           "admin_comment");
 
+  /** A reason as Slurm names it (its enum), e.g. {@code JobHeldUser}, {@code BeginTime}. */
+  private static final Pattern REASON_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+
+  /** A description slurmctld starts with the reason's name: {@code ReqNodeNotAvail, ...}. */
+  private static final Pattern NAMED_DESCRIPTION = Pattern.compile("([A-Za-z][A-Za-z0-9_]*),.*");
+
   private static final Pattern TIME_LIMIT =
       Pattern.compile("(?:(\\d+)-)?(?:(\\d+):)?(\\d+):(\\d+)");
 
@@ -134,7 +140,7 @@ public final class SqueueColumns {
         id,
         "",
         state,
-        text(f[2]),
+        reason(text(f[2])),
         text(f[3]),
         text(f[4]),
         (int) number(f, 5, number),
@@ -144,6 +150,26 @@ public final class SqueueColumns {
         epoch(f, 9, number),
         accounting,
         text(f[16]));
+  }
+
+  /**
+   * squeue prints the job's description instead of its reason's name when slurmctld gave one: the
+   * name that starts it ({@code ReqNodeNotAvail, UnavailableNodes:gpu-001} is {@code
+   * ReqNodeNotAvail}, as the JSON form says), else the description as it is ({@link
+   * #describedOnly}).
+   */
+  static String reason(String printed) {
+    Matcher m = NAMED_DESCRIPTION.matcher(printed);
+    return m.matches() ? m.group(1) : printed;
+  }
+
+  /**
+   * Whether {@code reason} is a description without the reason's name ({@code launch failed
+   * requeued held} for what the JSON form calls {@code JobHeldUser}): only the JSON form has the
+   * name then.
+   */
+  public static boolean describedOnly(String reason) {
+    return !reason.isEmpty() && !REASON_NAME.matcher(reason).matches();
   }
 
   /** squeue prints "(null)" and "N/A" for a column with no value. */

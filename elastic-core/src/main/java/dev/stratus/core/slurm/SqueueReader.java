@@ -3,6 +3,7 @@ package dev.stratus.core.slurm;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -49,7 +50,7 @@ final class SqueueReader {
       return switchToJson("could not be read: " + unreadable.getCause().getMessage());
     }
     if (narrow.ok()) {
-      return narrow.stdout();
+      return withReasonNames(narrow.stdout());
     }
     // a Slurm that refuses the narrow form but answers the JSON one is not "slurmctld down"; a
     // time-out is thrown above, and an RPC that failed is slurmctld's: neither tries the JSON form,
@@ -66,6 +67,39 @@ final class SqueueReader {
       narrowFailed.addSuppressed(jsonFailedToo);
       throw narrowFailed;
     }
+  }
+
+  /**
+   * The jobs whose narrow reason is a description only ({@link SqueueColumns#describedOnly}: a
+   * launch that failed and requeued the job held, for instance) get their reason's name from the
+   * JSON form, asked for those jobs only (22.05 ignores {@code --jobs} with {@code --json} and
+   * prints them all; they are few: a held requeue, not the queue's usual state). Kept as printed
+   * when that read fails.
+   */
+  private List<SlurmJob> withReasonNames(List<SlurmJob> jobs) {
+    List<String> described =
+        jobs.stream()
+            .filter(j -> SqueueColumns.describedOnly(j.reason()))
+            .map(j -> Long.toString(j.jobId()))
+            .toList();
+    if (described.isEmpty()) {
+      return jobs;
+    }
+    Map<Long, String> names = new HashMap<>();
+    try {
+      read(
+              runner,
+              command(
+                  List.of(
+                      "--json", "--all", "--states=all", "--jobs=" + String.join(",", described))),
+              SqueueJson::parse)
+          .forEach(j -> names.put(j.jobId(), j.reason()));
+    } catch (SlurmCommandException e) {
+      LOG.warn("reasons of jobs {} stay squeue's descriptions: {}", described, e.getMessage());
+    }
+    return jobs.stream()
+        .map(j -> names.containsKey(j.jobId()) ? j.withReason(names.get(j.jobId())) : j)
+        .toList();
   }
 
   private List<SlurmJob> switchToJson(String why) {

@@ -149,17 +149,38 @@ class CliSlurmClientTest {
     long cancelled = submit("-p", "cpu", "--hold");
     assertThat(slurmctld.run("scancel", Long.toString(cancelled)).ok()).isTrue();
     submit("-p", "gpu", "--deadline=now+1minute", "--time=90");
+    // squeue -O prints descriptions where the JSON form names the reason
+    slurm.setDown(List.of("cpu-2"), "narrow test");
+    submit("-p", "cpu", "-w", "cpu-2");
+    long requeued = submit("-p", "gpu", "-J", "requeued-held");
+    await().atMost(Duration.ofSeconds(30)).until(() -> job(requeued).state().equals("CONFIGURING"));
+    assertThat(slurmctld.run("scontrol", "requeuehold", Long.toString(requeued)).ok()).isTrue();
     await()
         .atMost(Duration.ofSeconds(20))
         .until(() -> slurm.jobs().stream().anyMatch(j -> j.state().equals("DEADLINE")));
 
-    CommandRunner.Result json = slurmctld.run("squeue", "--json", "--all", "--states=all");
-    List<SlurmJob> fromJson =
-        SqueueJson.parse(json.stdout()).stream().map(j -> j.withName("")).toList();
-
-    assertThat(slurm.jobs())
-        .hasSizeGreaterThanOrEqualTo(6)
-        .containsExactlyInAnyOrderElementsOf(fromJson);
+    // read one after the other while slurmctld moves jobs along: equal once they settle
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () -> {
+              List<SlurmJob> fromJson =
+                  SqueueJson.parse(
+                          slurmctld.run("squeue", "--json", "--all", "--states=all").stdout())
+                      .stream()
+                      .map(j -> j.withName(""))
+                      .toList();
+              assertThat(slurm.jobs())
+                  .hasSizeGreaterThanOrEqualTo(8)
+                  .containsExactlyInAnyOrderElementsOf(fromJson);
+            });
+    List<SlurmJob> narrow = slurm.jobs();
+    slurm.resume(List.of("cpu-2"));
+    assertThat(narrow).extracting(SlurmJob::reason).contains("ReqNodeNotAvail");
+    assertThat(narrow)
+        .filteredOn(j -> j.jobId() == requeued)
+        .singleElement()
+        .satisfies(j -> assertThat(j.reason()).startsWith("JobHeld"));
   }
 
   @Test

@@ -104,6 +104,18 @@ class SqueueColumnsTest {
   }
 
   @Test
+  void aDescriptionThatStartsWithTheReasonsNameIsThatName() {
+    assertThat(SqueueColumns.reason("ReqNodeNotAvail, UnavailableNodes:gpu-[001-002]"))
+        .isEqualTo("ReqNodeNotAvail");
+    assertThat(SqueueColumns.reason("JobHeldAdmin")).isEqualTo("JobHeldAdmin");
+    assertThat(SqueueColumns.reason("launch failed requeued held"))
+        .isEqualTo("launch failed requeued held");
+    assertThat(SqueueColumns.describedOnly("launch failed requeued held")).isTrue();
+    assertThat(SqueueColumns.describedOnly("ReqNodeNotAvail")).isFalse();
+    assertThat(SqueueColumns.describedOnly("")).isFalse();
+  }
+
+  @Test
   void timeLimitsInEveryFormSqueuePrints() {
     assertThat(SqueueColumns.timeLimit("0:30", 1)).contains(Duration.ofSeconds(30));
     assertThat(SqueueColumns.timeLimit("45:00", 1)).contains(Duration.ofMinutes(45));
