@@ -31,6 +31,9 @@ final class SqueueReader {
   private final CommandRunner runner;
   private final CommandRunner narrowRunner;
   private volatile boolean json;
+  // a job requeued held keeps its description for as long as it is held: its reason's name is
+  // asked of the JSON form once (on 22.05 that is the whole queue's JSON), not on every pass
+  private volatile Map<String, String> reasonNames = Map.of();
 
   SqueueReader(Path squeue, CommandRunner runner) {
     this.squeue = squeue;
@@ -73,33 +76,55 @@ final class SqueueReader {
    * The jobs whose narrow reason is a description only ({@link SqueueColumns#describedOnly}: a
    * launch that failed and requeued the job held, for instance) get their reason's name from the
    * JSON form, asked for those jobs only (22.05 ignores {@code --jobs} with {@code --json} and
-   * prints them all; they are few: a held requeue, not the queue's usual state). Kept as printed
-   * when that read fails.
+   * prints them all; they are few: a held requeue, not the queue's usual state), once per job and
+   * description. Kept as printed when that read fails.
    */
   private List<SlurmJob> withReasonNames(List<SlurmJob> jobs) {
-    List<String> described =
-        jobs.stream()
-            .filter(j -> SqueueColumns.describedOnly(j.reason()))
-            .map(j -> Long.toString(j.jobId()))
-            .toList();
-    if (described.isEmpty()) {
-      return jobs;
+    Map<String, String> named = new HashMap<>();
+    List<String> unknown = new ArrayList<>();
+    for (SlurmJob j : jobs) {
+      if (SqueueColumns.describedOnly(j.reason())) {
+        String key = key(j);
+        String name = reasonNames.get(key);
+        if (name != null) {
+          named.put(key, name);
+        } else {
+          unknown.add(Long.toString(j.jobId()));
+        }
+      }
     }
-    Map<Long, String> names = new HashMap<>();
-    try {
-      read(
-              runner,
-              command(
-                  List.of(
-                      "--json", "--all", "--states=all", "--jobs=" + String.join(",", described))),
-              SqueueJson::parse)
-          .forEach(j -> names.put(j.jobId(), j.reason()));
-    } catch (SlurmCommandException e) {
-      LOG.warn("reasons of jobs {} stay squeue's descriptions: {}", described, e.getMessage());
+    if (!unknown.isEmpty()) {
+      Map<Long, String> fromJson = new HashMap<>();
+      try {
+        read(
+                runner,
+                command(
+                    List.of(
+                        "--json", "--all", "--states=all", "--jobs=" + String.join(",", unknown))),
+                SqueueJson::parse)
+            .forEach(j -> fromJson.put(j.jobId(), j.reason()));
+      } catch (SlurmCommandException e) {
+        LOG.warn("reasons of jobs {} stay squeue's descriptions: {}", unknown, e.getMessage());
+      }
+      for (SlurmJob j : jobs) {
+        if (fromJson.containsKey(j.jobId()) && SqueueColumns.describedOnly(j.reason())) {
+          named.put(key(j), fromJson.get(j.jobId()));
+        }
+      }
     }
+    // only the descriptions of this read stay: a job gone or described anew is asked again
+    reasonNames = named;
     return jobs.stream()
-        .map(j -> names.containsKey(j.jobId()) ? j.withReason(names.get(j.jobId())) : j)
+        .map(
+            j -> {
+              String name = named.get(key(j));
+              return name == null ? j : j.withReason(name);
+            })
         .toList();
+  }
+
+  private static String key(SlurmJob job) {
+    return job.jobId() + "\u0000" + job.reason();
   }
 
   private List<SlurmJob> switchToJson(String why) {
