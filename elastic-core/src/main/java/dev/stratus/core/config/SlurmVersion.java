@@ -22,6 +22,14 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
   static final SlurmVersion TOPOLOGY_BLOCK = new SlurmVersion(23, 11);
 
   /**
+   * 25.05 reads topology.yaml (several topologies, each partition naming its own with {@code
+   * Topology=}; topology.conf and {@code TopologyPlugin} are then ignored) and takes {@code
+   * scontrol update nodename=... topology=<name>:<switch>:...:<leaf>}, which moves a node without a
+   * reconfigure (measured on 26.05.5, docs/slurm-facts.md "Slurm 26.05").
+   */
+  static final SlurmVersion TOPOLOGY_YAML = new SlurmVersion(25, 5);
+
+  /**
    * From 24.11 (measured on 24.11.5; 23.x not measured) {@code scontrol reconfigure} restarts
    * slurmctld and kills every PrologSlurmctld still running.
    */
@@ -84,6 +92,11 @@ public record SlurmVersion(int major, int minor) implements Comparable<SlurmVers
   /** Whether slurmctld has {@code topology/block} (23.11 and later). */
   public boolean hasTopologyBlock() {
     return atLeast(TOPOLOGY_BLOCK);
+  }
+
+  /** Whether slurmctld reads topology.yaml and moves a node's topology with scontrol update. */
+  public boolean takesTopologyYaml() {
+    return atLeast(TOPOLOGY_YAML);
   }
 
   /** Whether {@code scontrol reconfigure} SIGKILLs the PrologSlurmctld scripts running then. */

@@ -2,6 +2,7 @@ package dev.stratus.core.controller;
 
 import dev.stratus.api.model.Instance;
 import dev.stratus.api.spi.NodeProvider;
+import dev.stratus.core.config.SlurmSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.render.TopologyWriter;
 import dev.stratus.core.slurm.SlurmClient;
@@ -16,17 +17,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Brings topology.conf up to date as a cloud task (it asks the providers for placement), one update
- * at a time; the pass does not wait for it, and skips it while the last is still running.
+ * Brings the topology up to date as a cloud task (it asks the providers for placement), one update
+ * at a time; the pass does not wait for it, and skips it while the last is still running. A tree on
+ * Slurm 25.05 and later moves nodes in slurmctld ({@link NodeTopologyUpdater}); otherwise the file
+ * is rewritten and slurmctld reconfigured ({@link TopologyUpdater}).
  */
 final class TopologyUpdates {
-  private final TopologyUpdater updater;
+  private final TopologyPass updater;
   private final CloudTasks tasks;
   private final Duration limit;
   private final AtomicReference<Future<?>> running =
       new AtomicReference<>(CompletableFuture.completedFuture(null));
 
-  TopologyUpdates(TopologyUpdater updater, CloudTasks tasks, Duration limit) {
+  TopologyUpdates(TopologyPass updater, CloudTasks tasks, Duration limit) {
     this.updater = updater;
     this.tasks = tasks;
     this.limit = limit;
@@ -45,18 +48,21 @@ final class TopologyUpdates {
     if (!config.slurm().topology().controllerWrites()) {
       return Optional.empty();
     }
-    return Optional.of(
-        new TopologyUpdates(
-            new TopologyUpdater(
-                config.slurm().topology(),
+    SlurmSettings slurmSettings = config.slurm();
+    TopologyPass pass =
+        slurmSettings.version().takesTopologyYaml()
+                && slurmSettings.topology() == SlurmSettings.Topology.TREE
+            ? new NodeTopologyUpdater(config.pools(), slurm, providers, clock)
+            : new TopologyUpdater(
+                slurmSettings.version(),
+                slurmSettings.topology(),
                 config.pools(),
-                config.slurm().confDir().resolve(TopologyWriter.FILE),
+                slurmSettings.confDir().resolve(TopologyWriter.fileFor(slurmSettings.version())),
                 slurm,
                 providers,
                 clock,
-                ReconfigureGate.of(config.slurm().version(), config.powerSave().resumeTimeout())),
-            tasks,
-            config.timeouts().list()));
+                ReconfigureGate.of(slurmSettings.version(), config.powerSave().resumeTimeout()));
+    return Optional.of(new TopologyUpdates(pass, tasks, config.timeouts().list()));
   }
 
   void start(List<Instance> instances, Set<String> unlisted) {

@@ -100,7 +100,9 @@ final class IncludeSettings {
           new IncludeSetting(
               "HealthCheckNodeState", "ANY,CYCLE", Kind.LIST, "pools[].gpuHealth.level"));
     }
-    if (config.slurm().topology().controllerWrites()) {
+    // from 25.05 topology.yaml names each topology's plugin, and slurmctld ignores TopologyPlugin
+    if (config.slurm().topology().controllerWrites()
+        && !config.slurm().version().takesTopologyYaml()) {
       s.add(
           new IncludeSetting(
               "TopologyPlugin",

@@ -2,6 +2,7 @@ package dev.stratus.core.render;
 
 import dev.stratus.core.config.LoadedConfig;
 import dev.stratus.core.config.SlurmSettings;
+import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.templates.Templates;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,10 +65,11 @@ public final class SlurmConfigWriter {
 
   /**
    * Writes {@value #INCLUDE_FILE} and {@value #GRES_FILE} into {@code dir} (created if missing),
-   * the Prolog and TaskProlog when the config has a checkpoint dir, and topology.conf: from {@code
-   * placement} (switch path per node) when given; else, with {@code slurm.topology: tree}, a first
-   * one with every node unplaced when there is none yet (slurmctld needs one to start; a file that
-   * exists is the controller's, which keeps it up to date).
+   * the Prolog and TaskProlog when the config has a checkpoint dir, and topology.conf
+   * (topology.yaml from Slurm 25.05): from {@code placement} (switch path per node) when given;
+   * else, with {@code slurm.topology: tree}, a first one with every node unplaced when there is
+   * none yet (slurmctld needs one to start; a file that exists is the controller's, which keeps it
+   * up to date).
    *
    * @return the paths written, include first
    */
@@ -84,11 +86,12 @@ public final class SlurmConfigWriter {
     CheckpointProlog.write(config.config()).ifPresent(written::add);
     TaskProlog.write(config.config()).ifPresent(written::add);
     BootWaitProlog.write(config.config(), dir).ifPresent(written::add);
-    Path topology = dir.resolve(TopologyWriter.FILE);
+    SlurmVersion version = config.config().slurm().version();
+    Path topology = dir.resolve(TopologyWriter.fileFor(version));
     SlurmSettings.Topology kind = config.config().slurm().topology();
     if (placement.isPresent() || (kind.controllerWrites() && !Files.exists(topology))) {
       TopologyWriter.writeIfChanged(
-          TopologyWriter.render(kind, config.config().pools(), placement.orElse(Map.of())),
+          TopologyWriter.render(version, kind, config.config().pools(), placement.orElse(Map.of())),
           topology);
       written.add(topology);
     }

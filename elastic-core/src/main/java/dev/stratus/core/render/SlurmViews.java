@@ -99,6 +99,10 @@ public final class SlurmViews {
       partitions.computeIfAbsent(pool.partition(), p -> new ArrayList<>()).add(hostlist);
     }
     List<PartitionLine> partitionLines = new ArrayList<>();
+    // from 25.05 each partition is placed by its own topology in topology.yaml
+    boolean ownTopology =
+        config.slurm().topology().controllerWrites()
+            && config.slurm().version().takesTopologyYaml();
     partitions.forEach(
         (name, lists) ->
             partitionLines.add(
@@ -106,7 +110,8 @@ public final class SlurmViews {
                     name,
                     String.join(",", lists),
                     partitionLines.isEmpty() && !merge.siteHasDefaultPartition(),
-                    blockPartitions.contains(name))));
+                    blockPartitions.contains(name),
+                    ownTopology ? TopologyYaml.nameOf(name) : "")));
     return new SlurmIncludeView(merge.lines(), nodes, partitionLines);
   }
 

@@ -35,6 +35,11 @@ import java.util.stream.Stream;
  * four AWS network-node ids exceed: a longer name keeps its end (the most specific part) and ends
  * in 8 hex digits of a hash of the whole name, so it stays distinct and the same from one pass to
  * the next.
+ *
+ * <p>{@code rooted} (topology.yaml, Slurm 25.05+) puts {@code stratus-root} above the tops even
+ * when there is one: {@code scontrol update nodename=... topology=} only grows a tree under a
+ * switch that exists (measured on 26.05.5: {@code Don't know where to add switch}), and a node
+ * placed later goes under a new top.
  */
 public final class TopologyBuilder {
   static final String ROOT = "stratus-root";
@@ -43,6 +48,12 @@ public final class TopologyBuilder {
   private TopologyBuilder() {}
 
   public static TopologyView build(List<Pool> pools, Map<String, List<String>> nodePaths) {
+    return build(pools, nodePaths, false);
+  }
+
+  /** As {@link #build(List, Map)}; {@code rooted}: a root above the tops even when one. */
+  public static TopologyView build(
+      List<Pool> pools, Map<String, List<String>> nodePaths, boolean rooted) {
     Map<String, TreeSet<String>> nodesOf = new TreeMap<>();
     Map<String, TreeSet<String>> childrenOf = new TreeMap<>();
     TreeSet<String> tops = new TreeSet<>();
@@ -79,7 +90,7 @@ public final class TopologyBuilder {
         childrenOf.get(inner).add(inner + "-direct");
       }
     }
-    if (tops.size() > 1) {
+    if (tops.size() > 1 || (rooted && !tops.isEmpty())) {
       childrenOf.put(ROOT, tops);
     }
     List<TopologyView.Switch> switches = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.stratus.core.render;
 
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.SlurmSettings;
+import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.templates.Templates;
 import dev.stratus.templates.TopologyView;
 import java.io.IOException;
@@ -11,13 +12,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes topology.conf only when its content really changes, so the caller runs {@code scontrol
- * reconfigure} only then (a reconfigure per pass would disturb slurmctld for nothing).
+ * Writes topology.conf (or from Slurm 25.05 topology.yaml, {@link TopologyYaml}) only when its
+ * content really changes, so the caller runs {@code scontrol reconfigure} only then (a reconfigure
+ * per pass would disturb slurmctld for nothing).
  */
 public final class TopologyWriter {
   public static final String FILE = "topology.conf";
 
   private TopologyWriter() {}
+
+  /** The file Stratus writes beside slurm.conf for {@code version}. */
+  public static String fileFor(SlurmVersion version) {
+    return version.takesTopologyYaml() ? TopologyYaml.FILE : FILE;
+  }
+
+  /** The text of {@link #fileFor(SlurmVersion)}: the YAML from 25.05, else {@link #render}. */
+  public static String render(
+      SlurmVersion version,
+      SlurmSettings.Topology kind,
+      List<Pool> pools,
+      Map<String, List<String>> nodePaths) {
+    return version.takesTopologyYaml()
+        ? TopologyYaml.render(kind, pools, nodePaths)
+        : render(kind, pools, nodePaths);
+  }
 
   public static String render(TopologyView view) {
     return Templates.render(Templates.TOPOLOGY, view);

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class CliSlurmClient implements SlurmClient, SlurmAccounting, SlurmReservations {
   private static final Logger LOG = LoggerFactory.getLogger(CliSlurmClient.class);
   private static final Pattern FEATURE = Pattern.compile("[A-Za-z0-9_.:-]+");
+  private static final Pattern TOPOLOGY_WORD = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
   private static final Pattern SIGNAL = Pattern.compile("(SIG)?[A-Z][A-Z0-9]*|[0-9]{1,2}");
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -156,6 +157,31 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
   @Override
   public void reconfigure() {
     ok("scontrol", "reconfigure");
+  }
+
+  @Override
+  public Map<String, String> topologyLeaves(String name) {
+    return TopologyLeaves.parse(
+        ok("scontrol", "show", "topology", slurmWord("topology", name)).stdout());
+  }
+
+  @Override
+  public void setTopology(Collection<String> nodes, String topology, List<String> switchPath) {
+    if (nodes.isEmpty()) {
+      return;
+    }
+    StringBuilder spec = new StringBuilder(slurmWord("topology", topology));
+    switchPath.forEach(s -> spec.append(':').append(slurmWord("switch", s)));
+    ok("scontrol", "update", "nodename=" + Hostlist.compressSorted(nodes), "topology=" + spec);
+  }
+
+  /** A topology or switch name: letters, digits, '-', '_' and '.', as Stratus writes them. */
+  private static String slurmWord(String what, String name) {
+    if (name == null || !TOPOLOGY_WORD.matcher(name).matches()) {
+      throw new IllegalArgumentException(
+          what + " name '" + name + "' must be 1..64 letters, digits, '-', '_' or '.'");
+    }
+    return name;
   }
 
   @Override

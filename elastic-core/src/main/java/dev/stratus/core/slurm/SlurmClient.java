@@ -2,6 +2,7 @@ package dev.stratus.core.slurm;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What Stratus reads from and does to slurmctld. The real one runs Slurm's commands with the
@@ -45,4 +46,18 @@ public interface SlurmClient {
 
   /** {@code scontrol reconfigure}. */
   void reconfigure();
+
+  /**
+   * {@code scontrol show topology NAME} (Slurm 25.05+): each node's leaf switch or block in the
+   * topology.yaml topology {@code name} as slurmctld holds it now ({@link TopologyLeaves}).
+   */
+  Map<String, String> topologyLeaves(String name);
+
+  /**
+   * {@code scontrol update nodename=... topology=NAME:SWITCH:...:LEAF} (Slurm 25.05+): moves the
+   * nodes without a reconfigure; missing switches below the first are made. Measured on 26.05.5:
+   * kept across registration, undone when the node powers down (back to where topology.yaml put
+   * it).
+   */
+  void setTopology(Collection<String> nodes, String topology, List<String> switchPath);
 }

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stratus.api.model.CapacityType;
 import dev.stratus.api.model.Offering;
-import dev.stratus.api.spi.NodeCredentials;
-import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.api.spi.ProviderError;
 import dev.stratus.core.plan.Action;
 import dev.stratus.core.slurm.SlurmCommandException;
@@ -22,7 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,17 +46,14 @@ class ControllerTopologyTest {
     slurm.cloudNodes(List.of("gpu-001", "gpu-002", "gpu-003", "gpu-004"));
     topology = dir.resolve("etc/topology.conf");
     controller =
-        new Controller(
-            ControllerParts.builder(
-                    Fixtures.withTopologyTree(
-                        Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
-                        dir.resolve("etc/slurm.conf")),
-                    slurm,
-                    Map.<String, NodeProvider>of("fake", cloud),
-                    spool,
-                    clock)
-                .credentials(NodeCredentials.NONE)
-                .build());
+        TopologyControllers.start(
+            Fixtures.withTopologyTree(
+                Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
+                dir.resolve("etc/slurm.conf")),
+            slurm,
+            cloud,
+            spool,
+            clock);
   }
 
   @AfterEach
@@ -80,11 +74,7 @@ class ControllerTopologyTest {
   }
 
   void launchTwoNodes(Controller controller) {
-    slurm.poweringUp("gpu-001");
-    slurm.poweringUp("gpu-002");
-    spool.addResume("r1", 7, clock.instant(), "gpu-001", "gpu-002");
-    controller.runPass();
-    ControllerFixture.awaitCloud(controller);
+    TopologyControllers.launchTwoNodes(controller, slurm, spool, clock);
   }
 
   long reconfigures() {
@@ -223,15 +213,8 @@ class ControllerTopologyTest {
   @Test
   void withoutTopologyTreeTheControllerNeverTouchesTopology() {
     Controller plain =
-        new Controller(
-            ControllerParts.builder(
-                    Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"),
-                    slurm,
-                    Map.<String, NodeProvider>of("fake", cloud),
-                    spool,
-                    clock)
-                .credentials(NodeCredentials.NONE)
-                .build());
+        TopologyControllers.start(
+            Fixtures.config(List.of(pool("gpu", 4, SPOT)), "fake"), slurm, cloud, spool, clock);
     cloud.placeNode("gpu-001", List.of("spine-a", "leaf-1"));
 
     launchTwoNodes(plain);

@@ -205,6 +205,16 @@ class NoticeLaneTest {
     }
 
     @Override
+    public Map<String, String> topologyLeaves(String name) {
+      return slurm.topologyLeaves(name);
+    }
+
+    @Override
+    public void setTopology(Collection<String> nodes, String topology, List<String> switchPath) {
+      slurm.setTopology(nodes, topology, switchPath);
+    }
+
+    @Override
     public void setFeatures(Collection<String> nodes, Collection<String> features) {
       slurm.setFeatures(nodes, features);
     }

@@ -44,6 +44,7 @@ class TopologyReconfigureGateTest {
 
   TopologyUpdater updater(String release) {
     return new TopologyUpdater(
+        SlurmVersion.parse(release),
         SlurmSettings.Topology.TREE,
         List.of(pool("gpu", 2, offering("fake", "a", CapacityType.SPOT, "30"))),
         dir.resolve("topology.conf"),

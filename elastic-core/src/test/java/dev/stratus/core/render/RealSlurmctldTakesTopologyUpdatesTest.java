@@ -56,6 +56,7 @@ class RealSlurmctldTakesTopologyUpdatesTest {
       assertThat(slurm.scontrol("show", "topology")).contains("SwitchName=gpu-unplaced");
 
       new TopologyUpdater(
+              config.slurm().version(),
               SlurmSettings.Topology.TREE,
               config.pools(),
               topology,

@@ -25,6 +25,7 @@ public final class FakeSlurm implements SlurmClient, SlurmAccounting {
   private final Map<String, SlurmNode> nodes = new LinkedHashMap<>();
   private final List<SlurmJob> jobs = new ArrayList<>();
   private final List<String> calls = new ArrayList<>();
+  private final Map<String, Map<String, String>> topologies = new LinkedHashMap<>();
   private RuntimeException nextReconfigureError;
   private final Deque<RuntimeException> nextRequeueErrors = new ArrayDeque<>();
 
@@ -215,6 +216,35 @@ public final class FakeSlurm implements SlurmClient, SlurmAccounting {
     if (error != null) {
       throw error;
     }
+  }
+
+  @Override
+  public synchronized Map<String, String> topologyLeaves(String name) {
+    calls.add("show topology " + name);
+    return Map.copyOf(topologies.getOrDefault(name, Map.of()));
+  }
+
+  /**
+   * As slurmctld 26.05 does: the nodes move to the path's last switch (made if missing); a path
+   * whose first switch the topology does not have is refused.
+   */
+  @Override
+  public synchronized void setTopology(
+      Collection<String> names, String topology, List<String> switchPath) {
+    calls.add(
+        "topology "
+            + String.join(",", new java.util.TreeSet<>(names))
+            + " "
+            + topology
+            + ":"
+            + String.join(":", switchPath));
+    Map<String, String> leaves = topologies.computeIfAbsent(topology, k -> new LinkedHashMap<>());
+    names.forEach(n -> leaves.put(n, switchPath.get(switchPath.size() - 1)));
+  }
+
+  /** Slurm's topology {@code name} now holds {@code leafOf} (what topology.yaml said). */
+  public synchronized void placeInTopology(String name, Map<String, String> leafOf) {
+    topologies.computeIfAbsent(name, k -> new LinkedHashMap<>()).putAll(leafOf);
   }
 
   /** The next reconfigure throws this (after being recorded as a call). */

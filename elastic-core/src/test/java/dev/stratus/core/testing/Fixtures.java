@@ -6,6 +6,7 @@ import dev.stratus.api.model.OfferingKey;
 import dev.stratus.api.model.Pool;
 import dev.stratus.core.config.PowerSave;
 import dev.stratus.core.config.SlurmSettings;
+import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.core.config.SpotSettings;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.config.Timeouts;
@@ -97,11 +98,22 @@ public final class Fixtures {
    * The same config with slurm.conf at {@code slurmConf} and the controller owning topology.conf.
    */
   public static StratusConfig withTopologyTree(StratusConfig c, Path slurmConf) {
+    return withTopologyTree(c, slurmConf, SlurmVersion.DEFAULT);
+  }
+
+  /** As {@link #withTopologyTree(StratusConfig, Path)}, for a cluster running {@code version}. */
+  public static StratusConfig withTopologyTree(
+      StratusConfig c, Path slurmConf, SlurmVersion version) {
     SlurmSettings s = c.slurm();
     return copy(
         c,
         new SlurmSettings(
-            s.binDir(), s.sbinDir(), slurmConf, s.mungeSocket(), SlurmSettings.Topology.TREE),
+            s.binDir(),
+            s.sbinDir(),
+            slurmConf,
+            s.mungeSocket(),
+            SlurmSettings.Topology.TREE,
+            version),
         c.providers(),
         c.spot());
   }

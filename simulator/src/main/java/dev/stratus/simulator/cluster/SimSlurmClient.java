@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,8 +27,8 @@ import java.util.function.UnaryOperator;
  *       after the requeue hold; {@code hold}, {@code release}: a held job is not scheduled.
  *   <li>{@code drain}: the node takes no new job; {@code resume}: a DOWN node is powered down again
  *       ({@code idle~}) and drain and reason go.
- *   <li>{@code signalBatch}, {@code setFeatures}, {@code reconfigure}, {@code recordCost}: counted
- *       or ignored; nothing the replay measures depends on them.
+ *   <li>{@code signalBatch}, {@code setFeatures}, {@code reconfigure}, {@code setTopology}, {@code
+ *       recordCost}: counted or ignored; nothing the replay measures depends on them.
  * </ul>
  */
 final class SimSlurmClient implements ReplaySlurm {
@@ -163,6 +164,15 @@ final class SimSlurmClient implements ReplaySlurm {
 
   @Override
   public void reconfigure() {}
+
+  /** A replay has no topology (its config says none): no node is in one. */
+  @Override
+  public Map<String, String> topologyLeaves(String name) {
+    return Map.of();
+  }
+
+  @Override
+  public void setTopology(Collection<String> nodes, String topology, List<String> switchPath) {}
 
   @Override
   public void hold(long jobId, String reason) {

@@ -15,6 +15,7 @@ import dev.stratus.wire.InterruptionNotice;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -114,6 +115,22 @@ final class TapeWiring {
       @Override
       public void reconfigure() {
         tape.call("slurm", "reconfigure", () -> run(real::reconfigure));
+      }
+
+      @Override
+      public Map<String, String> topologyLeaves(String name) {
+        return tape.call("slurm", "topologyLeaves", () -> real.topologyLeaves(name), name);
+      }
+
+      @Override
+      public void setTopology(Collection<String> nodes, String topology, List<String> path) {
+        tape.call(
+            "slurm",
+            "setTopology",
+            () -> run(() -> real.setTopology(nodes, topology, path)),
+            nodes,
+            topology,
+            path);
       }
 
       @Override

@@ -4,18 +4,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.stratus.core.config.SlurmVersion;
+import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SqueueJson;
+import dev.stratus.core.slurm.TopologyLeaves;
+import dev.stratus.sandbox.embedded.EmbeddedCluster;
 import dev.stratus.tests.support.CheckpointJobs;
 import dev.stratus.tests.support.E2eCluster;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -29,7 +39,9 @@ import org.junit.jupiter.api.Test;
  * enable_expedited_requeue}) that Stratus requeues for a spot notice is allocated again at once, on
  * another node, where a plain requeued job waits out its BeginTime; and slurmctld's own OpenMetrics
  * endpoint (the rendered {@code MetricsType}) counts the cluster's GPUs (the rendered {@code
- * AccountingStorageTRES=gres/gpu}, with the cluster's slurmdbd) and those a job holds.
+ * AccountingStorageTRES=gres/gpu}, with the cluster's slurmdbd) and those a job holds; and the
+ * controller owning the topology as topology.yaml, moving placed nodes in slurmctld's live tree
+ * with no reconfigure.
  */
 @Tag("slurm")
 class Slurm2605EndToEndTest {
@@ -39,11 +51,26 @@ class Slurm2605EndToEndTest {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    e2e = E2eCluster.startWithAccounting("s2605", 2, c -> c.config());
+    e2e = E2eCluster.startWithAccounting("s2605", 2, Slurm2605EndToEndTest::withTopologyTree);
     jobs = new CheckpointJobs(e2e.cluster);
     assertThat(e2e.cluster.config().slurm().version().countsGpusInMetrics())
         .as("run with -Dstratus.slurm=26.05")
         .isTrue();
+  }
+
+  /**
+   * The controller owns the topology ({@code slurm.topology: tree}): on 26.05 the rendered files
+   * are topology.yaml and a PartitionName line naming its topology (the embedded cluster's
+   * topology.conf from its racks is then ignored by slurmctld).
+   */
+  static StratusConfig withTopologyTree(EmbeddedCluster cluster) {
+    try {
+      Path yaml = cluster.configFile();
+      Files.writeString(yaml, Files.readString(yaml).replace("topology: none", "topology: tree"));
+      return cluster.rewriteSlurmFiles();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @AfterAll
@@ -106,6 +133,46 @@ class Slurm2605EndToEndTest {
         .isEqualTo(16);
     assertThat(SlurmVersion.fromBanner(e2e.cluster.slurmctldVersion()))
         .isEqualTo(new SlurmVersion(26, 5));
+  }
+
+  @Test
+  void placedNodesMoveInSlurmctldsLiveTreeWithoutAReconfigureAndGoBackWhenPoweredDown()
+      throws IOException {
+    Map<String, String> rackOf = new TreeMap<>();
+    e2e.cluster.rackPaths().forEach((node, path) -> rackOf.put(node, String.join("-", path)));
+    String job = e2e.sbatch("-A", "team-a", "-N2", "--exclusive", "--wrap", "sleep 15");
+
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              assertThat(running(job)).isTrue();
+              assertThat(leaves()).isEqualTo(rackOf);
+            });
+    String tree = e2e.run("scontrol", "show", "topology", TOPOLOGY);
+    System.out.printf("26.05 e2e: %s while job %s runs:%n%s", TOPOLOGY, job, tree);
+    assertThat(tree).contains("SwitchName=stratus-root ").contains("SwitchName=spine ");
+    assertThat(Files.readString(e2e.cluster.spec().root().resolve("etc/topology.yaml")))
+        .as("the file keeps every node unplaced: only slurmctld's live tree moved")
+        .doesNotContain("spine");
+    assertThat(Files.readString(slurmctldLog()))
+        .as("no reconfigure: slurmctld kept running")
+        .doesNotContain("Reconfigure signal");
+
+    e2e.awaitAllSuspended(Duration.ofSeconds(180));
+    assertThat(leaves()).containsOnlyKeys(rackOf.keySet());
+    assertThat(Set.copyOf(leaves().values())).containsExactly("gpu-unplaced");
+  }
+
+  static final String TOPOLOGY = "stratus-gpu";
+
+  static Map<String, String> leaves() {
+    return TopologyLeaves.parse(e2e.run("scontrol", "show", "topology", TOPOLOGY));
+  }
+
+  static Path slurmctldLog() {
+    return e2e.cluster.root().resolve("state/slurm/ctld/slurmctld.log");
   }
 
   static List<SlurmJob> jobsAsJsonSaysThem() {
