@@ -30,6 +30,7 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
   private final Path binDir;
   // set once sinfo --json answered in the 23.02+ shape; never unset (one Slurm per client)
   private volatile boolean nodeGroupsInSinfo;
+  private volatile boolean nodesAsJson;
   private final CommandRunner runner;
   private final SqueueReader jobs;
   private final ReservationCommands reservationArgs =
@@ -58,31 +59,35 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
   }
 
   /**
-   * {@code sinfo --json} (22.05), or {@code scontrol --json show nodes} once sinfo answered with
-   * the 23.02+ document, which lists groups of nodes by state instead of nodes (measured on
-   * 24.11.5); if that fails or cannot be read, {@code scontrol -o show node}.
+   * {@code scontrol -o show node}: one line per node, about half the bytes and time of the JSON
+   * forms at 4,096 nodes (docs/measurements.md), read by {@link ScontrolNodeParser}. When its
+   * output cannot be parsed, the JSON form from then on: {@code sinfo --json} (22.05), or {@code
+   * scontrol --json show nodes} once sinfo answered with the 23.02+ document, which lists groups of
+   * nodes by state instead of nodes (measured on 24.11.5). A command that fails (slurmctld busy or
+   * down) fails the read and switches nothing: the JSON form would ask the same slurmctld.
    */
   @Override
   public List<SlurmNode> nodes() {
-    try {
-      if (nodeGroupsInSinfo) {
-        return SinfoJson.parse(ok("scontrol", "--json", "show", "nodes").stdout());
-      }
-      String sinfo = ok("sinfo", "--json").stdout();
-      if (SinfoJson.listsNodeGroups(sinfo)) {
-        nodeGroupsInSinfo = true;
-        return nodes();
-      }
-      return SinfoJson.parse(sinfo);
-    } catch (SlurmCommandException sinfoFailed) {
-      LOG.warn("sinfo --json failed, falling back to scontrol: {}", sinfoFailed.getMessage());
+    if (!nodesAsJson) {
+      String text = ok("scontrol", "-o", "show", "node").stdout();
       try {
-        return ScontrolNodeParser.parse(ok("scontrol", "-o", "show", "node").stdout());
-      } catch (SlurmCommandException scontrolFailed) {
-        scontrolFailed.addSuppressed(sinfoFailed);
-        throw scontrolFailed;
+        return ScontrolNodeParser.parse(text);
+      } catch (SlurmCommandException unreadable) {
+        LOG.warn(
+            "cannot read scontrol -o show node, reading nodes as JSON from now on: {}",
+            unreadable.getMessage());
+        nodesAsJson = true;
       }
     }
+    if (nodeGroupsInSinfo) {
+      return SinfoJson.parse(ok("scontrol", "--json", "show", "nodes").stdout());
+    }
+    String sinfo = ok("sinfo", "--json").stdout();
+    if (SinfoJson.listsNodeGroups(sinfo)) {
+      nodeGroupsInSinfo = true;
+      return nodes();
+    }
+    return SinfoJson.parse(sinfo);
   }
 
   /**

@@ -16,14 +16,22 @@ import java.util.regex.Pattern;
  * NodeName=gpu-001 ... State=DOWN+CLOUD+POWERED_DOWN ... Reason=spot gone
  * [root@2026-11-21T12:46:35]}.
  *
- * <p>Measured on 22.05: {@code Reason} is the last field and its text may hold spaces, '=' and
- * brackets; Slurm appends {@code " [user@time]"}, which is dropped. Other values may hold spaces
- * too ({@code OS=Linux 6.1 #1 SMP}): a value runs up to the next {@code " Key="}. {@code (null)}
- * means empty.
+ * <p>Measured on 22.05: {@code Reason}'s text may hold spaces, '=' and brackets; Slurm appends
+ * {@code " [user@time]"} when it knows who set it, which ends the reason and is dropped. On 22.05
+ * {@code Reason} is the last field; from 24.11 (slurmctld's {@code node_info.c}) {@code Comment},
+ * {@code Extra}, {@code InstanceId}, {@code InstanceType}, {@code ReservationName}, {@code
+ * Topology} and {@code Parameters} may follow it: a reason without the marker ends at the first of
+ * those. Other values may hold spaces too ({@code OS=Linux 6.1 #1 SMP}): a value runs up to the
+ * next {@code " Key="}. {@code (null)} means empty.
  */
 public final class ScontrolNodeParser {
   private static final Pattern KEY = Pattern.compile("(?:^|\\s+)([A-Za-z][A-Za-z0-9_]*)=");
-  private static final Pattern SET_BY = Pattern.compile("\\s\\[[^\\[\\]@\\s]+@[^\\[\\]\\s]+]$");
+  private static final Pattern SET_BY =
+      Pattern.compile("\\s\\[[^\\[\\]@\\s]+@[^\\[\\]\\s]+](?=\\s+[A-Za-z][A-Za-z0-9_]*=|$)");
+  private static final Pattern AFTER_REASON =
+      Pattern.compile(
+          "\\s(?:Comment|Extra|InstanceId|InstanceType|ReservationName|TLSCertTokenSet"
+              + "|TLSCertLastRenewal|Topology|Parameters)=");
   private static final String REASON = " Reason=";
 
   private ScontrolNodeParser() {}
@@ -48,8 +56,20 @@ public final class ScontrolNodeParser {
     int at = line.indexOf(REASON);
     String fields = line;
     if (at >= 0) {
-      reason = SET_BY.matcher(line.substring(at + REASON.length())).replaceFirst("");
-      fields = line.substring(0, at);
+      String rest = line.substring(at + REASON.length());
+      Matcher setBy = SET_BY.matcher(rest);
+      int end;
+      int after;
+      if (setBy.find()) {
+        end = setBy.start();
+        after = setBy.end();
+      } else {
+        Matcher next = AFTER_REASON.matcher(rest);
+        end = next.find() ? next.start() : rest.length();
+        after = end;
+      }
+      reason = rest.substring(0, end);
+      fields = line.substring(0, at) + rest.substring(after);
     }
     Map<String, String> values = keyValues(fields);
     String name = values.get("NodeName");

@@ -293,16 +293,49 @@ class CliSlurmClientTest {
   }
 
   @Test
-  void fallsBackToScontrolWhenSinfoFails() throws IOException {
-    Path bin = Files.createDirectory(dir.resolve("broken-sinfo-bin"));
-    Files.createSymbolicLink(bin.resolve("scontrol"), ScratchSlurmctld.BIN.resolve("scontrol"));
-    Path sinfo = bin.resolve("sinfo");
-    Files.writeString(sinfo, "#!/bin/sh\necho 'sinfo: broken on purpose' >&2\nexit 1\n");
-    Files.setPosixFilePermissions(sinfo, PosixFilePermissions.fromString("r-xr-xr-x"));
+  void theNodeLinesSayWhatTheJsonFormSaysForDownAndDrainedNodes() {
+    String reason = "spot gone = yes [us-east-1a] \"p5\" Comment=none";
+    slurm.setDown(List.of("gpu-004"), reason);
+    slurm.drain(List.of("cpu-1"), "maintenance window 1");
+    try {
+      List<SlurmNode> lines = slurm.nodes();
+      List<SlurmNode> json = SinfoJson.parse(slurmctld.run("sinfo", "--json").stdout());
 
-    List<SlurmNode> nodes = new CliSlurmClient(bin, slurmctld.slurmConf()).nodes();
+      assertThat(lines).containsExactlyInAnyOrderElementsOf(json);
+      assertThat(lines)
+          .filteredOn(n -> n.name().equals("gpu-004"))
+          .singleElement()
+          .extracting(SlurmNode::reason)
+          .isEqualTo(reason);
+    } finally {
+      slurm.resume(List.of("gpu-004", "cpu-1"));
+    }
+  }
 
-    assertThat(nodes).extracting(SlurmNode::name).contains("gpu-001", "cpu-1");
+  @Test
+  void readsTheJsonFormFromTheFirstTimeTheNodeLinesCannotBeParsed() throws IOException {
+    Path bin = Files.createDirectory(dir.resolve("odd-scontrol-bin"));
+    Files.createSymbolicLink(bin.resolve("sinfo"), ScratchSlurmctld.BIN.resolve("sinfo"));
+    Path tries = dir.resolve("node-line-tries");
+    Path scontrol = bin.resolve("scontrol");
+    Files.writeString(
+        scontrol,
+        "#!/bin/sh\n"
+            + "if [ \"$1\" = -o ]; then echo x >> "
+            + tries
+            + "; echo 'a line in some other form'; exit 0; fi\n"
+            + "exec "
+            + ScratchSlurmctld.BIN.resolve("scontrol")
+            + " \"$@\"\n");
+    Files.setPosixFilePermissions(scontrol, PosixFilePermissions.fromString("r-xr-xr-x"));
+    CliSlurmClient client = new CliSlurmClient(bin, slurmctld.slurmConf());
+
+    List<SlurmNode> first = client.nodes();
+    List<SlurmNode> second = client.nodes();
+
+    assertThat(first).extracting(SlurmNode::name).contains("gpu-001", "cpu-1");
+    assertThat(second).containsExactlyInAnyOrderElementsOf(first);
+    assertThat(Files.readAllLines(tries)).as("the node lines are tried once").hasSize(1);
   }
 
   private static SlurmJob job(long id) {

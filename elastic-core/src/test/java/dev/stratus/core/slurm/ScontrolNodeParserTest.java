@@ -75,6 +75,27 @@ class ScontrolNodeParserTest {
   }
 
   @Test
+  void fromSlurm2411FieldsAfterTheReasonAreReadAndEndIt() {
+    String base =
+        "NodeName=gpu-001 Arch=x86_64 CoresPerSocket=1 CPUAlloc=0 Gres=gpu:h100:8 NodeAddr=gpu-001"
+            + " State=IDLE+DRAIN+CLOUD+POWERED_DOWN Partitions=gpu CurrentWatts=0 AveWatts=0";
+    SlurmNode marked =
+        ScontrolNodeParser.parse(
+                base
+                    + " Reason=gpu fault: xid 79 [root@2026-11-29T20:01:02]"
+                    + " ReservationName=cb-1 Topology=stratus-gpu:stratus-root:spine:spine-rack-a")
+            .get(0);
+    SlurmNode unmarked =
+        ScontrolNodeParser.parse(base + " Reason=spot gone Topology=stratus-gpu:spine:rack-b")
+            .get(0);
+
+    assertThat(marked.reason()).isEqualTo("gpu fault: xid 79");
+    assertThat(marked.partitions()).containsExactly("gpu");
+    assertThat(marked.drained()).isTrue();
+    assertThat(unmarked.reason()).isEqualTo("spot gone");
+  }
+
+  @Test
   void noNodesGivesAnEmptyList() {
     assertThat(ScontrolNodeParser.parse("No nodes in the system\n")).isEmpty();
     assertThat(ScontrolNodeParser.parse("")).isEmpty();

@@ -45,6 +45,13 @@ class NodeRegistersShortEndToEndTest {
           .startsWith("stratus: registered short of pool gpu: ")
           .contains("fewer CPUs than " + declared)
           .endsWith("instance terminated, offering marked invalid");
+      // the controller reads scontrol's node lines: they say what the JSON form says, on every
+      // release (24.11 and later print fields after the reason)
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(500))
+          .untilAsserted(
+              () -> assertThat(e2e.nodes()).containsExactlyInAnyOrderElementsOf(e2e.nodesAsJson()));
       var offerings = e2e.cluster.config().pools().get(0).offerings();
       await()
           .atMost(Duration.ofSeconds(180))

@@ -150,6 +150,11 @@ class Slurm2605EndToEndTest {
               assertThat(running(job)).isTrue();
               assertThat(leaves()).isEqualTo(rackOf);
             });
+    // nodes with a Topology= field after their state: the controller's node lines read them
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () -> assertThat(e2e.nodes()).containsExactlyInAnyOrderElementsOf(e2e.nodesAsJson()));
     String tree = e2e.run("scontrol", "show", "topology", TOPOLOGY);
     System.out.printf("26.05 e2e: %s while job %s runs:%n%s", TOPOLOGY, job, tree);
     assertThat(tree).contains("SwitchName=stratus-root ").contains("SwitchName=spine ");

@@ -8,6 +8,7 @@ import dev.stratus.api.spi.NodeProvider;
 import dev.stratus.core.config.SlurmVersion;
 import dev.stratus.core.config.StratusConfig;
 import dev.stratus.core.slurm.CliSlurmClient;
+import dev.stratus.core.slurm.SinfoJson;
 import dev.stratus.core.slurm.SlurmJob;
 import dev.stratus.core.slurm.SlurmNode;
 import dev.stratus.daemon.ControllerRuntime;
@@ -245,6 +246,16 @@ public final class E2eCluster implements AutoCloseable {
   /** The job as squeue shows it. */
   public Optional<SlurmJob> job(String jobId) {
     return slurm.jobs().stream().filter(j -> Long.toString(j.jobId()).equals(jobId)).findFirst();
+  }
+
+  /**
+   * The nodes as Slurm's JSON form says them ({@code sinfo --json} on 22.05, {@code scontrol --json
+   * show nodes} from 23.02), to hold the controller's read of {@code scontrol -o show node} to.
+   */
+  public List<SlurmNode> nodesAsJson() {
+    String sinfo = run("sinfo", "--json");
+    return SinfoJson.parse(
+        SinfoJson.listsNodeGroups(sinfo) ? run("scontrol", "--json", "show", "nodes") : sinfo);
   }
 
   public List<SlurmNode> nodes() {
