@@ -49,6 +49,7 @@ import java.util.OptionalLong;
 public final class Controller implements AutoCloseable {
   private final StratusConfig config;
   private final SlurmClient slurm;
+  private final SlurmReads reads;
   private final Map<String, NodeProvider> providers;
   private final WindowWatch windows;
   private final RequestSource requests;
@@ -83,6 +84,7 @@ public final class Controller implements AutoCloseable {
   public Controller(ControllerParts parts) {
     this.config = parts.config();
     this.slurm = parts.slurm();
+    this.reads = new SlurmReads(slurm);
     this.providers = parts.providers();
     this.windows = new WindowWatch(providers, slurm, parts.metrics().registry());
     this.requests = parts.requests();
@@ -212,8 +214,9 @@ public final class Controller implements AutoCloseable {
     InFlight inFlight = cloud.inFlight(); // before the listing: see InFlightWork
     Instant now = clock.instant(); // before the listing: see NoticePlanner.collectGone
     List<SpoolRequest> pending = requests.pending();
-    List<SlurmNode> nodes = slurm.nodes();
-    List<SlurmJob> jobs = slurm.jobs();
+    SlurmReads.Read read = reads.read();
+    List<SlurmNode> nodes = read.nodes();
+    List<SlurmJob> jobs = read.jobs();
     ProviderListing.Listed listed =
         ProviderListing.list(providers.values(), config.cluster(), tasks, config.timeouts().list());
     List<Instance> instances = listed.instances();
@@ -385,5 +388,6 @@ public final class Controller implements AutoCloseable {
   public void close() {
     lane.close();
     tasks.close();
+    reads.close();
   }
 }

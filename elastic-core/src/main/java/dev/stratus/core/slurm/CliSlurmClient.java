@@ -66,6 +66,12 @@ public final class CliSlurmClient implements SlurmClient, SlurmAccounting, Slurm
    * nodes by state instead of nodes (measured on 24.11.5). A command that fails (slurmctld busy or
    * down) fails the read and switches nothing: the JSON form would ask the same slurmctld.
    */
+  /** Each read is its own command: slurmctld answers both under read locks. */
+  @Override
+  public boolean readsInParallel() {
+    return true;
+  }
+
   @Override
   public List<SlurmNode> nodes() {
     if (!nodesAsJson) {

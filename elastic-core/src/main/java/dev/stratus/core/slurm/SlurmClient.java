@@ -44,6 +44,14 @@ public interface SlurmClient {
    */
   void setFeatures(Collection<String> nodes, Collection<String> features);
 
+  /**
+   * Whether {@link #nodes()} and {@link #jobs()} may run at the same time, on two threads (true for
+   * Slurm's commands; false, the default, for in-memory Slurms that a replay must call in order).
+   */
+  default boolean readsInParallel() {
+    return false;
+  }
+
   /** {@code scontrol reconfigure}. */
   void reconfigure();
 
