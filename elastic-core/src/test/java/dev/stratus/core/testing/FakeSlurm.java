@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -233,7 +234,7 @@ public final class FakeSlurm implements SlurmClient, SlurmAccounting {
       Collection<String> names, String topology, List<String> switchPath) {
     calls.add(
         "topology "
-            + String.join(",", new java.util.TreeSet<>(names))
+            + String.join(",", new TreeSet<>(names))
             + " "
             + topology
             + ":"
